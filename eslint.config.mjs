@@ -1,0 +1,77 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['remote-header', 'remote-footer', 'remote-home', 'remote-cart'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/node_modules/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'deploy/**',
+      '.reports/**',
+      'tooling/**/*.d.ts',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.strictTypeChecked, ...tseslint.configs.stylisticTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // Backend text is often '' where it means "none": `||` is the intended operator there.
+      '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'shared-store/src/**/*.ts', 'shell/src/**/*.ts', 'remote-*/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+    languageOptions: { globals: globals.browser },
+  },
+  // Boundaries: one public entry per package; remotes never import each other; the store is
+  // reached through shared-store's typed hooks only.
+  ...['shell', ...REMOTES].map((pkg) => ({
+    files: [`${pkg}/src/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['shared-store/*'], message: "Import from 'shared-store' only." },
+            {
+              group: [...REMOTES.filter((r) => r !== pkg), 'shell', '../../*'],
+              message: 'Remotes and the shell meet in shared-store and on the event bus.',
+            },
+          ],
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: "Use shared-store's useAppSelector / useAppDispatch.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: globals.node },
+  },
+);

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The names of the remotes the storefront composes; each is served from remote-<name>/dist. */
+export const REMOTE_NAMES = ['header', 'footer', 'home', 'cart'] as const;
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ protocol: /^https?$/ }).optional())
+  .optional();
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  WORDPRESS_URL: optionalUrl,
+  LMS_API_URL: optionalUrl,
+  WC_CONSUMER_KEY: z.string().trim().min(1).optional(),
+  WC_CONSUMER_SECRET: z.string().trim().min(1).optional(),
+  PORTAL_URL: optionalUrl,
+  /** Folder holding shell/ and remote-*\/ with their dist/ builds. */
+  APPS_ROOT: z
+    .string()
+    .trim()
+    .min(1)
+    .default(path.resolve(__dirname, '..', '..')),
+  /** A JSON file of remote name -> manifest URL; default: the builds beside the shell. */
+  REMOTES_CONFIG: z.string().trim().min(1).optional(),
+  /** Where the embedded sample backend keeps carts and orders (default: its own .data folder). */
+  SAMPLE_STATE_DIR: z.string().trim().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type GatewayEnv = z.infer<typeof schema>;
+
+/** Validates the environment; a bad value stops the start with a message naming the variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const config = result.data;
+  if (config.WORDPRESS_URL && !(config.WC_CONSUMER_KEY && config.WC_CONSUMER_SECRET)) {
+    throw new Error(
+      'Invalid configuration: WC_CONSUMER_KEY and WC_CONSUMER_SECRET are required with WORDPRESS_URL',
+    );
+  }
+  return config;
+}

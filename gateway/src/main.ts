@@ -1,0 +1,66 @@
+import {
+  startSampleBackend,
+  SAMPLE_WC_CONSUMER_KEY,
+  SAMPLE_WC_CONSUMER_SECRET,
+} from 'sample-backend';
+import { buildGateway } from './app';
+import { readConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  // With no upstream configured, the sample backend runs in this process on a loopback port.
+  const needsSample = !config.WORDPRESS_URL || !config.LMS_API_URL;
+  const sample = needsSample
+    ? await startSampleBackend({
+        host: '127.0.0.1',
+        port: 0,
+        ...(config.SAMPLE_STATE_DIR ? { stateDir: config.SAMPLE_STATE_DIR } : {}),
+      })
+    : undefined;
+
+  const app = await buildGateway({
+    appsRoot: config.APPS_ROOT,
+    upstreams: {
+      wordpress: config.WORDPRESS_URL ?? sample?.url ?? '',
+      lms: config.LMS_API_URL ?? sample?.url ?? '',
+    },
+    wooCommerce: {
+      key: config.WC_CONSUMER_KEY ?? SAMPLE_WC_CONSUMER_KEY,
+      secret: config.WC_CONSUMER_SECRET ?? SAMPLE_WC_CONSUMER_SECRET,
+    },
+    remotesConfigFile: config.REMOTES_CONFIG,
+    logLevel: config.LOG_LEVEL,
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting connections and waits for in-flight requests.
+    void Promise.all([app.close(), sample?.close()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await sample?.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port ${String(config.PORT)} is already in use: set PORT to a free port.`);
+    } else {
+      console.error(`The storefront could not start: ${String(error)}`);
+    }
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = ['127.0.0.1', '0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
+  console.log(`Storefront ready at http://${host}:${String(port)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { REMOTE_NAMES } from './config';
+
+/** Remote name -> manifest URL, what the shell reads at every page load. */
+export type RemotesConfig = Record<string, string>;
+
+/** The builds served by this gateway under /remotes/<name>/. */
+export function defaultRemotesConfig(): RemotesConfig {
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]),
+  );
+}
+
+function parse(text: string): RemotesConfig {
+  const raw: unknown = JSON.parse(text);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new Error('not a JSON object');
+  }
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length === 0 || !entries.every(([, url]) => typeof url === 'string')) {
+    throw new Error('every remote needs a manifest URL');
+  }
+  return Object.fromEntries(entries) as RemotesConfig;
+}
+
+/**
+ * Reads the configuration file when it changes; a corrupt or half-written file keeps the last good
+ * configuration in service.
+ */
+export function createRemotesConfigSource(
+  file: string | undefined,
+  onError: (message: string) => void,
+) {
+  let current = defaultRemotesConfig();
+  let seenMtime = -1;
+  return {
+    get(): RemotesConfig {
+      if (!file) return current;
+      try {
+        const { mtimeMs } = fs.statSync(file);
+        if (mtimeMs !== seenMtime) {
+          seenMtime = mtimeMs;
+          current = parse(fs.readFileSync(file, 'utf8'));
+        }
+      } catch (error) {
+        onError(
+          `Remotes configuration ${file} unusable, keeping the last good one: ${String(error)}`,
+        );
+      }
+      return current;
+    },
+  };
+}
+
+export type RemotesConfigSource = ReturnType<typeof createRemotesConfigSource>;

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { REMOTE_NAMES } from './config';
+import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Hashed build output ([name].[contenthash:8].ext) never changes under its name. */
+export function cacheControlFor(filePath: string): string {
+  return /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
+}
+
+function escapeJsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The shell's page with the remotes configuration inlined (no extra round trip before discovery)
+ * and preload hints so the manifests download in parallel with the shell's own code.
+ */
+export function renderIndex(template: string, remotes: RemotesConfig): string {
+  const preloads = Object.values(remotes)
+    .map(
+      (url) =>
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
+    )
+    .join('');
+  const inline = `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>`;
+  return template.replace('</head>', `${preloads}${inline}</head>`);
+}
+
+function readIndexTemplate(shellDir: string): string {
+  const file = path.join(shellDir, 'index.html');
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`The shell is not built (${file} is missing): run "npm run build" first.`);
+  }
+}
+
+/** Serves the shell at / and each remote's build at /remotes/<name>/. */
+export async function registerStaticSite(
+  app: FastifyInstance,
+  options: { appsRoot: string; remotes: RemotesConfigSource },
+): Promise<void> {
+  const shellDir = path.join(options.appsRoot, 'shell', 'dist');
+  const template = readIndexTemplate(shellDir);
+  const setHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
+    res.setHeader('Cache-Control', cacheControlFor(file));
+  };
+
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders,
+  });
+  for (const name of REMOTE_NAMES) {
+    await app.register(fastifyStatic, {
+      root: path.join(options.appsRoot, `remote-${name}`, 'dist'),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders,
+    });
+  }
+
+  app.get('/remotes.json', (_request, reply) => {
+    void reply.header('Cache-Control', REVALIDATE).send(options.remotes.get());
+  });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('Cache-Control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(renderIndex(template, options.remotes.get()));
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
+
+  // Client-side routes fall back to the shell's page; unknown files are a plain 404.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const looksLikePage = !path.extname(pathname) && !pathname.startsWith('/remotes/');
+    if (
+      request.method === 'GET' &&
+      looksLikePage &&
+      request.headers.accept?.includes('text/html')
+    ) {
+      return sendIndex(reply);
+    }
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
+  });
+}

@@ -1,0 +1,3 @@
+const { webJestConfig } = require('tooling/jest/web');
+
+module.exports = webJestConfig(__dirname);

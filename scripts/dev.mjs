@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// npm run dev: the sample backend on :8090, the shell on :3000 and each remote on its own port
+// (3001 header, 3002 footer, 3003 home, 3004 cart), all with hot reload. Ctrl-C stops them all.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const build = spawnSync('npm', ['run', 'build', '-w', 'sample-backend'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const processes = [
+  ['api', 'node', ['sample-backend/dist/main.js']],
+  ...['remote-header', 'remote-footer', 'remote-home', 'remote-cart', 'shell'].map((pkg) => [
+    pkg,
+    'npm',
+    ['run', 'dev', '-w', pkg],
+  ]),
+].map(([name, cmd, args]) => {
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `[${name}] ${line}`)
+      .join('\n');
+  child.stdout.on('data', (chunk) => console.log(prefix(chunk)));
+  child.stderr.on('data', (chunk) => console.error(prefix(chunk)));
+  return child;
+});
+
+console.log(
+  'Shell: http://localhost:3000 (remotes alone: :3001 header, :3002 footer, :3003 home, :3004 cart)',
+);
+
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  for (const child of processes) child.kill('SIGTERM');
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of processes) child.on('exit', () => stop());

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// npm test: type-check, lint, unit tests, production build, end-to-end tests in Chromium.
+// Ends with one plain summary line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const steps = [
+  { name: 'type-check', cmd: 'npm', args: ['run', 'type-check'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  {
+    name: 'unit tests',
+    cmd: 'npx',
+    args: ['jest', '--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`],
+    counts: () => {
+      const r = JSON.parse(fs.readFileSync(path.join(reports, 'jest.json'), 'utf8'));
+      return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
+    },
+  },
+  { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+  {
+    name: 'end-to-end tests',
+    cmd: 'npm',
+    args: ['run', 'test:e2e'],
+    before: () => {
+      if (!fs.existsSync(chromium)) {
+        console.error(
+          `Chromium is missing at ${chromium}: install it with "apt-get install -y chromium" (Debian).`,
+        );
+        return false;
+      }
+      return true;
+    },
+    counts: () => {
+      const r = JSON.parse(fs.readFileSync(path.join(reports, 'e2e.json'), 'utf8'));
+      return {
+        passed: r.stats.expected + r.stats.flaky,
+        failed: r.stats.unexpected,
+      };
+    },
+  },
+];
+
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const t0 = Date.now();
+  const ok =
+    (step.before?.() ?? true) &&
+    spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0;
+  let counted = { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+  if (step.counts) {
+    try {
+      counted = step.counts();
+      if (!ok && counted.failed === 0) counted.failed = 1;
+    } catch {
+      // No report: the step failed before it could write one.
+    }
+  }
+  passed += counted.passed;
+  failed += counted.failed;
+  console.log(
+    `--- ${step.name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  if (!ok) break;
+}
+console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

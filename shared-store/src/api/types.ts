@@ -1,0 +1,146 @@
+/**
+ * Shapes of the backend responses the storefront reads. WordPress core routes follow a real
+ * WordPress 6.1 (bare arrays, `title.rendered` with HTML entities, `{code, message, data}` errors);
+ * the site's own routes (menu_home, courseList, custom/v1, custom/v2, WooCommerce, cart service)
+ * are defined here. Everything is parsed defensively: a field may be missing or of the wrong type.
+ */
+
+/** WordPress REST error body, e.g. `rest_no_route` 404. */
+export interface WpError {
+  code: string;
+  message: string;
+  data?: { status?: number } | null;
+}
+
+export interface WpRendered {
+  rendered: string;
+}
+
+/** An image as the site's own routes return it. */
+export interface WpImage {
+  url: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+}
+
+/** GET wp/v2/menu_home: a list of top-level items, children nested in `items`. */
+export interface MenuItem {
+  ID: number;
+  /** HTML: sanitized before it reaches the DOM. */
+  title: string;
+  url: string;
+  target?: string;
+  items?: MenuItem[];
+}
+
+/** GET wp/v2/home_banner?t={timestamp} */
+export interface HomeBanner {
+  id: number;
+  title: string;
+  /** HTML */
+  subtitle: string;
+  image: WpImage;
+  cta: { title: string; url: string };
+}
+
+/** GET wp/v2/courseList */
+export interface Course {
+  id: number;
+  title: string;
+  slug: string;
+  /** HTML */
+  excerpt: string;
+  image: WpImage;
+  /** WooCommerce variable product whose variations are the month options. */
+  product_id: number;
+  /** "From" price as WordPress returns it: a decimal string. */
+  price: string;
+  exam: string;
+}
+
+/** GET wp/v2/events */
+export interface EventItem {
+  id: number;
+  title: string;
+  slug: string;
+  /** ISO date, e.g. 2026-12-05 */
+  date: string;
+  location: string;
+  price: string;
+  product_id: number;
+  image: WpImage;
+}
+
+/** GET wp/v2/our_partner */
+export interface Partner {
+  id: number;
+  name: string;
+  logo: WpImage;
+  url: string;
+}
+
+/** GET wp/v2/pages/96030: a WordPress page plus the ACF and Rank Math fields. */
+export interface HomePage {
+  id: number;
+  slug: string;
+  title: WpRendered;
+  content: WpRendered;
+  acf_groups?: {
+    HeaderContent?: { headerlogo?: WpImage };
+    FooterContent?: {
+      footerlogo?: WpImage;
+      /** HTML */
+      footerabtcontent?: string;
+      copyrighttext?: string;
+    };
+  };
+  rank_math_meta?: { meta_title?: string; meta_description?: string };
+}
+
+/** GET wp/v2/footer: `{ html }`; the HTML holds #menu_footer_1, #menu_footer_2 and a newsletter form. */
+export interface FooterResponse {
+  html: string;
+}
+
+/** GET custom/v2/getPromotionalBanner */
+export interface PromotionalBanner {
+  promotional_text: string;
+  promotional_link: { title: string; url: string; target?: string };
+  /** Seconds for one pass of the scrolling text. */
+  promotional_speed: number | string;
+}
+
+/** GET custom/v1/search?s= */
+export interface SearchResult {
+  id: number;
+  title: string;
+  url: string;
+  type: string;
+  /** HTML */
+  excerpt: string;
+}
+
+/** GET wc/v3/products/{id}/variations?per_page=100 (WooCommerce shape, trimmed). */
+export interface ProductVariation {
+  id: number;
+  price: string;
+  regular_price: string;
+  sale_price: string;
+  attributes: { id: number; name: string; option: string }[];
+}
+
+/** POST jwt-auth/v1/token */
+export interface JwtLoginResponse {
+  token: string;
+  user_id: number;
+  user_email: string;
+  user_nicename: string;
+  user_display_name: string;
+}
+
+/** POST lms/api/v1/item/get-cart-data: `data` is the cart items as JSON text, or null. */
+export interface ServerCartResponse {
+  userId: number;
+  data: string | null;
+}

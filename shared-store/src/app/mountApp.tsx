@@ -1,0 +1,32 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { makeStore, startPersistence, type AppStore } from '../store/makeStore';
+
+/** The providers every page of the storefront sits in: the one store and the one router. */
+export function StorefrontProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <BrowserRouter>{children}</BrowserRouter>
+    </Provider>
+  );
+}
+
+/**
+ * Creates the page's store, waits for the stored state (bounded by the persist timeout) and renders
+ * the element into the root. Used by the shell and by each remote opened alone.
+ */
+export async function mountApp(
+  container: HTMLElement,
+  render: (store: AppStore) => ReactNode,
+): Promise<AppStore> {
+  const store = makeStore({ persist: true });
+  await startPersistence(store);
+  createRoot(container).render(
+    <StrictMode>
+      <StorefrontProviders store={store}>{render(store)}</StorefrontProviders>
+    </StrictMode>,
+  );
+  return store;
+}

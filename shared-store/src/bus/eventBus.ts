@@ -1,0 +1,43 @@
+import { Subject, filter, type Observable } from 'rxjs';
+
+/** Every event that crosses a team line; the emitting team owns the name. */
+export type BusEvent =
+  | { type: 'session:logged-in'; userId: string }
+  | { type: 'session:logged-out' }
+  | { type: 'session:expired' }
+  | { type: 'header:search-submitted'; term: string }
+  | { type: 'cart:item-added'; id: number | string; title: string }
+  | { type: 'analytics:push'; payload: Record<string, unknown> }
+  | { type: 'notify'; level: 'success' | 'error' | 'info'; message: string };
+
+export type BusEventType = BusEvent['type'];
+export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;
+
+/** A typed event bus; the page has one, shared-store being a federation singleton. */
+export class EventBus {
+  private readonly subject = new Subject<BusEvent>();
+
+  emit(event: BusEvent): void {
+    this.subject.next(event);
+  }
+
+  on<T extends BusEventType>(type: T): Observable<BusEventOf<T>> {
+    return this.subject.pipe(filter((event): event is BusEventOf<T> => event.type === type));
+  }
+
+  all(): Observable<BusEvent> {
+    return this.subject.asObservable();
+  }
+}
+
+export const eventBus = new EventBus();
+
+/** Shows a toast through whoever renders notifications (the shell). */
+export function notify(level: BusEventOf<'notify'>['level'], message: string): void {
+  eventBus.emit({ type: 'notify', level, message });
+}
+
+/** Pushes an analytics event to the data layer (the shell bridges it to window.dataLayer). */
+export function track(payload: Record<string, unknown>): void {
+  eventBus.emit({ type: 'analytics:push', payload });
+}

@@ -1,0 +1,30 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** Login state (spec section 3): one boolean. */
+export interface LoginState {
+  loginData: boolean;
+}
+
+const initialState: LoginState = { loginData: false };
+
+export const loginSlice = createSlice({
+  name: 'loginData',
+  initialState,
+  reducers: {
+    userLoggedIn(state) {
+      state.loginData = true;
+    },
+    userLoggedOut(state) {
+      state.loginData = false;
+    },
+    loginStateSet(state, action: PayloadAction<boolean>) {
+      state.loginData = action.payload;
+    },
+  },
+  selectors: {
+    selectIsLoggedIn: (state) => state.loginData,
+  },
+});
+
+export const { userLoggedIn, userLoggedOut, loginStateSet } = loginSlice.actions;
+export const { selectIsLoggedIn } = loginSlice.selectors;

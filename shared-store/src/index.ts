@@ -1,0 +1,71 @@
+/**
+ * shared-store: the one contract between the shell and the remotes. Everything a remote may use
+ * is exported here; nothing else in this package is public.
+ */
+import type { ComponentType } from 'react';
+
+export * from './constants';
+export * from './api/types';
+export { ApiError, createApiClient, apiClient, type ApiClient } from './api/client';
+export { contentApi, createContentApi } from './api/content';
+export { createCache } from './api/cache';
+export {
+  formatPrice,
+  roundMoney,
+  sumLines,
+  toNumber,
+  toPrice,
+  toQuantity,
+  MAX_PRICE,
+  MAX_QUANTITY,
+} from './lib/money';
+export { sanitizeHtml, safeUrl, decodeEntities } from './lib/sanitize';
+export {
+  EventBus,
+  eventBus,
+  notify,
+  track,
+  type BusEvent,
+  type BusEventOf,
+  type BusEventType,
+} from './bus/eventBus';
+export {
+  STORAGE_KEYS,
+  createSafeStorage,
+  safeStorage,
+  captureCampaignIds,
+  type KeyValueStorage,
+  type StorageKey,
+} from './session/storage';
+export {
+  makeStore,
+  startPersistence,
+  type AppDispatch,
+  type AppStore,
+  type RootState,
+} from './store/makeStore';
+export { PERSISTED_SLICES, sanitizePersistedState } from './store/persist';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+export * from './features/cart/cartSlice';
+export * from './features/login/loginSlice';
+export * from './features/subscription/subscriptionSlice';
+export {
+  headerLogoSlice,
+  headerMenuSlice,
+  homeBannerSlice,
+  homeCourseSlice,
+  homeEventSlice,
+  homePageSlice,
+  homePartnerSlice,
+  type HeaderLogoEntry,
+  type HeaderMenuEntry,
+  type HomePageEntry,
+} from './features/home/homeSlices';
+export { loadCourses, loadHeaderMenu, loadHomePage } from './features/home/homeThunks';
+
+/** What every exposed remote module looks like to the shell. */
+export interface RemoteComponentModule {
+  default: ComponentType;
+}
+export { StorefrontProviders, mountApp } from './app/mountApp';
+export { cartLabel } from './lib/labels';

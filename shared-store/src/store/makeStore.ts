@@ -1,0 +1,68 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+  type Persistor,
+} from 'redux-persist';
+import { cartSlice } from '../features/cart/cartSlice';
+import {
+  headerLogoSlice,
+  headerMenuSlice,
+  homeBannerSlice,
+  homeCourseSlice,
+  homeEventSlice,
+  homePageSlice,
+  homePartnerSlice,
+} from '../features/home/homeSlices';
+import { loginSlice } from '../features/login/loginSlice';
+import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
+import { persistConfig } from './persist';
+
+const rootReducer = combineSlices(
+  cartSlice,
+  loginSlice,
+  subscriptionSlice,
+  homePageSlice,
+  homeBannerSlice,
+  homePartnerSlice,
+  homeEventSlice,
+  homeCourseSlice,
+  headerMenuSlice,
+  headerLogoSlice,
+);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds the page's store; tests build their own with a preloaded state and no persistence. */
+export function makeStore(
+  options: { preloadedState?: Partial<RootState>; persist?: boolean } = {},
+) {
+  const { preloadedState, persist = false } = options;
+  const reducer = persist ? persistReducer(persistConfig<RootState>(), rootReducer) : rootReducer;
+  return configureStore({
+    reducer: reducer as typeof rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** Starts persistence and resolves once the stored state is back (or the 5 s timeout passed). */
+export function startPersistence(store: AppStore): Promise<Persistor> {
+  return new Promise((resolve) => {
+    const persistor = persistStore(store, null, () => {
+      resolve(persistor);
+    });
+  });
+}

@@ -1,0 +1,2 @@
+// An async boundary so the federation runtime has the shared modules ready before the app runs.
+void import('./bootstrap');

@@ -1,0 +1,177 @@
+'use strict';
+/**
+ * The one place that knows how the storefront's apps are built and federated. Every app's
+ * webpack.config.js calls `createAppConfig`; nobody writes federation settings by hand.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+
+/**
+ * Packages the page must hold exactly once. The trailing-slash forms share subpath imports
+ * (react/jsx-runtime, react-dom/client) so they do not load a second copy.
+ */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'redux-persist',
+  'redux-persist/',
+  'rxjs',
+  'shared-store',
+];
+
+/** The ES-module build beside a package's CommonJS main (dist/index.cjs -> dist/index.js). */
+function esmBuildOf(pkgName) {
+  return require.resolve(pkgName).replace(/\.cjs$/, '.js');
+}
+
+/** The shared-store contract every app is built against: its major version. */
+function sharedStoreRange() {
+  const { version } = require('../shared-store/package.json');
+  return `^${version.split('.')[0]}.0.0`;
+}
+
+/**
+ * Builds the `shared` section from the app's own package.json so versions are never written twice.
+ * @param {Record<string, string>} dependencies
+ */
+function sharedConfig(dependencies) {
+  /** @type {Record<string, {singleton: true, requiredVersion: string}>} */
+  const shared = {};
+  for (const key of SINGLETONS) {
+    const pkgName = key.endsWith('/') ? key.slice(0, -1) : key;
+    const requiredVersion = pkgName === 'shared-store' ? sharedStoreRange() : dependencies[pkgName];
+    if (!requiredVersion) {
+      throw new Error(`tooling: "${pkgName}" must be a dependency of every federated app`);
+    }
+    shared[key] = { singleton: true, requiredVersion };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the app's folder (__dirname of its webpack.config.js)
+ * @param {string} options.name the federation name (shell, header, footer, home, cart)
+ * @param {Record<string, string>} [options.exposes] for remotes: what they expose
+ * @param {number} options.port dev-server port
+ * @param {boolean} [options.isHost]
+ * @param {import('webpack-dev-server').Configuration} [options.devServer] extra dev-server settings
+ */
+function createAppConfig({ dir, name, exposes, port, isHost = false, devServer = {} }) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const dev = mode === 'development';
+    // A remote opened alone (its dev server page) has no host to lend it the federation runtime.
+    const standalone = dev && !isHost;
+    const withPage = isHost || standalone;
+    return {
+      mode,
+      context: dir,
+      target: 'web',
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      entry: withPage ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(dir, 'dist'),
+        // Remotes resolve their chunks next to wherever their manifest was served from.
+        publicPath: isHost ? '/' : 'auto',
+        // The host entry cannot carry [contenthash] under federation; its chunks do.
+        filename: '[name].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        alias: {
+          // The runtime ships ESM and CJS builds; pin the ESM one so it is bundled once.
+          '@module-federation/runtime-core$': esmBuildOf('@module-federation/runtime-core'),
+          '@module-federation/sdk$': esmBuildOf('@module-federation/sdk'),
+        },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
+          },
+          { test: /\.(png|svg|jpe?g|webp|woff2)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new MiniCssExtractPlugin({
+          filename: dev ? '[name].css' : '[name].[contenthash:8].css',
+          chunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
+        }),
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, manifest: true }),
+          remotes: {},
+          shared: sharedConfig(pkg.dependencies),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          experiments: {
+            asyncStartup: true,
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone }),
+          },
+        }),
+        ...(withPage
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'public', 'index.html'),
+                scriptLoading: 'defer',
+                inject: 'head',
+              }),
+            ]
+          : []),
+      ],
+      performance: { hints: false },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        minimizer: [
+          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false }),
+        ],
+      },
+      // The manifest plugin reports its publicPath choice as a warning on every build.
+      infrastructureLogging: { level: 'error' },
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false } },
+        ...devServer,
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createAppConfig, SINGLETONS };

@@ -1,0 +1,2 @@
+'use strict';
+require('@testing-library/jest-dom');
