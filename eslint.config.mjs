@@ -31,7 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // Backend text is often '' where it means "none": `||` is the intended operator there.
-      '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
+      '@typescript-eslint/prefer-nullish-coalescing': [
+        'error',
+        { ignorePrimitives: { string: true } },
+      ],
     },
   },
   {
@@ -66,6 +69,16 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Tests may also use shared-store's test helpers.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['shared-store/*', '!shared-store/testing'] }] },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,cjs}'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },

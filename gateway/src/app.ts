@@ -14,6 +14,7 @@ export interface GatewayOptions {
   wooCommerce: { key: string; secret: string };
   remotesConfigFile?: string | undefined;
   logLevel?: string;
+  upstreamTimeoutMs?: number;
 }
 
 /** The JSON error for a failed upstream call: 504 on a timeout, 502 otherwise. */
@@ -51,7 +52,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       upstream: options.upstreams[route.upstream],
       prefix: route.prefix,
       rewritePrefix: route.prefix,
-      http: { requestOptions: { timeout: UPSTREAM_TIMEOUT_MS } },
+      http: { requestOptions: { timeout: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS } },
       replyOptions: {
         queryString: (_search, reqUrl) => upstreamQuery(reqUrl, options.wooCommerce),
         rewriteRequestHeaders: (request, headers) => ({

@@ -4,8 +4,10 @@ import { sanitizeHtml, type MenuItem } from 'shared-store';
 import { menuTarget } from './menuLinks';
 
 function MenuLink({ item }: { item: MenuItem }) {
-  const { to, external } = menuTarget(item.url);
+  const target = menuTarget(item.url);
   const title = <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.title) }} />;
+  if (!target) return <span className="hdr-menu__text">{title}</span>;
+  const { to, external } = target;
   if (external) {
     return (
       <a

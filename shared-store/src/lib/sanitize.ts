@@ -25,6 +25,7 @@ export function sanitizeHtml(html: unknown): string {
   return DOMPurify.sanitize(html, {
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'object', 'embed', 'svg', 'math'],
     FORBID_ATTR: ['style'],
+    ADD_ATTR: ['target'],
     ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
   });
 }

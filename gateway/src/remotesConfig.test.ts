@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRemotesConfigSource, defaultRemotesConfig } from './remotesConfig';
+
+describe('remotes configuration source', () => {
+  it('serves the local builds when no file is configured', () => {
+    expect(createRemotesConfigSource(undefined, jest.fn()).get()).toEqual(defaultRemotesConfig());
+    expect(defaultRemotesConfig().header).toBe('/remotes/header/mf-manifest.json');
+  });
+
+  it('follows the file and keeps the last good configuration when it turns corrupt', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remotes-'));
+    const file = path.join(dir, 'remotes.json');
+    fs.writeFileSync(file, JSON.stringify({ header: '/remotes/header/2.0.0/mf-manifest.json' }));
+    const onError = jest.fn();
+    const source = createRemotesConfigSource(file, onError);
+    expect(source.get().header).toBe('/remotes/header/2.0.0/mf-manifest.json');
+
+    fs.writeFileSync(file, '{"header": "/remotes/head');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(source.get().header).toBe('/remotes/header/2.0.0/mf-manifest.json');
+    expect(onError).toHaveBeenCalledWith(expect.stringContaining('keeping the last good one'));
+  });
+});

@@ -1,0 +1,72 @@
+import { mockFetch } from '../testing';
+import { ApiError, createApiClient } from './client';
+import { createCache } from './cache';
+
+describe('API client', () => {
+  it('maps a WordPress error body to an ApiError with its status, code and message', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/menu_home': () => ({
+        status: 404,
+        body: { code: 'rest_no_route', message: 'No route was found.', data: { status: 404 } },
+      }),
+    });
+    const client = createApiClient();
+    await expect(client.request('/wp-json/wp/v2/menu_home')).rejects.toMatchObject({
+      status: 404,
+      code: 'rest_no_route',
+      message: 'No route was found.',
+    });
+  });
+
+  it('gives up after the timeout with a clear error', async () => {
+    globalThis.fetch = jest.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const client = createApiClient({ timeoutMs: 20 });
+    const failure = client.request('/slow');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 0, code: 'timeout' });
+  });
+
+  it('sends the query, the JSON body and the bearer token', async () => {
+    const { fetchMock } = mockFetch({ '/lms/': () => ({ body: { ok: true } }) });
+    await createApiClient().request('/lms/api/v1/item/get-cart-data', {
+      method: 'POST',
+      query: { a: 1, skip: undefined },
+      body: { userId: 3 },
+      token: 'jwt',
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/lms/api/v1/item/get-cart-data?a=1');
+    expect(init?.body).toBe('{"userId":3}');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer jwt');
+  });
+});
+
+describe('cache', () => {
+  it('shares one request between concurrent callers and remembers the answer for its TTL', async () => {
+    let now = 0;
+    const cache = createCache(() => now);
+    const load = jest.fn(() => Promise.resolve('footer'));
+    await Promise.all([cache.get('footer', 1000, load), cache.get('footer', 1000, load)]);
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 999;
+    await cache.get('footer', 1000, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 1001;
+    await cache.get('footer', 1000, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not remember a failure', async () => {
+    const cache = createCache();
+    const load = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce('ok');
+    await expect(cache.get('k', 1000, load)).rejects.toThrow('down');
+    await expect(cache.get('k', 1000, load)).resolves.toBe('ok');
+  });
+});

@@ -1,0 +1,55 @@
+import { makeStore, startPersistence } from './makeStore';
+import { PERSISTED_SLICES, sanitizePersistedState } from './persist';
+
+describe('persisted state', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('persists exactly the specification slices under persist:root', async () => {
+    const store = makeStore({ persist: true });
+    const persistor = await startPersistence(store);
+    await persistor.flush();
+    const stored = JSON.parse(window.localStorage.getItem('persist:root') ?? '{}') as object;
+    expect(
+      Object.keys(stored)
+        .filter((key) => key !== '_persist')
+        .sort(),
+    ).toEqual([...PERSISTED_SLICES].sort());
+  });
+
+  it('drops a slice of the wrong shape and keeps the others', () => {
+    const kept = sanitizePersistedState({
+      loginData: { loginData: 'yes' },
+      subscriptionData: { subscriptionData: [{ slug: 'gold', id: 2 }] },
+      cartData: {
+        cartData: [{ id: 1, slug: 'a', month: '1 Month', quantity: 'NaN', price: 1e308 }, 'junk'],
+      },
+    });
+    expect(kept).not.toHaveProperty('loginData');
+    expect(kept?.subscriptionData).toEqual({ subscriptionData: [{ slug: 'gold', id: 2 }] });
+    expect(kept?.cartData).toMatchObject({ cartData: [], totalQuantity: 0, totalAmount: 0 });
+  });
+
+  it('a corrupted persist:root leaves a working store with the initial state', async () => {
+    window.localStorage.setItem('persist:root', '{"cartData":"{not json"');
+    const store = makeStore({ persist: true });
+    await startPersistence(store);
+    expect(store.getState().cartData.cartData).toEqual([]);
+  });
+
+  it('one corrupt slice does not cost the others', async () => {
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({
+        cartData: '{broken',
+        loginData: JSON.stringify({ loginData: true }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore({ persist: true });
+    await startPersistence(store);
+    expect(store.getState().loginData.loginData).toBe(true);
+    expect(store.getState().cartData.cartData).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Test helpers for every package: a real store behind the real providers, and one fetch mock
+ * that fails on any request a test did not expect.
+ */
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore, type RootState } from '../store/makeStore';
+
+export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
+  preloadedState?: Partial<RootState>;
+  route?: string;
+}
+
+/** Renders with a fresh store (no persistence) and a memory router at `route`. */
+export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
+  const { preloadedState, route = '/', ...renderOptions } = options;
+  const store = makeStore(preloadedState ? { preloadedState } : {});
+  const user = userEvent.setup();
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </Provider>,
+    renderOptions,
+  );
+  return { store, user, ...result };
+}
+
+export type MockHandler = (request: { url: string; init: RequestInit | undefined }) => {
+  status?: number;
+  body: unknown;
+};
+
+/**
+ * Replaces fetch: each request is answered by the handler of the first matching path prefix; an
+ * unexpected request fails the call and is listed in `unhandled` for the test to assert on.
+ */
+export function mockFetch(handlers: Record<string, MockHandler>) {
+  const calls: string[] = [];
+  const unhandled: string[] = [];
+  const fetchMock = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push(url);
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const match = Object.keys(handlers).find((prefix) => path.startsWith(prefix));
+    const handler = match === undefined ? undefined : handlers[match];
+    if (!handler) {
+      unhandled.push(url);
+      return Promise.reject(new TypeError(`Unexpected request in test: ${url}`));
+    }
+    const { status = 200, body } = handler({ url, init });
+    return Promise.resolve({
+      ok: status >= 200 && status < 300,
+      status,
+      json: () =>
+        body === undefined ? Promise.reject(new SyntaxError('no body')) : Promise.resolve(body),
+    } as Response);
+  });
+  globalThis.fetch = fetchMock as typeof fetch;
+  return { fetchMock, calls, unhandled };
+}

@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { RemoteSlot, lazyRemote } from './RemoteSlot';
+
+jest.mock('./federation', () => ({
+  loadRemoteComponent: jest.fn((id: string) =>
+    id === 'ok/Widget'
+      ? Promise.resolve({ default: () => <p>remote content</p> })
+      : id === 'crash/Widget'
+        ? Promise.resolve({
+            default: () => {
+              throw new Error('render failure');
+            },
+          })
+        : Promise.reject(new Error('manifest 404')),
+  ),
+}));
+
+describe('RemoteSlot', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('shows the placeholder, then the remote', async () => {
+    render(
+      <RemoteSlot remote={lazyRemote('ok/Widget')} placeholder={<p>loading</p>} fallback={null} />,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('remote content')).toBeInTheDocument();
+  });
+
+  it('a remote that cannot load shows its fallback', async () => {
+    render(
+      <RemoteSlot
+        remote={lazyRemote('down/Widget')}
+        placeholder={null}
+        fallback={<p>fallback</p>}
+      />,
+    );
+    expect(await screen.findByText('fallback')).toBeInTheDocument();
+  });
+
+  it('a remote that throws while rendering shows its fallback, and names the remote', async () => {
+    render(
+      <RemoteSlot
+        remote={lazyRemote('crash/Widget')}
+        placeholder={null}
+        fallback={<p>fallback</p>}
+      />,
+    );
+    expect(await screen.findByText('fallback')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith(
+      'Remote "crash/Widget" failed; showing its fallback.',
+      expect.any(Error),
+    );
+  });
+});
