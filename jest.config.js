@@ -1,6 +1,16 @@
 /** One Jest run over every package's own configuration. */
 /** @type {import('jest').Config} */
 module.exports = {
+  collectCoverageFrom: [
+    '<rootDir>/shared-store/src/**/*.{ts,tsx}',
+    '!<rootDir>/shared-store/src/**/*.test.{ts,tsx}',
+    '!<rootDir>/shared-store/src/testing/**',
+    '!<rootDir>/shared-store/src/index.ts',
+  ],
+  coverageReporters: ['text-summary'],
+  coverageDirectory: '<rootDir>/.reports/coverage',
+  // shared-store is the contract every remote relies on.
+  coverageThreshold: { './shared-store/src/': { lines: 95 } },
   projects: [
     '<rootDir>/shared-store',
     '<rootDir>/shell',

@@ -7,7 +7,17 @@ import type { ComponentType } from 'react';
 export * from './constants';
 export * from './api/types';
 export { ApiError, createApiClient, apiClient, type ApiClient } from './api/client';
-export { contentApi, createContentApi } from './api/content';
+export { contentApi, createContentApi, type ContentApi } from './api/content';
+export { siteApi, createSiteApi, type SiteApi } from './api/site';
+export {
+  commerceApi,
+  createCommerceApi,
+  type CommerceApi,
+  type OrderRequest,
+} from './api/commerce';
+export { cartServiceApi, createCartServiceApi, type CartServiceApi } from './api/cartService';
+export { authApi, createAuthApi, type AuthApi } from './api/auth';
+export { parseFooterHtml, type FooterData, type FooterLink } from './api/footer';
 export { createCache } from './api/cache';
 export {
   formatPrice,
@@ -44,6 +54,15 @@ export {
   type AppStore,
   type RootState,
 } from './store/makeStore';
+export {
+  createSession,
+  mergeCarts,
+  parseServerCart,
+  type Session,
+  type SessionDeps,
+} from './session/session';
+export { useSession } from './session/useSession';
+export { isMobileApp, isIosApp, postLogoutToApp } from './session/mobileApp';
 export { PERSISTED_SLICES, sanitizePersistedState } from './store/persist';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export * from './features/cart/cartSlice';

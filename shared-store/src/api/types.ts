@@ -144,3 +144,75 @@ export interface ServerCartResponse {
   userId: number;
   data: string | null;
 }
+
+/** A WordPress post (core route, trimmed to what the storefront reads). */
+export interface WpPost {
+  id: number;
+  date: string;
+  slug: string;
+  link: string;
+  title: WpRendered;
+  content: WpRendered;
+  excerpt: WpRendered;
+  categories: number[];
+  featured_media: number;
+}
+
+/** A WordPress page (core route). */
+export interface WpPage {
+  id: number;
+  slug: string;
+  title: WpRendered;
+  content: WpRendered;
+}
+
+/** A category (core route). */
+export interface WpTerm {
+  id: number;
+  name: string;
+  slug: string;
+  count: number;
+}
+
+/** A WooCommerce order as the storefront reads it. */
+export interface WcOrder {
+  id: number;
+  status: string;
+  total: string;
+  currency: string;
+  order_key: string;
+  payment_url: string;
+  line_items: {
+    id: number;
+    product_id: number;
+    variation_id: number;
+    name: string;
+    quantity: number;
+    price: number | string;
+  }[];
+}
+
+/** POST wc/v3/apply-coupon */
+export interface CouponResult {
+  code: string;
+  amount: string;
+  discount_type: string;
+  message?: string;
+}
+
+/** Order-tracking payload (spec section 3). */
+export interface OrderTracking {
+  orderId: number;
+  total: string;
+  email: string;
+  mc_cid: string;
+  mc_eid: string;
+  items: {
+    id: number | string;
+    product_id: number;
+    product_variant_id: number;
+    product_title: string;
+    price: number;
+    quantity: number;
+  }[];
+}

@@ -30,6 +30,32 @@ describe('safe storage', () => {
     expect(storage.getItem('popupClosed')).toBeNull();
   });
 
+  it('a storage that starts failing keeps what it held, in memory', () => {
+    const values = new Map([['token', 'abc']]);
+    let broken = false;
+    const backing = {
+      get length() {
+        return values.size;
+      },
+      key: (i: number) => [...values.keys()][i] ?? null,
+      getItem: (k: string) => {
+        if (broken) throw new Error('gone');
+        return values.get(k) ?? null;
+      },
+      setItem: (k: string, v: string) => {
+        if (k === 'big') throw new DOMException('QuotaExceededError');
+        values.set(k, v);
+      },
+      removeItem: (k: string) => values.delete(k),
+      clear: () => values.clear(),
+    } as Storage;
+    const storage = createSafeStorage(() => backing);
+    storage.setItem('big', 'x'.repeat(10));
+    broken = true;
+    expect(storage.getItem('token')).toBe('abc');
+    expect(storage.getItem('big')).toBe('xxxxxxxxxx');
+  });
+
   it('no storage at all runs in memory', () => {
     const storage = createSafeStorage(() => undefined);
     storage.setItem('user_id', '3');

@@ -1,38 +1,226 @@
 import { makeStore } from '../../store/makeStore';
 import {
+  cartCleared,
+  cartLightCleared,
   couponApplied,
+  couponRemoved,
+  courseDeleted,
+  durationSet,
   itemAdded,
   itemUpdated,
+  orderDataSet,
+  packageReplaced,
+  priceReduced,
+  rewardApplied,
+  rewardRemoved,
   selectCartItems,
+  selectCoupon,
+  selectDurations,
+  selectRewardAmount,
+  selectSubtotal,
   selectTotalAmount,
   selectTotalQuantity,
+  subscriptionIdSet,
+  totalSet,
+  courseDetailsSet,
 } from './cartSlice';
 
-describe('cart totals', () => {
+function cartWith(...lines: Parameters<typeof itemAdded>[0][]) {
+  const store = makeStore();
+  for (const line of lines) store.dispatch(itemAdded(line));
+  return store;
+}
+
+const plab = { id: 1, slug: 'plab-1', month: '1 Month', quantity: 1, price: 49.99 };
+const event = { id: 9, slug: 'mock-day', month: '', quantity: 1, price: 150, from: 'event' };
+
+describe('add', () => {
   it('3 x 19.99 totals exactly 59.97', () => {
-    const store = makeStore();
-    store.dispatch(
-      itemAdded({ id: 1, slug: 'plab-1', month: '1 Month', quantity: 3, price: 19.99 }),
-    );
+    const store = cartWith({ ...plab, quantity: 3, price: 19.99 });
     expect(selectTotalAmount(store.getState())).toBe(59.97);
     expect(selectTotalQuantity(store.getState())).toBe(3);
   });
 
-  it('adding the same course and month again raises the quantity of its line', () => {
-    const store = makeStore();
-    const course = { id: 7, slug: 'ukmla', month: '3 Months', quantity: 1, price: '49.99' };
-    store.dispatch(itemUpdated(course));
-    store.dispatch(itemUpdated(course));
+  it('the first add prices the total as the item price times the total quantity', () => {
+    const store = cartWith({ ...plab, quantity: 2, price: '12.50' });
+    expect(selectTotalAmount(store.getState())).toBe(25);
+  });
+
+  it('later adds total the sum of quantity x price over every line', () => {
+    const store = cartWith(plab, { ...plab, id: 2, price: 0.1 }, { ...plab, id: 3, price: 0.2 });
+    expect(selectTotalAmount(store.getState())).toBe(50.29);
+  });
+
+  it('a quantity of 0 adds nothing', () => {
+    expect(selectCartItems(cartWith({ ...plab, quantity: 0 }).getState())).toEqual([]);
+  });
+});
+
+describe('update', () => {
+  it('matches by id plus month for courses: another month is another line', () => {
+    const store = cartWith(plab);
+    store.dispatch(itemUpdated({ ...plab, month: '3 Months', price: 119.99 }));
+    expect(selectCartItems(store.getState())).toHaveLength(2);
+  });
+
+  it('matches events by id alone', () => {
+    const store = cartWith(event);
+    store.dispatch(itemUpdated({ ...event, month: 'anything' }));
     expect(selectCartItems(store.getState())).toEqual([
-      { id: 7, slug: 'ukmla', month: '3 Months', quantity: 2, price: 49.99 },
+      expect.objectContaining({ id: 9, quantity: 2 }),
     ]);
-    expect(selectTotalAmount(store.getState())).toBe(99.98);
+  });
+
+  it("type 'decrease' lowers the quantity with a floor of 0 (the line goes)", () => {
+    const store = cartWith({ ...plab, quantity: 2 });
+    store.dispatch(itemUpdated({ ...plab, quantity: 1, type: 'decrease' }));
+    expect(selectTotalQuantity(store.getState())).toBe(1);
+    store.dispatch(itemUpdated({ ...plab, quantity: 5, type: 'decrease' }));
+    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(selectTotalAmount(store.getState())).toBe(0);
+  });
+
+  it('no match and a quantity above 0 appends the item', () => {
+    const store = makeStore();
+    store.dispatch(itemUpdated(plab));
+    expect(selectCartItems(store.getState())).toHaveLength(1);
+  });
+
+  it('a non-numeric quantity is treated as 0', () => {
+    const store = cartWith(plab);
+    store.dispatch(itemUpdated({ ...plab, quantity: 'lots' }));
+    expect(selectTotalQuantity(store.getState())).toBe(1);
+    store.dispatch(itemUpdated({ ...plab, id: 5, quantity: 'lots' }));
+    expect(selectCartItems(store.getState())).toHaveLength(1);
+  });
+
+  it('quantity and price typed as text are parsed as numbers', () => {
+    const store = makeStore();
+    store.dispatch(itemUpdated({ ...plab, quantity: '2', price: '19.99' }));
+    expect(selectCartItems(store.getState())[0]).toMatchObject({ quantity: 2, price: 19.99 });
+    expect(selectTotalAmount(store.getState())).toBe(39.98);
+  });
+});
+
+describe('replace, delete and clear', () => {
+  it('replace removes items with the same slug and adds the package', () => {
+    const store = cartWith(
+      { id: 20, slug: 'subscription', month: 'silver', quantity: 1, price: 99 },
+      plab,
+    );
+    store.dispatch(
+      packageReplaced({ id: 21, slug: 'subscription', month: 'gold', quantity: 1, price: 199 }),
+    );
+    expect(selectCartItems(store.getState()).map((l) => l.id)).toEqual([1, 21]);
+    expect(selectTotalAmount(store.getState())).toBe(248.99);
+  });
+
+  it('delete course removes the line by id and reduces the totals', () => {
+    const store = cartWith(plab, { ...plab, id: 2, price: 10 });
+    store.dispatch(courseDeleted({ id: 1 }));
+    expect(selectTotalQuantity(store.getState())).toBe(1);
+    expect(selectTotalAmount(store.getState())).toBe(10);
+  });
+
+  it('clear all resets every cart field', () => {
+    const store = cartWith(plab);
+    store.dispatch(couponApplied({ amount: 5, couponName: 'WELCOME10' }));
+    store.dispatch(durationSet({ tier: 'gold', duration: '12 Months' }));
+    store.dispatch(cartCleared());
+    expect(store.getState().cartData).toMatchObject({
+      cartData: [],
+      totalQuantity: 0,
+      totalAmount: 0,
+      couponName: '',
+      goldDuration: '',
+    });
+  });
+
+  it('the lighter clear empties lines, quantity and discounts but keeps the total and subscription fields', () => {
+    const store = cartWith(plab);
+    store.dispatch(durationSet({ tier: 'silver', duration: '6 Months' }));
+    store.dispatch(subscriptionIdSet('sub_1'));
+    store.dispatch(couponApplied({ amount: 5, couponName: 'WELCOME10' }));
+    store.dispatch(cartLightCleared());
+    expect(store.getState().cartData).toMatchObject({
+      cartData: [],
+      totalQuantity: 0,
+      totalAmount: 44.99,
+      discountedCouponAmount: 0,
+      silverDuration: '6 Months',
+      subscriptionId: 'sub_1',
+    });
+  });
+});
+
+describe('discounts', () => {
+  it('a coupon subtracts its amount and records couponName; removing adds it back', () => {
+    const store = cartWith({ ...plab, price: 100 });
+    store.dispatch(couponApplied({ amount: '10', couponName: 'WELCOME10' }));
+    expect(selectTotalAmount(store.getState())).toBe(90);
+    expect(selectCoupon(store.getState())).toEqual({ name: 'WELCOME10', amount: 10 });
+    store.dispatch(couponRemoved());
+    expect(selectTotalAmount(store.getState())).toBe(100);
+    expect(selectCoupon(store.getState()).name).toBe('');
+  });
+
+  it('discounts are parsed as integers', () => {
+    const store = cartWith({ ...plab, price: 100 });
+    store.dispatch(couponApplied({ amount: '12.75', couponName: 'X' }));
+    expect(selectCoupon(store.getState()).amount).toBe(12);
+    store.dispatch(rewardApplied({ amount: 3.9 }));
+    expect(selectRewardAmount(store.getState())).toBe(3);
+    expect(selectTotalAmount(store.getState())).toBe(85);
+  });
+
+  it('a reward subtracts its amount; removing adds it back', () => {
+    const store = cartWith({ ...plab, price: 50 });
+    store.dispatch(rewardApplied({ amount: 5 }));
+    expect(selectTotalAmount(store.getState())).toBe(45);
+    store.dispatch(rewardRemoved());
+    expect(selectTotalAmount(store.getState())).toBe(50);
   });
 
   it('a coupon larger than the total never takes the total below 0', () => {
-    const store = makeStore();
-    store.dispatch(itemAdded({ id: 1, slug: 'a', month: '1 Month', quantity: 1, price: 10 }));
+    const store = cartWith({ ...plab, price: 10 });
     store.dispatch(couponApplied({ amount: '5000', couponName: 'BIGSAVE' }));
     expect(selectTotalAmount(store.getState())).toBe(0);
+    expect(selectSubtotal(store.getState())).toBe(10);
+  });
+});
+
+describe('totals and fields set directly', () => {
+  it('price update subtracts a value from the total, rounded to 2 decimals', () => {
+    const store = cartWith({ ...plab, price: 10 });
+    store.dispatch(priceReduced(3.333));
+    expect(selectTotalAmount(store.getState())).toBe(6.67);
+    store.dispatch(priceReduced(100));
+    expect(selectTotalAmount(store.getState())).toBe(0);
+  });
+
+  it('the total can be set directly', () => {
+    const store = makeStore();
+    store.dispatch(totalSet('42.5'));
+    expect(selectTotalAmount(store.getState())).toBe(42.5);
+  });
+
+  it('durations are stored per tier: silver, gold, ultimate', () => {
+    const store = makeStore();
+    store.dispatch(durationSet({ tier: 'silver', duration: '3 Months' }));
+    store.dispatch(durationSet({ tier: 'gold', duration: '6 Months' }));
+    store.dispatch(durationSet({ tier: 'ultimate', duration: '12 Months' }));
+    expect(selectDurations(store.getState())).toEqual({
+      silver: '3 Months',
+      gold: '6 Months',
+      ultimate: '12 Months',
+    });
+  });
+
+  it('orderData and courseDetails hold serialized text', () => {
+    const store = makeStore();
+    store.dispatch(orderDataSet(JSON.stringify({ id: 7 })));
+    store.dispatch(courseDetailsSet('{"slug":"plab"}'));
+    expect(store.getState().cartData.orderData).toBe('{"id":7}');
+    expect(store.getState().cartData.courseDetails).toBe('{"slug":"plab"}');
   });
 });
