@@ -5,5 +5,9 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'header',
   port: 3001,
-  exposes: { './Header': './src/Header.tsx' },
+  exposes: {
+    './PromoBanner': './src/PromoBanner.tsx',
+    './Header': './src/Header.tsx',
+    './TrustStrip': './src/TrustStrip.tsx',
+  },
 });

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { itemAdded, type MenuItem } from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { mockFetch, mockViewport, renderWithProviders } from 'shared-store/testing';
 import Header from './Header';
 
 const menu: MenuItem[] = [
@@ -9,24 +9,28 @@ const menu: MenuItem[] = [
     title: 'PLAB <span class="menu-badge">New</span><img src=x onerror="window.hacked=1">',
     url: '/plab',
     items: [
-      { ID: 11, title: 'PLAB 1', url: '/plab-1' },
-      { ID: 12, title: 'Blog', url: 'https://www.example-academy.test/blog/' },
-      { ID: 13, title: 'Bad', url: 'javascript:alert(1)' },
+      { ID: 11, title: 'First', url: '/1' },
+      { ID: 12, title: 'Second', url: '/2' },
+      { ID: 13, title: 'Third', url: '/3' },
+      { ID: 14, title: 'Fourth', url: '/4' },
+      { ID: 15, title: 'Blog', url: 'https://www.example-academy.test/blog/' },
+      { ID: 16, title: 'Bad', url: 'javascript:alert(1)' },
     ],
   },
   { ID: 2, title: 'About', url: '/about' },
 ];
 
-/** Renders the header and waits until its menu has loaded. */
-async function renderHeader() {
+const homePage = { id: 96030, slug: 'home', title: { rendered: '' }, content: { rendered: '' } };
+
+/** Renders the header at a width and waits until its menu has loaded. */
+async function renderHeader(width = 1280, menuBody: unknown = menu) {
+  mockViewport(width);
   mockFetch({
-    '/wp-json/wp/v2/menu_home': () => ({ body: menu }),
-    '/wp-json/wp/v2/pages/96030': () => ({
-      body: { id: 96030, slug: 'home', title: { rendered: '' }, content: { rendered: '' } },
-    }),
+    '/wp-json/wp/v2/menu_home': () => ({ body: menuBody }),
+    '/wp-json/wp/v2/pages/96030': () => ({ body: homePage }),
   });
   const rendered = renderWithProviders(<Header />);
-  await screen.findByRole('button', { name: /PLAB/ });
+  await screen.findByRole('link', { name: 'Log In / Sign up' });
   return rendered;
 }
 
@@ -36,7 +40,7 @@ describe('Header', () => {
     act(() => {
       store.dispatch(itemAdded({ id: 1, slug: 'a', month: '1 Month', quantity: 2, price: 10 }));
     });
-    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toHaveTextContent('2');
   });
 
   it('links the 190x79 logo to the home page', async () => {
@@ -47,7 +51,7 @@ describe('Header', () => {
     expect(logo.closest('a')).toHaveAttribute('href', '/');
   });
 
-  it('renders menu titles as sanitized HTML and sends /blog links to /blogs', async () => {
+  it('renders menu titles as sanitized HTML, /blog links go to /blogs, script URLs are text', async () => {
     const { user } = await renderHeader();
     const toggle = await screen.findByRole('button', { name: /PLAB/ });
     expect(toggle.querySelector('.menu-badge')).toHaveTextContent('New');
@@ -60,13 +64,56 @@ describe('Header', () => {
     expect(submenu.queryByRole('link', { name: 'Bad' })).not.toBeInTheDocument();
   });
 
-  it('closes an open dropdown on a click outside the menu', async () => {
+  it('a dropdown toggles on click and closes on a click outside', async () => {
     const { user } = await renderHeader();
     const toggle = await screen.findByRole('button', { name: /PLAB/ });
     await user.click(toggle);
-    expect(screen.getByRole('link', { name: 'PLAB 1' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'First' })).toBeVisible();
+    await user.click(toggle);
+    expect(screen.queryByRole('link', { name: 'First' })).not.toBeInTheDocument();
+    await user.click(toggle);
     await user.click(document.body);
-    expect(screen.queryByRole('link', { name: 'PLAB 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'First' })).not.toBeInTheDocument();
+  });
+
+  it('Enter opens a dropdown from the keyboard and Escape closes it, focus back on its toggle', async () => {
+    const { user } = await renderHeader();
+    const toggle = await screen.findByRole('button', { name: /PLAB/ });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'First' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('desktop keeps the submenu order', async () => {
+    const { user } = await renderHeader(1280);
+    await user.click(await screen.findByRole('button', { name: /PLAB/ }));
+    const names = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(names.slice(1, 5)).toEqual(['First', 'Second', 'Third', 'Fourth']);
+  });
+
+  it('at 375 px the menu sits behind a hamburger and the submenu shows even items first, then odd', async () => {
+    const { user, container } = await renderHeader(375);
+    const nav = container.querySelector('#hdr-main-menu');
+    expect(nav).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(nav).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /PLAB/ }));
+    const submenu = within(
+      screen.getByRole('button', { name: /PLAB/ }).closest('li') as HTMLElement,
+    );
+    expect(submenu.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'First',
+      'Third',
+      'Blog',
+      'Second',
+      'Fourth',
+      'Bad',
+    ]);
   });
 
   it('shows Log In / Sign up to visitors', async () => {
@@ -75,5 +122,37 @@ describe('Header', () => {
       'href',
       '/login',
     );
+  });
+
+  it('a failing menu call still leaves logo, search, cart and login', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockViewport(1280);
+    mockFetch({
+      '/wp-json/wp/v2/menu_home': () => ({ status: 500, body: { code: 'x', message: 'down' } }),
+      '/wp-json/wp/v2/pages/96030': () => ({ body: homePage }),
+    });
+    renderWithProviders(<Header />);
+    expect(await screen.findByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Arora Medical Education' })).toBeVisible();
+  });
+
+  it('a menu with empty items, six levels of nesting and 500 items renders safely', async () => {
+    const deep = (level: number): MenuItem => ({
+      ID: level,
+      title: `Level ${String(level)}`,
+      url: `/l${String(level)}`,
+      items: level < 6 ? [deep(level + 1)] : [],
+    });
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      ID: 100 + i,
+      title: `Item ${String(i)}`,
+      url: '/x',
+    }));
+    const hostile = [deep(1), ...many, { ID: 9 }, { title: '' }, null, 'junk'];
+    await renderHeader(1280, hostile);
+    expect(await screen.findByRole('button', { name: 'Level 1' })).toBeVisible();
+    expect(screen.getAllByRole('link', { name: /^Item / }).length).toBeLessThanOrEqual(60);
   });
 });

@@ -1,56 +1,106 @@
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import {
   LOGO_SIZE,
-  cartLabel,
+  MOBILE_QUERY,
   headerLogoSlice,
   headerMenuSlice,
   loadHeaderMenu,
   loadHomePage,
   safeUrl,
-  selectIsLoggedIn,
-  selectTotalQuantity,
   useAppDispatch,
   useAppSelector,
+  useMediaQuery,
+  useMounted,
 } from 'shared-store';
 import defaultLogo from './assets/logo.svg';
+import { AccountButtons } from './components/AccountButtons';
 import { Menu } from './components/Menu';
+import { SearchModal } from './components/SearchModal';
 import './header.css';
 
-/** The site header: logo, menu, cart button with its badge, and the account buttons. */
+/**
+ * The site header: logo, menu, search, cart button with its badge, and the account buttons. Not
+ * rendered until mounted on the client; its height is reserved meanwhile.
+ */
 export default function Header() {
   const dispatch = useAppDispatch();
+  const mounted = useMounted();
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const menu = useAppSelector(headerMenuSlice.selectors.selectItems);
   const logo = useAppSelector(headerLogoSlice.selectors.selectItems)[0];
-  const count = useAppSelector(selectTotalQuantity);
-  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const { pathname } = useLocation();
+  // The mobile menu is open for the page it was opened on: navigating closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void dispatch(loadHeaderMenu());
     void dispatch(loadHomePage());
   }, [dispatch]);
 
+  if (!mounted) return <div className="hdr-header hdr-header--placeholder" aria-hidden="true" />;
+
+  const logoUrl = logo ? safeUrl(logo.url) : '#';
   return (
     <header className="hdr-header">
       <Link to="/" className="hdr-logo">
         <img
-          src={logo ? safeUrl(logo.url) : defaultLogo}
-          alt={logo?.alt ?? 'Arora Medical Education'}
+          src={logoUrl === '#' ? defaultLogo : logoUrl}
+          alt={logo?.alt || 'Arora Medical Education'}
           width={LOGO_SIZE.width}
           height={LOGO_SIZE.height}
         />
       </Link>
-      <Menu items={menu} />
-      <div className="hdr-actions">
-        <Link to="/cart" className="hdr-cart" aria-label={cartLabel(count)}>
-          Cart <span className="hdr-badge">{count}</span>
-        </Link>
-        {!loggedIn && (
-          <Link to="/login" className="hdr-button">
-            Log In / Sign up
-          </Link>
-        )}
-      </div>
+      {mobile && (
+        <button
+          type="button"
+          className="hdr-hamburger"
+          aria-expanded={menuOpen}
+          aria-controls="hdr-main-menu"
+          aria-label="Menu"
+          onClick={() => {
+            setMenuOpenOn(menuOpen ? null : pathname);
+          }}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+      )}
+      <Menu
+        items={menu}
+        mobile={mobile}
+        open={menuOpen}
+        onNavigate={() => {
+          setMenuOpenOn(null);
+        }}
+      />
+      <button
+        ref={searchButton}
+        type="button"
+        className="hdr-search-button"
+        aria-label="Search"
+        onClick={() => {
+          setSearchOpen(true);
+        }}
+      >
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+          <path
+            fill="currentColor"
+            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
+          />
+        </svg>
+      </button>
+      <AccountButtons />
+      {searchOpen && (
+        <SearchModal
+          onClose={() => {
+            setSearchOpen(false);
+            searchButton.current?.focus();
+          }}
+        />
+      )}
     </header>
   );
 }

@@ -81,6 +81,7 @@ export {
   type HomePageEntry,
 } from './features/home/homeSlices';
 export { loadCourses, loadHeaderMenu, loadHomePage } from './features/home/homeThunks';
+export { cleanMenu, MAX_MENU_DEPTH, MAX_MENU_ITEMS } from './features/home/menu';
 
 /** What every exposed remote module looks like to the shell. */
 export interface RemoteComponentModule {
@@ -88,3 +89,11 @@ export interface RemoteComponentModule {
 }
 export { StorefrontProviders, mountApp } from './app/mountApp';
 export { cartLabel } from './lib/labels';
+export { readPublicConfig, dashboardUrl, type PublicConfig } from './lib/publicConfig';
+export {
+  useMediaQuery,
+  MOBILE_QUERY,
+  SMALL_SCREEN_QUERY,
+  REDUCED_MOTION_QUERY,
+} from './lib/useMediaQuery';
+export { useMounted } from './lib/useMounted';

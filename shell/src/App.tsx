@@ -7,13 +7,17 @@ import { SlotMessage } from './components/SlotMessage';
 import { RemoteSlot, lazyRemote } from './remotes/RemoteSlot';
 
 const remotes = {
+  banner: lazyRemote('header/PromoBanner'),
   header: lazyRemote('header/Header'),
+  trust: lazyRemote('header/TrustStrip'),
   home: lazyRemote('home/HomePage'),
   cart: lazyRemote('cart/CartPage'),
   footer: lazyRemote('footer/Footer'),
 };
 
+const bannerPlaceholder = <div className="shell-banner-space" aria-hidden="true" />;
 const headerPlaceholder = <div className="shell-header-space" aria-hidden="true" />;
+const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" />;
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
 const pagePlaceholder = <div className="shell-page-space" aria-busy="true" />;
 
@@ -21,11 +25,13 @@ const pagePlaceholder = <div className="shell-page-space" aria-busy="true" />;
 export function App() {
   return (
     <>
+      <RemoteSlot remote={remotes.banner} placeholder={bannerPlaceholder} fallback={null} />
       <RemoteSlot
         remote={remotes.header}
         placeholder={headerPlaceholder}
         fallback={<MinimalHeader />}
       />
+      <RemoteSlot remote={remotes.trust} placeholder={trustPlaceholder} fallback={null} />
       <main className="shell-main">
         <Routes>
           <Route

@@ -1,44 +1,77 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { sanitizeHtml, type MenuItem } from 'shared-store';
-import { menuTarget } from './menuLinks';
+import { menuTarget, reorderForMobile } from './menuLinks';
 
-function MenuLink({ item }: { item: MenuItem }) {
+function Title({ html }: { html: string }) {
+  return <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}
+
+function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   const target = menuTarget(item.url);
-  const title = <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.title) }} />;
-  if (!target) return <span className="hdr-menu__text">{title}</span>;
-  const { to, external } = target;
-  if (external) {
+  if (!target) {
+    return (
+      <span className="hdr-menu__text">
+        <Title html={item.title} />
+      </span>
+    );
+  }
+  if (target.external) {
+    const newTab = item.target === '_blank';
     return (
       <a
         className="hdr-menu__link"
-        href={to}
-        target={item.target === '_blank' ? '_blank' : undefined}
+        href={target.to}
+        target={newTab ? '_blank' : undefined}
+        rel={newTab ? 'noopener noreferrer' : undefined}
       >
-        {title}
+        <Title html={item.title} />
       </a>
     );
   }
   return (
-    <Link className="hdr-menu__link" to={to}>
-      {title}
+    <Link className="hdr-menu__link" to={target.to} onClick={onNavigate}>
+      <Title html={item.title} />
     </Link>
   );
 }
 
-function MenuEntry({ item, depth }: { item: MenuItem; depth: number }) {
+interface LevelProps {
+  items: MenuItem[];
+  depth: number;
+  mobile: boolean;
+  onNavigate: () => void;
+}
+
+function MenuEntry({
+  item,
+  depth,
+  mobile,
+  onNavigate,
+}: Omit<LevelProps, 'items'> & { item: MenuItem }) {
   const [open, setOpen] = useState(false);
-  const children = Array.isArray(item.items) ? item.items : [];
+  const toggle = useRef<HTMLButtonElement>(null);
+  const children = item.items ?? [];
   if (children.length === 0) {
     return (
       <li className="hdr-menu__item">
-        <MenuLink item={item} />
+        <MenuLink item={item} onNavigate={onNavigate} />
       </li>
     );
   }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      toggle.current?.focus();
+    }
+  };
+  // The second level is the one the specification reorders on mobile.
+  const shown = mobile && depth === 0 ? reorderForMobile(children) : children;
   return (
-    <li className="hdr-menu__item hdr-menu__item--parent">
+    <li className="hdr-menu__item hdr-menu__item--parent" onKeyDown={onKeyDown}>
       <button
+        ref={toggle}
         type="button"
         className="hdr-menu__toggle"
         aria-expanded={open}
@@ -46,41 +79,78 @@ function MenuEntry({ item, depth }: { item: MenuItem; depth: number }) {
           setOpen((value) => !value);
         }}
       >
-        <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.title) }} />
+        <Title html={item.title} />
       </button>
-      {open && <MenuList items={children} depth={depth + 1} />}
+      {open && (
+        <MenuLevel items={shown} depth={depth + 1} mobile={mobile} onNavigate={onNavigate} />
+      )}
     </li>
   );
 }
 
-function MenuList({ items, depth }: { items: MenuItem[]; depth: number }) {
+function MenuLevel({ items, depth, mobile, onNavigate }: LevelProps) {
   return (
     <ul className={depth === 0 ? 'hdr-menu' : 'hdr-menu__sub'}>
       {items.map((item, index) => (
-        <MenuEntry key={`${String(item.ID)}-${String(index)}`} item={item} depth={depth} />
+        <MenuEntry
+          key={`${String(item.ID)}-${String(index)}`}
+          item={item}
+          depth={depth}
+          mobile={mobile}
+          onNavigate={onNavigate}
+        />
       ))}
     </ul>
   );
 }
 
-/** The multi-level dropdown menu; a click outside closes every dropdown. */
-export function Menu({ items }: { items: MenuItem[] }) {
+export interface MenuProps {
+  items: MenuItem[];
+  mobile: boolean;
+  /** On mobile the menu is behind the hamburger. */
+  open: boolean;
+  onNavigate: () => void;
+}
+
+/** The multi-level dropdown menu; a click outside or Escape closes every dropdown. */
+export function Menu({ items, mobile, open, onNavigate }: MenuProps) {
   const ref = useRef<HTMLElement>(null);
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
+    const closeAll = () => {
+      setGeneration((value) => value + 1);
+    };
     function onPointerDown(event: PointerEvent) {
-      if (ref.current && !ref.current.contains(event.target as Node)) {
-        setGeneration((value) => value + 1);
-      }
+      if (ref.current && !ref.current.contains(event.target as Node)) closeAll();
+    }
+    function onKey(event: globalThis.KeyboardEvent) {
+      if (event.key === 'Escape') closeAll();
     }
     document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKey);
     };
   }, []);
   return (
-    <nav ref={ref} className="hdr-nav" aria-label="Main">
-      <MenuList key={generation} items={items} depth={0} />
+    <nav
+      ref={ref}
+      id="hdr-main-menu"
+      className={`hdr-nav${mobile ? ' hdr-nav--mobile' : ''}`}
+      aria-label="Main"
+      hidden={mobile && !open}
+    >
+      <MenuLevel
+        key={generation}
+        items={items}
+        depth={0}
+        mobile={mobile}
+        onNavigate={() => {
+          setGeneration((value) => value + 1);
+          onNavigate();
+        }}
+      />
     </nav>
   );
 }

@@ -12,3 +12,8 @@ export function menuTarget(url: unknown): { to: string; external: boolean } | nu
   if (safe.startsWith('/') || safe.startsWith('#')) return { to: safe, external: false };
   return { to: safe, external: true };
 }
+
+/** On mobile the two-level submenu shows its even items first, then the odd ones. */
+export function reorderForMobile<T>(items: readonly T[]): T[] {
+  return [...items.filter((_, i) => i % 2 === 0), ...items.filter((_, i) => i % 2 === 1)];
+}

@@ -152,7 +152,10 @@ describe('commerce and cart service', () => {
       billing: { email: 'a@b.test' },
       line_items: [{ product_id: 1, quantity: 1 }],
     });
-    const body = JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
+    const body = JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string) as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({ status: 'pending', set_paid: false });
   });
 

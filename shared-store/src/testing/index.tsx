@@ -3,7 +3,7 @@
  * that fails on any request a test did not expect.
  */
 import { render, type RenderOptions } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -12,13 +12,17 @@ import { makeStore, type RootState } from '../store/makeStore';
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: Partial<RootState>;
   route?: string;
+  /** Set with Jest's fake timers so typing and clicking advance them. */
+  fakeTimers?: boolean;
 }
 
 /** Renders with a fresh store (no persistence) and a memory router at `route`. */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
-  const { preloadedState, route = '/', ...renderOptions } = options;
+  const { preloadedState, route = '/', fakeTimers = false, ...renderOptions } = options;
   const store = makeStore(preloadedState ? { preloadedState } : {});
-  const user = userEvent.setup();
+  const user: UserEvent = userEvent.setup(
+    fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {},
+  );
   const result = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
@@ -60,4 +64,27 @@ export function mockFetch(handlers: Record<string, MockHandler>) {
   });
   globalThis.fetch = fetchMock as typeof fetch;
   return { fetchMock, calls, unhandled };
+}
+
+/**
+ * A viewport for media queries: `(max-width: Npx)` matches at or below `width`, and
+ * `(prefers-reduced-motion: reduce)` when asked for.
+ */
+export function mockViewport(width: number, options: { reducedMotion?: boolean } = {}) {
+  window.matchMedia = (query: string) => {
+    const maxWidth = /max-width:\s*(\d+)px/.exec(query);
+    const matches = maxWidth
+      ? width <= Number(maxWidth[1])
+      : query.includes('prefers-reduced-motion')
+        ? Boolean(options.reducedMotion)
+        : false;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    } as unknown as MediaQueryList;
+  };
 }

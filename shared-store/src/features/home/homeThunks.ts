@@ -1,5 +1,6 @@
 import { contentApi } from '../../api/content';
 import type { AppDispatch } from '../../store/makeStore';
+import { cleanMenu } from './menu';
 import { headerLogoSlice, headerMenuSlice, homeCourseSlice, homePageSlice } from './homeSlices';
 
 /** Loads the home page data into homePageData and the header logo into headerLogoData. */
@@ -18,10 +19,12 @@ export function loadHomePage() {
 /** Loads the header menu; an empty answer keeps what the store already has. */
 export function loadHeaderMenu() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const menu = await contentApi.menu();
+    const menu = cleanMenu(await contentApi.menu());
     if (menu.length > 0) {
       dispatch(
-        headerMenuSlice.actions.itemsReceived(menu.map((item) => ({ ...item, id: item.ID }))),
+        headerMenuSlice.actions.itemsReceived(
+          menu.map((item, index) => ({ ...item, id: item.ID || -(index + 1) })),
+        ),
       );
     }
   };

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  BANNER_PAUSE_CAP_MS,
+  BANNER_SMALL_SCREEN_EXTRA_S,
+  REDUCED_MOTION_QUERY,
+  SMALL_SCREEN_QUERY,
+  safeUrl,
+  sanitizeHtml,
+  siteApi,
+  toNumber,
+  useMediaQuery,
+  type PromotionalBanner,
+} from 'shared-store';
+import './promo-banner.css';
+
+const DEFAULT_SPEED_S = 20;
+
+/** Seconds for one pass: the backend's speed, 3 s more on screens 500 px wide or less. */
+export function scrollDuration(speed: unknown, smallScreen: boolean): number {
+  const seconds = toNumber(speed) > 0 ? toNumber(speed) : DEFAULT_SPEED_S;
+  return seconds + (smallScreen ? BANNER_SMALL_SCREEN_EXTRA_S : 0);
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; banner: PromotionalBanner | null };
+
+/**
+ * The scrolling promotional banner. It pauses on hover or touch and starts again after at most
+ * 10 s; with reduced motion it stands still and wraps. No banner data: nothing, no gap.
+ */
+export default function PromoBanner() {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [paused, setPaused] = useState(false);
+  const resumeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const smallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+
+  useEffect(() => {
+    let live = true;
+    void siteApi.promotionalBanner().then((banner) => {
+      if (live) setState({ status: 'ready', banner: banner?.promotional_text ? banner : null });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const resume = useCallback(() => {
+    clearTimeout(resumeTimer.current);
+    setPaused(false);
+  }, []);
+  const pause = useCallback(() => {
+    clearTimeout(resumeTimer.current);
+    setPaused(true);
+    resumeTimer.current = setTimeout(resume, BANNER_PAUSE_CAP_MS);
+  }, [resume]);
+  useEffect(() => () => clearTimeout(resumeTimer.current), []);
+
+  if (state.status === 'loading')
+    return <div className="hdr-promo hdr-promo--loading" aria-hidden="true" />;
+  const { banner } = state;
+  if (!banner) return null;
+
+  const link = banner.promotional_link;
+  const href = safeUrl(link.url);
+  const text = (
+    <span
+      className="hdr-promo__text"
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(banner.promotional_text) }}
+    />
+  );
+  return (
+    <aside
+      className={`hdr-promo${reducedMotion ? ' hdr-promo--static' : ''}`}
+      aria-label="Promotion"
+      data-paused={paused || reducedMotion}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onTouchStart={pause}
+    >
+      <div
+        className="hdr-promo__track"
+        style={{
+          animationDuration: `${String(scrollDuration(banner.promotional_speed, smallScreen))}s`,
+        }}
+      >
+        {text}
+        {link.title && href !== '#' && (
+          <a
+            className="hdr-promo__link"
+            href={href}
+            target={link.target === '_blank' ? '_blank' : undefined}
+            rel={link.target === '_blank' ? 'noopener noreferrer' : undefined}
+          >
+            {link.title}
+          </a>
+        )}
+      </div>
+    </aside>
+  );
+}

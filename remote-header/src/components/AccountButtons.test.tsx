@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { userLoggedIn, makeStore, safeStorage } from 'shared-store';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { AccountButtons } from './AccountButtons';
+
+function loggedInState() {
+  const store = makeStore();
+  store.dispatch(userLoggedIn());
+  return store.getState();
+}
+
+describe('role buttons', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    document.body.innerHTML = '';
+  });
+
+  it('a visitor sees Log In / Sign up and no dashboard', () => {
+    renderWithProviders(<AccountButtons />);
+    expect(screen.getByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('a logged-in learner sees Cart, My Dashboard ({portal}/course/{token}) and Logout', () => {
+    safeStorage.setItem('token', 'jwt.token');
+    const config = document.createElement('script');
+    config.id = 'storefront-config';
+    config.type = 'application/json';
+    config.textContent = JSON.stringify({ portalUrl: 'https://portal.example.test' });
+    document.head.append(config);
+    renderWithProviders(<AccountButtons />, { preloadedState: loggedInState() });
+    expect(screen.getByRole('link', { name: /^Cart,/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute(
+      'href',
+      'https://portal.example.test/course/jwt.token',
+    );
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Log In / Sign up' })).not.toBeInTheDocument();
+    config.remove();
+  });
+
+  it('Logout runs the session logout: state reset and storage cleared', async () => {
+    safeStorage.setItem('token', 'jwt.token');
+    safeStorage.setItem('user_id', '3');
+    mockFetch({ '/lms/api/v1/item/delete-cart-data': () => ({ body: { success: true } }) });
+    const { user, store } = renderWithProviders(<AccountButtons />, {
+      preloadedState: loggedInState(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
+    expect(store.getState().loginData.loginData).toBe(false);
+    expect(safeStorage.getItem('token')).toBeNull();
+  });
+});

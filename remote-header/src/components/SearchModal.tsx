@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES, SEARCH_MODAL_CLOSE_MS, eventBus, track } from 'shared-store';
+
+const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+export interface SearchModalProps {
+  onClose: () => void;
+}
+
+/**
+ * The search dialog: focus stays inside while it is open, Escape closes it, and the caller gets
+ * focus back. A valid term navigates to /search?s=, goes to the data layer, and the dialog closes
+ * 1 s later.
+ */
+export function SearchModal({ onClose }: SearchModalProps) {
+  const titleId = useId();
+  const errorId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [term, setTerm] = useState('');
+  const [error, setError] = useState('');
+  const navigate = useNavigate();
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    input.current?.focus();
+    return () => {
+      clearTimeout(closeTimer.current);
+    };
+  }, []);
+
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = term.trim();
+    if (!trimmed) {
+      setError(MESSAGES.emptySearch);
+      input.current?.focus();
+      return;
+    }
+    setError('');
+    void navigate(`/search?s=${encodeURIComponent(trimmed)}`);
+    track({ event: 'search_form', search_term: trimmed });
+    eventBus.emit({ type: 'header:search-submitted', term: trimmed });
+    closeTimer.current = setTimeout(onClose, SEARCH_MODAL_CLOSE_MS);
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  }
+
+  return (
+    <div className="hdr-modal" onKeyDown={onKeyDown}>
+      <div className="hdr-modal__backdrop" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={dialog}
+        className="hdr-modal__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
+        <div className="hdr-modal__head">
+          <h2 id={titleId}>Search</h2>
+          <button
+            type="button"
+            className="hdr-modal__close"
+            aria-label="Close search"
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </div>
+        <form className="hdr-search" role="search" onSubmit={submit} noValidate>
+          <input
+            ref={input}
+            type="search"
+            className="hdr-search__input"
+            placeholder="What are you looking for?"
+            aria-label="Search term"
+            aria-invalid={error !== ''}
+            aria-describedby={error ? errorId : undefined}
+            value={term}
+            onChange={(event) => {
+              setTerm(event.target.value);
+            }}
+          />
+          <button type="submit" className="hdr-button">
+            Search
+          </button>
+        </form>
+        {error && (
+          <p id={errorId} className="hdr-search__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
