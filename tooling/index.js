@@ -144,6 +144,9 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
           ? [
               new HtmlWebpackPlugin({
                 template: path.join(dir, 'public', 'index.html'),
+                ...(fs.existsSync(path.join(dir, 'public', 'favicon.svg'))
+                  ? { favicon: path.join(dir, 'public', 'favicon.svg') }
+                  : {}),
                 scriptLoading: 'defer',
                 inject: 'head',
               }),

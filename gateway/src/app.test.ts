@@ -40,6 +40,7 @@ describe('gateway', () => {
       appsRoot: makeAppsRoot(),
       upstreams: { wordpress: upstreamUrl, lms: upstreamUrl },
       wooCommerce: { key: 'ck_server', secret: 'cs_server' },
+      portalUrl: 'https://portal.example.test',
       logLevel: 'silent',
       upstreamTimeoutMs: 100,
     });
@@ -82,6 +83,9 @@ describe('gateway', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('id="remotes-config"');
     expect(response.body).toContain('/remotes/cart/mf-manifest.json');
+    expect(response.body).toContain(
+      '<script id="storefront-config" type="application/json">{"portalUrl":"https://portal.example.test"}</script>',
+    );
   });
 
   it('gives hashed files a year of immutable cache and revalidates remote entries', async () => {

@@ -10,7 +10,9 @@ export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 export interface GatewayOptions {
   appsRoot: string;
-  upstreams: { wordpress: string; lms: string };
+  upstreams: { wordpress: string; lms: string; portal?: string | undefined };
+  /** Handed to the page: where My Dashboard points. */
+  portalUrl: string;
   wooCommerce: { key: string; secret: string };
   remotesConfigFile?: string | undefined;
   logLevel?: string;
@@ -48,8 +50,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.get('/healthz', () => ({ status: 'ok' }));
 
   for (const route of UPSTREAM_ROUTES) {
+    const upstream = options.upstreams[route.upstream];
+    if (!upstream) continue;
     await app.register(fastifyHttpProxy, {
-      upstream: options.upstreams[route.upstream],
+      upstream,
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       http: { requestOptions: { timeout: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS } },
@@ -71,6 +75,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const remotes = createRemotesConfigSource(options.remotesConfigFile, (message) => {
     app.log.error(message);
   });
-  await registerStaticSite(app, { appsRoot: options.appsRoot, remotes });
+  await registerStaticSite(app, {
+    appsRoot: options.appsRoot,
+    remotes,
+    publicConfig: { portalUrl: options.portalUrl },
+  });
   return app;
 }

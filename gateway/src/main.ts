@@ -9,7 +9,7 @@ import { readConfig } from './config';
 async function main(): Promise<void> {
   const config = readConfig();
   // With no upstream configured, the sample backend runs in this process on a loopback port.
-  const needsSample = !config.WORDPRESS_URL || !config.LMS_API_URL;
+  const needsSample = !config.WORDPRESS_URL || !config.LMS_API_URL || !config.PORTAL_URL;
   const sample = needsSample
     ? await startSampleBackend({
         host: '127.0.0.1',
@@ -23,7 +23,9 @@ async function main(): Promise<void> {
     upstreams: {
       wordpress: config.WORDPRESS_URL ?? sample?.url ?? '',
       lms: config.LMS_API_URL ?? sample?.url ?? '',
+      portal: config.PORTAL_URL ? undefined : sample?.url,
     },
+    portalUrl: config.PORTAL_URL ?? '/portal',
     wooCommerce: {
       key: config.WC_CONSUMER_KEY ?? SAMPLE_WC_CONSUMER_KEY,
       secret: config.WC_CONSUMER_SECRET ?? SAMPLE_WC_CONSUMER_SECRET,

@@ -25,14 +25,20 @@ function escapeAttribute(value: string): string {
  * The shell's page with the remotes configuration inlined (no extra round trip before discovery)
  * and preload hints so the manifests download in parallel with the shell's own code.
  */
-export function renderIndex(template: string, remotes: RemotesConfig): string {
+export function renderIndex(
+  template: string,
+  remotes: RemotesConfig,
+  publicConfig: Record<string, string> = {},
+): string {
   const preloads = Object.values(remotes)
     .map(
       (url) =>
         `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
     )
     .join('');
-  const inline = `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>`;
+  const inline =
+    `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>` +
+    `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`;
   return template.replace('</head>', `${preloads}${inline}</head>`);
 }
 
@@ -48,7 +54,12 @@ function readIndexTemplate(shellDir: string): string {
 /** Serves the shell at / and each remote's build at /remotes/<name>/. */
 export async function registerStaticSite(
   app: FastifyInstance,
-  options: { appsRoot: string; remotes: RemotesConfigSource },
+  options: {
+    appsRoot: string;
+    remotes: RemotesConfigSource;
+    /** Settings the page may know (never secrets). */
+    publicConfig: Record<string, string>;
+  },
 ): Promise<void> {
   const shellDir = path.join(options.appsRoot, 'shell', 'dist');
   const template = readIndexTemplate(shellDir);
@@ -83,7 +94,7 @@ export async function registerStaticSite(
     reply
       .header('Cache-Control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, options.remotes.get()));
+      .send(renderIndex(template, options.remotes.get(), options.publicConfig));
 
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/index.html', (_request, reply) => sendIndex(reply));

@@ -1,14 +1,18 @@
 /** Which upstream answers a path: the gateway's one routing table. */
 export interface UpstreamRoute {
   prefix: string;
-  upstream: 'wordpress' | 'lms';
+  upstream: 'wordpress' | 'lms' | 'portal';
 }
 
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { prefix: '/wp-json', upstream: 'wordpress' },
   // WooCommerce's order-pay page, where checkout hands the browser over.
   { prefix: '/checkout', upstream: 'wordpress' },
+  // Media the content links to.
+  { prefix: '/wp-content/uploads', upstream: 'wordpress' },
   { prefix: '/lms/api/v1/item', upstream: 'lms' },
+  // The sample learner dashboard, served only when no PORTAL_URL is configured.
+  { prefix: '/portal', upstream: 'portal' },
 ];
 
 export const WOOCOMMERCE_PREFIX = '/wp-json/wc/v3/';
