@@ -1,12 +1,53 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import Footer, { copyrightLine } from './Footer';
+
+const footerHtml =
+  '<ul id="menu_footer_1"><li id="menu-item-1"><a href="/">Home</a></li>' +
+  '<li id="menu-item-2"><a href="https://www.example-academy.test/courses/">Courses</a></li></ul>' +
+  '<ul id="menu_footer_2"><li id="menu-item-9"><a href="/privacy-policy">Privacy Policy</a></li>' +
+  '<li id="menu-item-10"><a href="javascript:alert(1)">Evil</a></li></ul>' +
+  '<form action="/wp-json/custom/v1/newsletter"></form><script>window.hacked = 1</script>';
+
+const homePage = {
+  id: 96030,
+  slug: 'home',
+  title: { rendered: 'Home' },
+  content: { rendered: '' },
+  acf_groups: {
+    FooterContent: {
+      footerabtcontent: '<p>Doctors teaching doctors.</p><img src=x onerror="window.hacked=1">',
+      copyrighttext: '© Arora Medical Education Ltd.',
+      footerlogo: { url: '/logo.svg', alt: 'Arora footer logo', width: 190, height: 79 },
+    },
+  },
+};
+
+async function renderFooter(footer: unknown = { html: footerHtml }, page: unknown = homePage) {
+  jest.useFakeTimers();
+  mockFetch({
+    '/wp-json/wp/v2/pages/96030': () => ({ body: page }),
+    '/wp-json/wp/v2/footer': () => ({ body: footer }),
+  });
+  const rendered = renderWithProviders(<Footer />, { fakeTimers: true });
+  await act(async () => {
+    await Promise.resolve();
+  });
+  return rendered;
+}
+
+function showFooter() {
+  act(() => {
+    jest.advanceTimersByTime(2000);
+  });
+}
 
 describe('copyrightLine', () => {
   it('puts the current year before the backend text', () => {
     expect(copyrightLine('© Arora Medical Education Ltd.', 2026)).toBe(
       '© 2026 Arora Medical Education Ltd.',
     );
+    expect(copyrightLine('© 2019 Arora Ltd.', 2026)).toBe('© 2026 Arora Ltd.');
   });
 
   it('falls back to the company name when the backend has no text', () => {
@@ -15,38 +56,75 @@ describe('copyrightLine', () => {
 });
 
 describe('Footer', () => {
-  it('shows the about text from the home page data, sanitized, and the copyright year', async () => {
-    mockFetch({
-      '/wp-json/wp/v2/pages/96030': () => ({
-        body: {
-          id: 96030,
-          slug: 'home',
-          title: { rendered: 'Home' },
-          content: { rendered: '' },
-          acf_groups: {
-            FooterContent: {
-              footerabtcontent: '<p>Doctors teaching doctors.</p><script>window.hacked=1</script>',
-              copyrighttext: 'Arora Medical Education Ltd.',
-              footerlogo: { url: '/logo.svg', alt: 'Arora footer logo', width: 190, height: 79 },
-            },
-          },
-        },
-      }),
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('is a skeleton for the first 2 s, then the footer', async () => {
+    const { container } = await renderFooter();
+    act(() => {
+      jest.advanceTimersByTime(1999);
     });
-    const { container } = renderWithProviders(<Footer />);
-    expect(await screen.findByText('Doctors teaching doctors.')).toBeVisible();
-    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('.ftr-footer--skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('shows logo, sanitized about text, MENU and COMPANY lists and the copyright year', async () => {
+    const { container } = await renderFooter();
+    showFooter();
+    expect(screen.getByText('Doctors teaching doctors.')).toBeVisible();
+    expect(container.querySelector('[onerror]')).toBeNull();
     expect(screen.getByRole('img', { name: 'Arora footer logo' })).toHaveAttribute('width', '190');
+    const menu = within(screen.getByRole('navigation', { name: 'MENU' }));
+    expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    const company = within(screen.getByRole('navigation', { name: 'COMPANY' }));
+    expect(company.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(company.queryByText('Evil')).not.toBeInTheDocument();
     const year = String(new Date().getFullYear());
     expect(screen.getByText(`© ${year} Arora Medical Education Ltd.`)).toBeVisible();
   });
 
-  it('still shows the copyright line when the home page data cannot be loaded', async () => {
-    mockFetch({
-      '/wp-json/wp/v2/pages/96030': () => ({ status: 500, body: { code: 'x', message: 'down' } }),
-    });
+  it('the item named Courses links to /#courses-section', async () => {
+    await renderFooter();
+    showFooter();
+    expect(screen.getByRole('link', { name: 'Courses' })).toHaveAttribute(
+      'href',
+      '/#courses-section',
+    );
+  });
+
+  it('the Arora Updates block has Register here going to /arora-subscribe-form', async () => {
+    await renderFooter();
+    showFooter();
+    const block = within(screen.getByRole('region', { name: 'Arora Updates' }));
+    expect(block.getByRole('link', { name: 'Register here' })).toHaveAttribute(
+      'href',
+      '/arora-subscribe-form',
+    );
+  });
+
+  it('Back to Top scrolls to the top of the page', async () => {
+    const scrollTo = jest.fn();
+    window.scrollTo = scrollTo;
+    const { user } = await renderFooter();
+    showFooter();
+    await user.click(screen.getByRole('button', { name: 'Back to Top' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('empty, malformed or failing footer data and missing home data still give a footer', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderWithProviders(<Footer />);
-    expect(await screen.findByText(/All rights reserved\.$/)).toBeVisible();
+    await renderFooter({ html: '<ul id="menu_footer_1"><li><a>broken' }, { id: 96030 });
+    showFooter();
+    expect(screen.getByRole('navigation', { name: 'MENU' })).toBeInTheDocument();
+    expect(screen.getByText(/All rights reserved\.$/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Register here' })).toBeVisible();
   });
 });

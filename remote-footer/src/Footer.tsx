@@ -1,52 +1,131 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
+  COURSES_SECTION_ID,
+  FOOTER_SHOW_DELAY_MS,
+  contentApi,
   homePageSlice,
   loadHomePage,
   safeUrl,
   sanitizeHtml,
   useAppDispatch,
   useAppSelector,
+  type FooterData,
+  type FooterLink,
 } from 'shared-store';
 import './footer.css';
+
+const COURSES_HREF = `/#${COURSES_SECTION_ID}`;
 
 /** The copyright line: the backend's text where present, always with the current year. */
 export function copyrightLine(text: string | undefined, year: number): string {
   const base = text?.trim() || 'Arora Medical Education. All rights reserved.';
-  const withoutSymbol = base.replace(/^©\s*/, '');
+  const withoutSymbol = base.replace(/^©\s*(\d{4}\s*)?/, '');
   return `© ${String(year)} ${withoutSymbol}`;
 }
 
-/** The site footer: logo, about text and the copyright line. */
+/** The footer item named Courses always goes to the courses section of the home page. */
+function hrefOf(link: FooterLink): string {
+  return link.text.trim().toLowerCase() === 'courses' ? COURSES_HREF : link.href;
+}
+
+function FooterMenu({ title, links }: { title: string; links: FooterLink[] }) {
+  return (
+    <nav className="ftr-menu" aria-label={title}>
+      <h2 className="ftr-menu__title">{title}</h2>
+      <ul>
+        {links.map((link) => {
+          const href = hrefOf(link);
+          return (
+            <li key={link.id}>
+              {href.startsWith('/') ? (
+                <Link to={href}>{link.text}</Link>
+              ) : (
+                <a href={href}>{link.text}</a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The site footer. A skeleton of its final size stands in for the first 2 s; then logo, about
+ * text, the MENU and COMPANY lists, the Arora Updates newsletter block, Back to Top and the
+ * copyright line.
+ */
 export default function Footer() {
   const dispatch = useAppDispatch();
   const page = useAppSelector(homePageSlice.selectors.selectItems)[0]?.homeData;
   const content = page?.acf_groups?.FooterContent;
+  const [shown, setShown] = useState(false);
+  const [menus, setMenus] = useState<FooterData | null>(null);
 
   useEffect(() => {
+    let live = true;
     void dispatch(loadHomePage());
+    void contentApi.footer().then((data) => {
+      if (live) setMenus(data);
+    });
+    const timer = setTimeout(() => {
+      setShown(true);
+    }, FOOTER_SHOW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [dispatch]);
 
+  if (!shown) return <div className="ftr-footer ftr-footer--skeleton" aria-hidden="true" />;
+
+  const logoUrl = safeUrl(content?.footerlogo?.url);
   return (
     <footer className="ftr-footer">
-      <div className="ftr-about">
-        {content?.footerlogo?.url && (
-          <img
-            className="ftr-logo"
-            src={safeUrl(content.footerlogo.url)}
-            alt={content.footerlogo.alt ?? 'Arora Medical Education'}
-            width={content.footerlogo.width ?? 190}
-            height={content.footerlogo.height ?? 79}
-            loading="lazy"
+      <div className="ftr-grid">
+        <div className="ftr-about">
+          {logoUrl !== '#' && (
+            <img
+              className="ftr-logo"
+              src={logoUrl}
+              alt={content?.footerlogo?.alt || 'Arora Medical Education'}
+              width={content?.footerlogo?.width ?? 190}
+              height={content?.footerlogo?.height ?? 79}
+              loading="lazy"
+            />
+          )}
+          <div
+            className="ftr-about__text"
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(content?.footerabtcontent) }}
           />
-        )}
-        <div
-          className="ftr-about__text"
-          dangerouslySetInnerHTML={{ __html: sanitizeHtml(content?.footerabtcontent) }}
-        />
+        </div>
+        <FooterMenu title="MENU" links={menus?.menu_footer_1 ?? []} />
+        <FooterMenu title="COMPANY" links={menus?.menu_footer_2 ?? []} />
+        <section className="ftr-newsletter" aria-labelledby="ftr-newsletter-title">
+          <h2 id="ftr-newsletter-title" className="ftr-menu__title">
+            Arora Updates
+          </h2>
+          <p>Exam tips, course news and offers for doctors, once a fortnight.</p>
+          <Link className="ftr-button" to="/arora-subscribe-form">
+            Register here
+          </Link>
+        </section>
       </div>
-      <p className="ftr-copyright">
-        {copyrightLine(content?.copyrighttext, new Date().getFullYear())}
-      </p>
+      <div className="ftr-bottom">
+        <p className="ftr-copyright">
+          {copyrightLine(content?.copyrighttext, new Date().getFullYear())}
+        </p>
+        <button
+          type="button"
+          className="ftr-top"
+          onClick={() => {
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        >
+          Back to Top
+        </button>
+      </div>
     </footer>
   );
 }

@@ -97,3 +97,4 @@ export {
   REDUCED_MOTION_QUERY,
 } from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
+export { validateEmail } from './lib/validation';

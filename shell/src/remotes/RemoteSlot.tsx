@@ -18,8 +18,8 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/** A remote that fails to load or throws while rendering takes down only its own slot. */
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+/** A part that fails to load or throws while rendering takes down only its own slot. */
+export class SlotBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -45,10 +45,10 @@ export interface RemoteSlotProps {
 
 export function RemoteSlot({ remote, placeholder, fallback }: RemoteSlotProps) {
   return (
-    <RemoteBoundary id={remote.id} fallback={fallback}>
+    <SlotBoundary id={remote.id} fallback={fallback}>
       <Suspense fallback={placeholder}>
         <remote.Component />
       </Suspense>
-    </RemoteBoundary>
+    </SlotBoundary>
   );
 }
