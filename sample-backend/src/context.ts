@@ -1,0 +1,38 @@
+import type { ResolvedOptions } from './config';
+import type { SampleData } from './data/load';
+import type { UserDirectory } from './domain/users';
+import type { CartStore } from './state/carts';
+import type { OrderStore } from './state/orders';
+
+/** A `custom/v2/trackOrder` payload, kept as received. */
+export type TrackedOrder = Readonly<Record<string, unknown>>;
+
+/** A subscription started through `wsp-route/v1`. */
+export interface SubscriptionRecord {
+  subscription_id: number;
+  user_id: number;
+  action: 'create' | 'upgrade';
+  /** The request body, kept as received: the storefront's payload is not specified. */
+  payload: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What the sample backend received during its lifetime, for tests to inspect through
+ * `app.sampleState` (nothing here is persisted).
+ */
+export interface SampleState {
+  trackedOrders: TrackedOrder[];
+  newsletterSubscribers: string[];
+  contactMessages: { name: string; phonenum: string; email: string; message: string }[];
+  subscriptions: SubscriptionRecord[];
+}
+
+/** Everything the route modules share. */
+export interface BackendContext {
+  options: ResolvedOptions;
+  data: SampleData;
+  users: UserDirectory;
+  carts: CartStore;
+  orders: OrderStore;
+  state: SampleState;
+}

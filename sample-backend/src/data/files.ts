@@ -1,0 +1,343 @@
+import type { Check, Checked } from './schema';
+import {
+  arrayOf,
+  bool,
+  isoDate,
+  matching,
+  moneyString,
+  nonEmptyStr,
+  nonNegativeInt,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  positiveInt,
+  recordOf,
+  str,
+  withBody,
+  wpImage,
+} from './schema';
+
+/** The id of the home page (`wp/v2/pages/96030`), which carries the ACF and Rank Math fields. */
+export const HOME_PAGE_ID = 96030;
+
+/**
+ * The shape of every content file in `data/`. The loader validates each file against its check
+ * once at start-up; routes then trust the types.
+ */
+
+/** One entry of `menu.json`: the `wp/v2/menu_home` item shape, children nested in `items`. */
+export interface MenuItem {
+  ID: number;
+  title: string;
+  url: string;
+  target?: string;
+  items?: MenuItem[];
+}
+
+const menuItem: Check<MenuItem> = (value, at) => {
+  const item = object({
+    ID: positiveInt,
+    title: nonEmptyStr,
+    url: nonEmptyStr,
+    target: optional(oneOf('_blank', '_self')),
+    items: optional(arrayOf(menuItem, 1)),
+  })(value, at);
+  // Leave optional keys out rather than sending `"target": undefined` noise to the serializer.
+  const { target, items, ...rest } = item;
+  return { ...rest, ...(target === undefined ? {} : { target }), ...(items ? { items } : {}) };
+};
+
+const digits = matching(/^\d+$/, 'a numeric id');
+const optionalMoney = matching(/^(\d{1,7}(\.\d{1,2})?)?$/, 'an amount like "119.99" or ""');
+const rendered = object({ rendered: str });
+const exam = oneOf('UKMLA', 'PLAB', 'MSRA', 'MRCGP');
+const titledHtml = object({ title: nonEmptyStr, content: nonEmptyStr });
+
+const variation = object({
+  id: positiveInt,
+  sku: nonEmptyStr,
+  month: nonEmptyStr,
+  regular_price: moneyString,
+  sale_price: optionalMoney,
+});
+
+const product = object({
+  id: positiveInt,
+  name: nonEmptyStr,
+  slug: nonEmptyStr,
+  type: oneOf('variable', 'simple'),
+  sku: nonEmptyStr,
+  short_description: str,
+  categories: arrayOf(object({ id: positiveInt, name: nonEmptyStr, slug: nonEmptyStr })),
+  images: arrayOf(object({ id: positiveInt, src: nonEmptyStr, name: nonEmptyStr, alt: str })),
+  variations: optional(arrayOf(variation, 1)),
+  regular_price: optional(moneyString),
+  sale_price: optional(optionalMoney),
+});
+
+const orderLine = object({
+  product_id: positiveInt,
+  variation_id: optional(positiveInt),
+  quantity: positiveInt,
+});
+
+const billingCheck = object({
+  email: nonEmptyStr,
+  first_name: optional(str),
+  last_name: optional(str),
+});
+
+/** Every data file and its check, by file name. */
+export const DATA_FILES = {
+  menu: { file: 'menu.json', check: arrayOf(menuItem, 1) },
+  banners: {
+    file: 'home-banners.json',
+    check: arrayOf(
+      object({
+        id: positiveInt,
+        title: nonEmptyStr,
+        subtitle: str,
+        image: wpImage,
+        cta: object({ title: nonEmptyStr, url: nonEmptyStr }),
+      }),
+      1,
+    ),
+  },
+  courses: {
+    file: 'courses.json',
+    check: arrayOf(
+      object({
+        id: positiveInt,
+        title: nonEmptyStr,
+        slug: nonEmptyStr,
+        exam,
+        excerpt: str,
+        image: wpImage,
+        product_id: positiveInt,
+        content: nonEmptyStr,
+        highlights: arrayOf(nonEmptyStr),
+      }),
+      1,
+    ),
+  },
+  products: { file: 'products.json', check: arrayOf(product, 1) },
+  events: {
+    file: 'events.json',
+    check: arrayOf(
+      object({
+        id: positiveInt,
+        title: nonEmptyStr,
+        slug: nonEmptyStr,
+        date: isoDate,
+        location: nonEmptyStr,
+        product_id: positiveInt,
+        image: wpImage,
+        venue: nonEmptyStr,
+        start_time: matching(/^\d{2}:\d{2}$/, 'a time like 09:30'),
+        end_time: matching(/^\d{2}:\d{2}$/, 'a time like 17:30'),
+        tickets_available: nonNegativeInt,
+      }),
+    ),
+  },
+  partners: {
+    file: 'partners.json',
+    check: arrayOf(object({ id: positiveInt, name: nonEmptyStr, logo: wpImage, url: nonEmptyStr })),
+  },
+  footer: { file: 'footer.json', check: object({ html: nonEmptyStr }) },
+  posts: {
+    file: 'wp-posts.json',
+    check: arrayOf(
+      withBody({
+        id: positiveInt,
+        slug: nonEmptyStr,
+        date: nonEmptyStr,
+        link: nonEmptyStr,
+        title: rendered,
+        content: rendered,
+        excerpt: rendered,
+        author: positiveInt,
+        featured_media: nonNegativeInt,
+        categories: arrayOf(positiveInt),
+        tags: arrayOf(positiveInt),
+      }),
+    ),
+  },
+  pages: {
+    file: 'wp-pages.json',
+    check: arrayOf(
+      withBody({
+        id: positiveInt,
+        slug: nonEmptyStr,
+        date: nonEmptyStr,
+        link: nonEmptyStr,
+        title: rendered,
+        content: rendered,
+        excerpt: rendered,
+        author: positiveInt,
+        featured_media: nonNegativeInt,
+      }),
+    ),
+  },
+  categories: {
+    file: 'wp-categories.json',
+    check: arrayOf(
+      withBody({
+        id: positiveInt,
+        name: nonEmptyStr,
+        slug: nonEmptyStr,
+        count: nonNegativeInt,
+        taxonomy: oneOf('category'),
+      }),
+    ),
+  },
+  tags: {
+    file: 'wp-tags.json',
+    check: arrayOf(
+      withBody({
+        id: positiveInt,
+        name: nonEmptyStr,
+        slug: nonEmptyStr,
+        count: nonNegativeInt,
+        taxonomy: oneOf('post_tag'),
+      }),
+    ),
+  },
+  users: {
+    file: 'wp-users.json',
+    check: arrayOf(withBody({ id: positiveInt, name: nonEmptyStr, slug: nonEmptyStr })),
+  },
+  media: { file: 'wp-media.json', check: arrayOf(withBody({ id: positiveInt })) },
+  coupons: {
+    file: 'coupons.json',
+    check: arrayOf(
+      object({
+        code: matching(/^[A-Za-z0-9_-]+$/, 'a coupon code of letters, digits, _ and -'),
+        discount_type: oneOf('fixed_cart', 'percent'),
+        amount: moneyString,
+        description: str,
+        expires: nullable(isoDate),
+      }),
+    ),
+  },
+  promotionalBanner: {
+    file: 'promotional-banner.json',
+    check: object({
+      promotional_text: nonEmptyStr,
+      promotional_link: object({ title: nonEmptyStr, url: nonEmptyStr, target: optional(str) }),
+      promotional_speed: positiveInt,
+    }),
+  },
+  productAttributes: {
+    file: 'product-attributes.json',
+    check: arrayOf(
+      object({
+        id: positiveInt,
+        name: nonEmptyStr,
+        slug: nonEmptyStr,
+        type: nonEmptyStr,
+        order_by: nonEmptyStr,
+        has_archives: bool,
+        options: arrayOf(nonEmptyStr, 1),
+      }),
+      1,
+    ),
+  },
+  infoPages: {
+    file: 'info-pages.json',
+    check: object({ 'not-found': titledHtml, 'acceptable-use-policy': titledHtml }),
+  },
+  locations: {
+    file: 'locations.json',
+    check: arrayOf(
+      object({
+        id: positiveInt,
+        slug: nonEmptyStr,
+        title: nonEmptyStr,
+        city: nonEmptyStr,
+        address: nonEmptyStr,
+        content: nonEmptyStr,
+        next_dates: arrayOf(isoDate),
+        price: moneyString,
+      }),
+    ),
+  },
+  newsletterForm: { file: 'newsletter-form.json', check: object({ html: nonEmptyStr }) },
+  imageSections: {
+    file: 'image-sections.json',
+    check: recordOf(
+      digits,
+      arrayOf(
+        object({
+          id: positiveInt,
+          slug: nonEmptyStr,
+          title: nonEmptyStr,
+          text: str,
+          image: wpImage,
+        }),
+      ),
+    ),
+  },
+  learnerCourses: {
+    file: 'learner-courses.json',
+    check: recordOf(
+      digits,
+      object({
+        courses: arrayOf(
+          object({
+            course_id: positiveInt,
+            product_id: positiveInt,
+            variation_id: positiveInt,
+            title: nonEmptyStr,
+            exam,
+            month: nonEmptyStr,
+            start_date: isoDate,
+            expiry_date: isoDate,
+            status: oneOf('active', 'expired'),
+            progress_percent: nonNegativeInt,
+          }),
+        ),
+        unused: arrayOf(
+          object({
+            order_id: positiveInt,
+            product_id: positiveInt,
+            variation_id: positiveInt,
+            title: nonEmptyStr,
+            month: nonEmptyStr,
+            purchased_on: isoDate,
+          }),
+        ),
+      }),
+    ),
+  },
+  orders: {
+    file: 'orders.json',
+    check: arrayOf(
+      object({
+        id: positiveInt,
+        order_key: matching(/^wc_order_[A-Za-z0-9]+$/, 'an order key like wc_order_Ab12'),
+        status: oneOf('pending', 'processing', 'completed', 'on-hold', 'cancelled'),
+        date_created: nonEmptyStr,
+        customer_id: nonNegativeInt,
+        billing: billingCheck,
+        line_items: arrayOf(orderLine, 1),
+      }),
+    ),
+  },
+} as const;
+
+type Files = typeof DATA_FILES;
+
+/** The validated content of every data file. */
+export type RawData = { [K in keyof Files]: Checked<Files[K]['check']> };
+
+/* One record of a data file, by the name the routes use. */
+export type Course = RawData['courses'][number];
+export type Product = RawData['products'][number];
+export type ProductVariation = NonNullable<Product['variations']>[number];
+export type EventRecord = RawData['events'][number];
+export type WpPostRecord = RawData['posts'][number];
+export type WpPageRecord = RawData['pages'][number];
+export type WpTermRecord = RawData['categories'][number] | RawData['tags'][number];
+export type Coupon = RawData['coupons'][number];
+export type OrderLineInput = Checked<typeof orderLine>;

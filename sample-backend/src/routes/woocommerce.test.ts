@@ -1,0 +1,350 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { SAMPLE_WC_CONSUMER_KEY, SAMPLE_WC_CONSUMER_SECRET } from '../index';
+import { json, makeStateDir, removeDir, testBackend, WC_AUTH } from '../test-support/backend';
+import { buildSampleBackend } from '../index';
+
+let app: FastifyInstance;
+let stateDir: string;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ app, stateDir, cleanup } = await testBackend());
+});
+afterAll(() => cleanup());
+
+interface Order {
+  id: number;
+  status: string;
+  currency: string;
+  total: string;
+  discount_total: string;
+  order_key: string;
+  payment_url: string;
+  line_items: { name: string; price: number; quantity: number; subtotal: string; total: string }[];
+  coupon_lines: { code: string; discount: string }[];
+}
+
+function createOrder(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: `/wp-json/wc/v3/orders?${WC_AUTH}`, payload, headers });
+}
+
+const billing = { email: 'learner@example.com', first_name: 'Test', last_name: 'Learner' };
+const PLAB1_QBANK_1M = { product_id: 3108, variation_id: 310801 };
+
+describe('WooCommerce authentication', () => {
+  const keyError = {
+    code: 'woocommerce_rest_authentication_error',
+    message: 'Consumer key is invalid.',
+    data: { status: 401 },
+  };
+
+  it('refuses requests without the consumer key and secret', async () => {
+    const response = await app.inject('/wp-json/wc/v3/products/3101');
+    expect(response.statusCode).toBe(401);
+    expect(json(response)).toEqual(keyError);
+  });
+
+  it('refuses a wrong key, and a right key with a wrong secret', async () => {
+    const wrongKey = await app.inject(
+      `/wp-json/wc/v3/products/3101?consumer_key=ck_x&consumer_secret=${SAMPLE_WC_CONSUMER_SECRET}`,
+    );
+    expect(json(wrongKey)).toEqual(keyError);
+    const wrongSecret = await app.inject(
+      `/wp-json/wc/v3/products/3101?consumer_key=${SAMPLE_WC_CONSUMER_KEY}&consumer_secret=cs_x`,
+    );
+    expect(wrongSecret.statusCode).toBe(401);
+    expect((json(wrongSecret) as { message: string }).message).toBe('Consumer secret is invalid.');
+  });
+
+  it('accepts the credentials as HTTP Basic too', async () => {
+    const basic = Buffer.from(`${SAMPLE_WC_CONSUMER_KEY}:${SAMPLE_WC_CONSUMER_SECRET}`).toString(
+      'base64',
+    );
+    const response = await app.inject({
+      url: '/wp-json/wc/v3/products/3101',
+      headers: { authorization: `Basic ${basic}` },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('checks credentials before routing: unknown routes are 401 without them, rest_no_route with them', async () => {
+    expect((await app.inject('/wp-json/wc/v3/customers')).statusCode).toBe(401);
+    const response = await app.inject(`/wp-json/wc/v3/customers?${WC_AUTH}`);
+    expect(response.statusCode).toBe(404);
+    expect((json(response) as { code: string }).code).toBe('rest_no_route');
+  });
+
+  it('uses the configured credentials instead of the sample ones', async () => {
+    const custom = await buildSampleBackend({
+      stateDir,
+      wcConsumerKey: 'ck_custom',
+      wcConsumerSecret: 'cs_custom',
+    });
+    expect((await custom.inject(`/wp-json/wc/v3/products/3101?${WC_AUTH}`)).statusCode).toBe(401);
+    expect(
+      (
+        await custom.inject(
+          '/wp-json/wc/v3/products/3101?consumer_key=ck_custom&consumer_secret=cs_custom',
+        )
+      ).statusCode,
+    ).toBe(200);
+    await custom.close();
+  });
+});
+
+describe('products and variations', () => {
+  it('a course product is variable with string prices and its variation ids', async () => {
+    const product = json(await app.inject(`/wp-json/wc/v3/products/3103?${WC_AUTH}`)) as Record<
+      string,
+      unknown
+    >;
+    expect(product).toMatchObject({
+      id: 3103,
+      type: 'variable',
+      price: '49.99',
+      on_sale: true,
+      variations: [310301, 310303, 310306],
+      attributes: [{ name: 'Month', options: ['1 Month', '3 Months', '6 Months'] }],
+    });
+  });
+
+  it('variations list month options with distinct prices and WordPress paging headers', async () => {
+    const response = await app.inject(
+      `/wp-json/wc/v3/products/3101/variations?per_page=100&${WC_AUTH}`,
+    );
+    expect(response.headers['x-wp-total']).toBe('4');
+    expect(response.headers['x-wp-totalpages']).toBe('1');
+    const variations = json(response) as {
+      price: string;
+      regular_price: string;
+      sale_price: string;
+      attributes: { option: string }[];
+    }[];
+    expect(variations.map((v) => [v.attributes[0]?.option, v.price])).toEqual([
+      ['1 Month', '49.99'],
+      ['3 Months', '119.99'],
+      ['6 Months', '179.99'],
+      ['12 Months', '249.99'],
+    ]);
+  });
+
+  it('refuses per_page over 100 and answers an unknown product with a 404', async () => {
+    const tooMany = await app.inject(
+      `/wp-json/wc/v3/products/3101/variations?per_page=101&${WC_AUTH}`,
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect((json(tooMany) as { code: string }).code).toBe('rest_invalid_param');
+    const missing = await app.inject(`/wp-json/wc/v3/products/9/variations?${WC_AUTH}`);
+    expect(missing.statusCode).toBe(404);
+    expect((json(missing) as { code: string }).code).toBe('woocommerce_rest_product_invalid_id');
+  });
+});
+
+describe('orders: totals are computed from the catalogue', () => {
+  it('ignores prices and totals sent by the client (3 x 19.99 is 59.97)', async () => {
+    const response = await createOrder({
+      status: 'pending',
+      set_paid: false,
+      billing,
+      total: '0.01',
+      line_items: [{ ...PLAB1_QBANK_1M, quantity: 3, price: '0.01', total: '0.01' }],
+    });
+    expect(response.statusCode).toBe(201);
+    const order = json(response) as Order;
+    expect(order).toMatchObject({ status: 'pending', currency: 'GBP', total: '59.97' });
+    expect(order.line_items[0]).toMatchObject({
+      name: 'PLAB 1 Question Bank - 1 Month',
+      price: 19.99,
+      quantity: 3,
+      subtotal: '59.97',
+      total: '59.97',
+    });
+    expect(order.order_key).toMatch(/^wc_order_[A-Za-z0-9]{13}$/);
+  });
+
+  // 3 x 19.99 (PLAB 1 Question Bank, 1 month) + 44.99 (MSRA, 1 month) = 104.96
+  it.each([
+    ['WELCOME10', '94.96', '10.00'],
+    ['plab20', '83.97', '20.99'],
+    ['BIGSAVE', '0.00', '104.96'],
+  ])(
+    'applies %s: total %s, discount %s, shared across the lines',
+    async (code, total, discount) => {
+      const order = json(
+        await createOrder({
+          billing,
+          line_items: [
+            { ...PLAB1_QBANK_1M, quantity: 3 },
+            { product_id: 3105, variation_id: 310501, quantity: 1 },
+          ],
+          coupon_lines: [{ code }],
+        }),
+      ) as Order;
+      expect({ total: order.total, discount: order.discount_total }).toEqual({ total, discount });
+      expect(order.coupon_lines[0]?.discount).toBe(discount);
+      const pence = (amount: string): number => Math.round(Number(amount) * 100);
+      const lineTotals = order.line_items.reduce((sum, line) => sum + pence(line.total), 0);
+      expect(lineTotals).toBe(pence(total));
+      expect(order.line_items.every((line) => pence(line.total) >= 0)).toBe(true);
+    },
+  );
+
+  it.each([
+    [{ coupon_lines: [{ code: 'EXPIRED2024' }] }, 'coupon_expired'],
+    [{ coupon_lines: [{ code: 'NOPE' }] }, 'invalid_coupon'],
+    [{ line_items: [{ product_id: 999, quantity: 1 }] }, 'woocommerce_rest_invalid_product_id'],
+    [{ line_items: [{ product_id: 3101, quantity: 1 }] }, 'woocommerce_rest_invalid_variation_id'],
+    [
+      { line_items: [{ product_id: 3101, variation_id: 310801, quantity: 1 }] },
+      'woocommerce_rest_invalid_variation_id',
+    ],
+    [{ line_items: [{ ...PLAB1_QBANK_1M, quantity: 0 }] }, 'woocommerce_rest_invalid_quantity'],
+    [{ line_items: [{ ...PLAB1_QBANK_1M, quantity: 1.5 }] }, 'woocommerce_rest_invalid_quantity'],
+    [{ line_items: [] }, 'rest_invalid_param'],
+    [{ set_paid: true }, 'rest_invalid_param'],
+    [{ billing: { email: 'nope' } }, 'rest_invalid_param'],
+  ])('refuses %j with %s', async (change, code) => {
+    const response = await createOrder({
+      billing,
+      line_items: [{ ...PLAB1_QBANK_1M, quantity: 1 }],
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect((json(response) as { code: string }).code).toBe(code);
+  });
+
+  it('builds payment_url on the gateway origin from X-Forwarded-Proto and X-Forwarded-Host', async () => {
+    const order = json(
+      await createOrder(
+        { billing, line_items: [{ product_id: 3301, quantity: 2 }] },
+        { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.test' },
+      ),
+    ) as Order;
+    expect(order.total).toBe('590.00');
+    expect(order.payment_url).toBe(
+      `https://shop.example.test/checkout/order-pay/${String(order.id)}/?pay_for_order=true&key=${order.order_key}`,
+    );
+  });
+
+  it('GET orders/{id} returns a stored order; an unknown id is a 404', async () => {
+    const created = json(
+      await createOrder({ billing, line_items: [{ ...PLAB1_QBANK_1M, quantity: 1 }] }),
+    ) as Order;
+    const fetched = json(
+      await app.inject(`/wp-json/wc/v3/orders/${String(created.id)}?${WC_AUTH}`),
+    ) as Order;
+    expect(fetched.total).toBe('19.99');
+    const missing = await app.inject(`/wp-json/wc/v3/orders/1?${WC_AUTH}`);
+    expect(missing.statusCode).toBe(404);
+    expect((json(missing) as { code: string }).code).toBe('woocommerce_rest_shop_order_invalid_id');
+  });
+
+  it('keeps created orders across a restart with the same state folder', async () => {
+    const created = json(
+      await createOrder({ billing, line_items: [{ product_id: 3302, quantity: 1 }] }),
+    ) as Order;
+    const restarted = await buildSampleBackend({ stateDir });
+    const fetched = json(
+      await restarted.inject(`/wp-json/wc/v3/orders/${String(created.id)}?${WC_AUTH}`),
+    ) as Order;
+    expect(fetched).toMatchObject({
+      id: created.id,
+      total: '195.00',
+      order_key: created.order_key,
+    });
+    await restarted.close();
+  });
+});
+
+describe('the order payment page', () => {
+  it('shows the order total with the right key and no script', async () => {
+    const order = json(
+      await createOrder({ billing, line_items: [{ ...PLAB1_QBANK_1M, quantity: 3 }] }),
+    ) as Order;
+    const response = await app.inject(
+      new URL(order.payment_url).pathname + new URL(order.payment_url).search,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=UTF-8');
+    expect(response.body).toContain(`Pay for order #${String(order.id)}`);
+    expect(response.body).toContain('£59.97');
+    expect(response.body).toContain('sample backend');
+    expect(response.body).not.toMatch(/<script/i);
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('is a 404 page for a wrong key or an unknown order', async () => {
+    const wrongKey = await app.inject(
+      '/checkout/order-pay/52001/?pay_for_order=true&key=wc_order_wrong',
+    );
+    expect(wrongKey.statusCode).toBe(404);
+    expect(wrongKey.headers['content-type']).toBe('text/html; charset=UTF-8');
+    expect((await app.inject('/checkout/order-pay/1/?key=x')).statusCode).toBe(404);
+  });
+});
+
+describe('apply-coupon', () => {
+  function apply(payload: Record<string, unknown>) {
+    return app.inject({ method: 'POST', url: `/wp-json/wc/v3/apply-coupon?${WC_AUTH}`, payload });
+  }
+
+  it.each([
+    [{ code: 'WELCOME10' }, { code: 'WELCOME10', amount: '10.00', discount_type: 'fixed_cart' }],
+    [
+      { code: 'welcome10', total: '5.00' },
+      { code: 'WELCOME10', amount: '10.00', discount_type: 'fixed_cart' },
+    ],
+    [
+      { code: 'PLAB20', total: '59.97' },
+      { code: 'PLAB20', amount: '11.99', discount_type: 'percent' },
+    ],
+    [
+      { code: ' plab20 ', total: 150 },
+      { code: 'PLAB20', amount: '30.00', discount_type: 'percent' },
+    ],
+    [
+      { code: 'BIGSAVE', total: '49.99' },
+      { code: 'BIGSAVE', amount: '5000.00', discount_type: 'fixed_cart' },
+    ],
+  ])('%j gives %j', async (payload, expected) => {
+    const response = await apply(payload);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ ...expected, message: 'Coupon code applied successfully.' });
+  });
+
+  it('refuses an expired and an unknown coupon with exact bodies', async () => {
+    expect(json(await apply({ code: 'EXPIRED2024', total: '100' }))).toEqual({
+      code: 'coupon_expired',
+      message: 'This coupon has expired.',
+      data: { status: 400 },
+    });
+    const unknown = await apply({ code: 'XYZ' });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown)).toEqual({
+      code: 'invalid_coupon',
+      message: 'Coupon "XYZ" does not exist!',
+      data: { status: 400 },
+    });
+  });
+
+  it('needs a code, a valid total, and a total for a percentage coupon', async () => {
+    expect((json(await apply({})) as { code: string }).code).toBe('missing_coupon_code');
+    expect((json(await apply({ code: 'PLAB20', total: 'lots' })) as { code: string }).code).toBe(
+      'invalid_total',
+    );
+    expect((json(await apply({ code: 'PLAB20' })) as { code: string }).code).toBe('missing_total');
+  });
+});
+
+describe('state folder', () => {
+  it('a corrupt orders file does not stop the backend', async () => {
+    const dir = await makeStateDir();
+    await writeFile(`${dir}/orders.json`, '{ not json');
+    const fresh = await buildSampleBackend({ stateDir: dir });
+    expect((await fresh.inject(`/wp-json/wc/v3/orders/52001?${WC_AUTH}`)).statusCode).toBe(200);
+    expect((await readdir(dir)).some((name) => name.startsWith('orders.json.corrupt-'))).toBe(true);
+    await fresh.close();
+    await removeDir(dir);
+  });
+});
