@@ -21,7 +21,7 @@ export async function mountApp(
   container: HTMLElement,
   render: (store: AppStore) => ReactNode,
 ): Promise<AppStore> {
-  const store = makeStore({ persist: true });
+  const store = makeStore({ persist: true, serverCart: true });
   await startPersistence(store);
   createRoot(container).render(
     <StrictMode>

@@ -11,6 +11,7 @@ import {
   type Persistor,
 } from 'redux-persist';
 import { cartSlice } from '../features/cart/cartSlice';
+import { createServerCartSync } from '../features/cart/serverCartSync';
 import {
   headerLogoSlice,
   headerMenuSlice,
@@ -39,19 +40,27 @@ const rootReducer = combineSlices(
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Builds the page's store; tests build their own with a preloaded state and no persistence. */
-export function makeStore(
-  options: { preloadedState?: Partial<RootState>; persist?: boolean } = {},
-) {
-  const { preloadedState, persist = false } = options;
+export interface StoreOptions {
+  preloadedState?: Partial<RootState>;
+  /** Keep the specification's slices in localStorage (the page's store). */
+  persist?: boolean;
+  /** Save the logged-in learner's cart to the cart service on every change. */
+  serverCart?: boolean;
+}
+
+/** Builds the page's store; tests build their own with a preloaded state and no side effects. */
+export function makeStore(options: StoreOptions = {}) {
+  const { preloadedState, persist = false, serverCart = false } = options;
   const reducer = persist ? persistReducer(persistConfig<RootState>(), rootReducer) : rootReducer;
   return configureStore({
     reducer: reducer as typeof rootReducer,
     preloadedState,
-    middleware: (getDefault) =>
-      getDefault({
+    middleware: (getDefault) => {
+      const defaults = getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      });
+      return serverCart ? defaults.prepend(createServerCartSync()) : defaults;
+    },
   });
 }
 

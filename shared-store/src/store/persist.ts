@@ -61,6 +61,9 @@ function restoreCart(value: unknown): CartState | undefined {
         price: line.price,
         ...(typeof line.title === 'string' ? { title: line.title } : {}),
         ...(line.from === 'event' ? { from: 'event' } : {}),
+        product_id: line.product_id,
+        variation_id: line.variation_id,
+        ...(typeof line.tier === 'string' ? { tier: line.tier } : {}),
       })),
     ),
   );

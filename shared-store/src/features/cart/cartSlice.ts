@@ -6,6 +6,7 @@ import {
   subtractMoney,
   sumLines,
   toDiscount,
+  toNumber,
   toPrice,
   toQuantity,
 } from '../../lib/money';
@@ -23,6 +24,11 @@ export interface CartItem {
   title?: string;
   /** 'event' lines are matched by id alone. */
   from?: 'event';
+  /** The WooCommerce product and variation an order is made of. */
+  product_id?: number;
+  variation_id?: number;
+  /** Subscription packages: which tier the line is. */
+  tier?: SubscriptionTier;
 }
 
 /** What callers hand to add and update: raw values, parsed here. */
@@ -34,6 +40,9 @@ export interface CartItemInput {
   price?: unknown;
   title?: string;
   from?: string;
+  product_id?: unknown;
+  variation_id?: unknown;
+  tier?: string;
   /** 'decrease' lowers the quantity; anything else raises it. */
   type?: string;
 }
@@ -70,6 +79,12 @@ export const initialCartState: CartState = {
   courseDetails: '',
 };
 
+/** A positive whole WooCommerce id, or undefined. */
+function toId(value: unknown): number | undefined {
+  const n = toNumber(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 function toItem(input: CartItemInput): CartItem {
   const item: CartItem = {
     id: input.id,
@@ -80,6 +95,12 @@ function toItem(input: CartItemInput): CartItem {
   };
   if (input.title) item.title = input.title;
   if (input.from === 'event') item.from = 'event';
+  const productId = toId(input.product_id);
+  if (productId) item.product_id = productId;
+  const variationId = toId(input.variation_id);
+  if (variationId) item.variation_id = variationId;
+  const tier = SUBSCRIPTION_TIERS.find((known) => known === input.tier);
+  if (tier) item.tier = tier;
   return item;
 }
 
