@@ -17,7 +17,13 @@ const steps = [
   {
     name: 'unit tests',
     cmd: 'npx',
-    args: ['jest', '--ci', '--coverage', '--json', `--outputFile=${path.join(reports, 'jest.json')}`],
+    args: [
+      'jest',
+      '--ci',
+      '--coverage',
+      '--json',
+      `--outputFile=${path.join(reports, 'jest.json')}`,
+    ],
     counts: () => {
       const r = JSON.parse(fs.readFileSync(path.join(reports, 'jest.json'), 'utf8'));
       return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };

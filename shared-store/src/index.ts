@@ -80,7 +80,15 @@ export {
   type HeaderMenuEntry,
   type HomePageEntry,
 } from './features/home/homeSlices';
-export { loadCourses, loadHeaderMenu, loadHomePage } from './features/home/homeThunks';
+export {
+  loadCourses,
+  loadEvents,
+  loadHeaderMenu,
+  loadHomeBanner,
+  loadHomePage,
+  loadHomeSections,
+  loadPartners,
+} from './features/home/homeThunks';
 export { cleanMenu, MAX_MENU_DEPTH, MAX_MENU_ITEMS } from './features/home/menu';
 
 /** What every exposed remote module looks like to the shell. */

@@ -1,10 +1,17 @@
-import { Route, Routes } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS } from 'shared-store';
+import { TOAST_AUTO_CLOSE_MS, isMobileApp, loadHomePage, useAppDispatch } from 'shared-store';
+import { Popup } from './behaviours/Popup';
+import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
+import { useHomeMeta } from './behaviours/useHomeMeta';
+import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
+import { useScrollToHash } from './behaviours/useScrollToHash';
+import { useSessionWatcher } from './behaviours/useSessionWatcher';
 import { MinimalHeader } from './components/MinimalHeader';
 import { NotFoundPage } from './components/NotFoundPage';
 import { SlotMessage } from './components/SlotMessage';
-import { RemoteSlot, lazyRemote } from './remotes/RemoteSlot';
+import { RemoteSlot, SlotBoundary, lazyRemote } from './remotes/RemoteSlot';
 
 const remotes = {
   banner: lazyRemote('header/PromoBanner'),
@@ -15,35 +22,80 @@ const remotes = {
   footer: lazyRemote('footer/Footer'),
 };
 
+// The simple pages are split from the shell's first load: the home page needs none of them.
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const SignupPage = lazy(() => import('./pages/SignupPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const SearchPage = lazy(() => import('./pages/SearchPage'));
+const BlogsPage = lazy(() => import('./pages/BlogsPage'));
+const BlogPostPage = lazy(() => import('./pages/BlogPostPage'));
+const LegalPage = lazy(() => import('./pages/LegalPage'));
+const SubscribePage = lazy(() => import('./pages/SubscribePage'));
+
+/** Routes on which the company's app shows the page without the site's header and footer. */
+export const APP_BARE_ROUTES = [
+  '/login',
+  '/signup',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/forgotpass',
+];
+
 const bannerPlaceholder = <div className="shell-banner-space" aria-hidden="true" />;
 const headerPlaceholder = <div className="shell-header-space" aria-hidden="true" />;
 const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" />;
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
 const pagePlaceholder = <div className="shell-page-space" aria-busy="true" />;
 
-/** The layout: header, the routed page and footer, each from its remote. */
+function HomeRoute() {
+  const dispatch = useAppDispatch();
+  useHomeMeta();
+  useEffect(() => {
+    void dispatch(loadHomePage());
+  }, [dispatch]);
+  return (
+    <RemoteSlot
+      remote={remotes.home}
+      placeholder={pagePlaceholder}
+      fallback={<SlotMessage title="Courses" />}
+    />
+  );
+}
+
+/** A lazily loaded shell page: a placeholder while it loads, a message if its code cannot. */
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <SlotBoundary id="shell page" fallback={<SlotMessage title="Something went wrong" />}>
+      <Suspense fallback={pagePlaceholder}>{children}</Suspense>
+    </SlotBoundary>
+  );
+}
+
+/** The layout: header, the routed page and footer, each from its remote, and the shell's behaviours. */
 export function App() {
+  const { pathname } = useLocation();
+  const [inApp] = useState(() => isMobileApp());
+  const bare = inApp && APP_BARE_ROUTES.includes(pathname.replace(/\/+$/, '') || '/');
+  useSessionWatcher();
+  useIosDashboardRedirect();
+  useScrollToHash();
+
   return (
     <>
-      <RemoteSlot remote={remotes.banner} placeholder={bannerPlaceholder} fallback={null} />
-      <RemoteSlot
-        remote={remotes.header}
-        placeholder={headerPlaceholder}
-        fallback={<MinimalHeader />}
-      />
-      <RemoteSlot remote={remotes.trust} placeholder={trustPlaceholder} fallback={null} />
-      <main className="shell-main">
-        <Routes>
-          <Route
-            path="/"
-            element={
-              <RemoteSlot
-                remote={remotes.home}
-                placeholder={pagePlaceholder}
-                fallback={<SlotMessage title="Courses" />}
-              />
-            }
+      {!bare && (
+        <>
+          <RemoteSlot remote={remotes.banner} placeholder={bannerPlaceholder} fallback={null} />
+          <RemoteSlot
+            remote={remotes.header}
+            placeholder={headerPlaceholder}
+            fallback={<MinimalHeader />}
           />
+          <RemoteSlot remote={remotes.trust} placeholder={trustPlaceholder} fallback={null} />
+        </>
+      )}
+      <main className="shell-main" id="main">
+        <Routes>
+          <Route path="/" element={<HomeRoute />} />
           <Route
             path="/cart"
             element={
@@ -54,14 +106,86 @@ export function App() {
               />
             }
           />
+          <Route
+            path="/login"
+            element={
+              <Page>
+                <LoginPage />
+              </Page>
+            }
+          />
+          <Route
+            path="/signup"
+            element={
+              <Page>
+                <SignupPage />
+              </Page>
+            }
+          />
+          <Route
+            path="/forgotpass"
+            element={
+              <Page>
+                <ForgotPasswordPage />
+              </Page>
+            }
+          />
+          <Route
+            path="/search"
+            element={
+              <Page>
+                <SearchPage />
+              </Page>
+            }
+          />
+          <Route
+            path="/blogs"
+            element={
+              <Page>
+                <BlogsPage />
+              </Page>
+            }
+          />
+          <Route
+            path="/blogs/:slug"
+            element={
+              <Page>
+                <BlogPostPage />
+              </Page>
+            }
+          />
+          <Route
+            path="/privacy-policy"
+            element={
+              <Page>
+                <LegalPage slug="privacy-policy" title="Privacy Policy" />
+              </Page>
+            }
+          />
+          <Route
+            path="/terms-and-conditions"
+            element={
+              <Page>
+                <LegalPage slug="terms-and-conditions" title="Terms and Conditions" />
+              </Page>
+            }
+          />
+          <Route
+            path="/arora-subscribe-form"
+            element={
+              <Page>
+                <SubscribePage />
+              </Page>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
-      <RemoteSlot
-        remote={remotes.footer}
-        placeholder={footerPlaceholder}
-        fallback={footerPlaceholder}
-      />
+      {!bare && (
+        <RemoteSlot remote={remotes.footer} placeholder={footerPlaceholder} fallback={null} />
+      )}
+      <ScrollToTopButton />
+      {!inApp && <Popup />}
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
     </>
   );

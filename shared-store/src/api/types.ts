@@ -94,8 +94,18 @@ export interface HomePage {
       footerabtcontent?: string;
       copyrighttext?: string;
     };
+    SubscriptionPackages?: SubscriptionPackage[];
   };
   rank_math_meta?: { meta_title?: string; meta_description?: string };
+}
+
+/** A subscription package the home page offers (a WooCommerce variable product per tier). */
+export interface SubscriptionPackage {
+  tier: string;
+  product_id: number;
+  slug: string;
+  title: string;
+  features: string[];
 }
 
 /** GET wp/v2/footer: `{ html }`; the HTML holds #menu_footer_1, #menu_footer_2 and a newsletter form. */

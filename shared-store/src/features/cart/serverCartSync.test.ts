@@ -1,7 +1,7 @@
-import { configureStore, combineSlices } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type EnhancedStore } from '@reduxjs/toolkit';
 import { createSafeStorage } from '../../session/storage';
-import { loginSlice, userLoggedIn, userLoggedOut } from '../login/loginSlice';
-import { cartSlice, itemAdded, itemUpdated } from './cartSlice';
+import { loginSlice, userLoggedIn, userLoggedOut, type LoginState } from '../login/loginSlice';
+import { cartSlice, itemAdded, itemUpdated, type CartState } from './cartSlice';
 import { CART_SAVE_DEBOUNCE_MS, createServerCartSync } from './serverCartSync';
 
 function setup() {
@@ -11,7 +11,7 @@ function setup() {
   storage.setItem('user_id', '3');
   const save = jest.fn(() => Promise.resolve({}));
   const cartService = { save, load: jest.fn(), remove: jest.fn() };
-  const store = configureStore({
+  const store: EnhancedStore<{ cartData: CartState; loginData: LoginState }> = configureStore({
     reducer: combineSlices(cartSlice, loginSlice),
     middleware: (getDefault) =>
       getDefault().prepend(createServerCartSync({ cartService, storage })),

@@ -1,10 +1,18 @@
 import { mockFetch } from '../../testing';
 import { makeStore } from '../../store/makeStore';
-import { headerLogoSlice, headerMenuSlice, homeCourseSlice, homePageSlice } from './homeSlices';
-import { loadCourses, loadHeaderMenu, loadHomePage } from './homeThunks';
+import {
+  headerLogoSlice,
+  headerMenuSlice,
+  homeBannerSlice,
+  homeCourseSlice,
+  homeEventSlice,
+  homePageSlice,
+  homePartnerSlice,
+} from './homeSlices';
+import { loadHeaderMenu, loadHomeSections } from './homeThunks';
 
 describe('home data loading', () => {
-  it('puts the home page in homePageData and its logo in headerLogoData', async () => {
+  it('loads every home section into its slice, in parallel, and the logo into headerLogoData', async () => {
     mockFetch({
       '/wp-json/wp/v2/pages/96030': () => ({
         body: {
@@ -17,12 +25,17 @@ describe('home data loading', () => {
       }),
       '/wp-json/wp/v2/menu_home': () => ({ body: [{ ID: 4, title: 'PLAB', url: '/plab' }] }),
       '/wp-json/wp/v2/courseList': () => ({ body: [{ id: 8, title: 'UKMLA' }] }),
+      '/wp-json/wp/v2/home_banner': () => ({ body: [{ id: 1, title: 'Hero' }] }),
+      '/wp-json/wp/v2/events': () => ({ body: [{ id: 2, title: 'Mock day' }] }),
+      '/wp-json/wp/v2/our_partner': () => ({ body: [{ id: 3, name: 'BMJ' }] }),
     });
     const store = makeStore();
-    await store.dispatch(loadHomePage());
     await store.dispatch(loadHeaderMenu());
-    await store.dispatch(loadCourses());
+    await store.dispatch(loadHomeSections());
     const state = store.getState();
+    expect(homeBannerSlice.selectors.selectItems(state)).toHaveLength(1);
+    expect(homeEventSlice.selectors.selectItems(state)).toHaveLength(1);
+    expect(homePartnerSlice.selectors.selectItems(state)).toHaveLength(1);
     expect(homePageSlice.selectors.selectItems(state)[0]?.id).toBe(96030);
     expect(headerLogoSlice.selectors.selectItems(state)).toEqual([
       { id: 'header', url: '/logo.png', alt: 'Logo' },

@@ -1,7 +1,15 @@
 import { contentApi } from '../../api/content';
 import type { AppDispatch } from '../../store/makeStore';
 import { cleanMenu } from './menu';
-import { headerLogoSlice, headerMenuSlice, homeCourseSlice, homePageSlice } from './homeSlices';
+import {
+  headerLogoSlice,
+  headerMenuSlice,
+  homeBannerSlice,
+  homeCourseSlice,
+  homeEventSlice,
+  homePageSlice,
+  homePartnerSlice,
+} from './homeSlices';
 
 /** Loads the home page data into homePageData and the header logo into headerLogoData. */
 export function loadHomePage() {
@@ -35,5 +43,43 @@ export function loadCourses() {
   return async (dispatch: AppDispatch): Promise<void> => {
     const courses = await contentApi.courses();
     if (courses.length > 0) dispatch(homeCourseSlice.actions.itemsReceived(courses));
+  };
+}
+
+/** The hero slides; never cached, so a new banner shows at once. */
+export function loadHomeBanner() {
+  return async (dispatch: AppDispatch): Promise<void> => {
+    const slides = await contentApi.homeBanner();
+    if (slides.length > 0) dispatch(homeBannerSlice.actions.itemsReceived(slides));
+  };
+}
+
+export function loadPartners() {
+  return async (dispatch: AppDispatch): Promise<void> => {
+    const partners = await contentApi.partners();
+    if (partners.length > 0) dispatch(homePartnerSlice.actions.itemsReceived(partners));
+  };
+}
+
+export function loadEvents() {
+  return async (dispatch: AppDispatch): Promise<void> => {
+    const events = await contentApi.events();
+    if (events.length > 0) dispatch(homeEventSlice.actions.itemsReceived(events));
+  };
+}
+
+/**
+ * Everything the home page shows, requested in parallel. What the store already holds (from the
+ * last visit) renders at once; fresh answers replace it.
+ */
+export function loadHomeSections() {
+  return async (dispatch: AppDispatch): Promise<void> => {
+    await Promise.all([
+      dispatch(loadHomePage()),
+      dispatch(loadHomeBanner()),
+      dispatch(loadCourses()),
+      dispatch(loadEvents()),
+      dispatch(loadPartners()),
+    ]);
   };
 }

@@ -1,0 +1,13 @@
+import { sanitizeHtml, type HomePage } from 'shared-store';
+
+/** How to learn with us: the home page's own content from the backend, sanitized. */
+export function HowToLearn({ page }: { page: HomePage | undefined }) {
+  const html = sanitizeHtml(page?.content.rendered);
+  if (!html) return null;
+  return (
+    <section className="home-section home-learn" aria-labelledby="home-learn-title">
+      <h2 id="home-learn-title">How to learn with us</h2>
+      <div className="home-learn__body" dangerouslySetInnerHTML={{ __html: html }} />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { formatPrice } from 'shared-store';
+import type { MonthOption } from '../hooks/useVariations';
+
+export interface MonthPickerProps {
+  label: string;
+  options: MonthOption[];
+  value: number;
+  onChange: (variationId: number) => void;
+}
+
+/** The month (or duration) options of a product, each with its price. */
+export function MonthPicker({ label, options, value, onChange }: MonthPickerProps) {
+  const id = useId();
+  return (
+    <div className="home-picker">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          onChange(Number(event.target.value));
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.variationId} value={option.variationId}>
+            {option.month} – {formatPrice(option.price)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import {
+  selectCartItems,
+  selectDurations,
+  selectSubscriptions,
+  selectTotalQuantity,
+  type Course,
+  type EventItem,
+  type SubscriptionPackage,
+} from 'shared-store';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { ADD_COOLDOWN_MS } from '../hooks/useAddToCart';
+import { CourseCard } from './CourseCard';
+import { EventCard, formatEventDate } from './EventCard';
+import { PackageCard } from './PackageCard';
+
+const course: Course = {
+  id: 2103,
+  title: 'PLAB 1 Online Course &#038; Mocks',
+  slug: 'plab-1-online-course',
+  excerpt: '',
+  image: { url: '/plab.svg', alt: 'PLAB 1', width: 800, height: 450 },
+  product_id: 3103,
+  price: '49.99',
+  exam: 'PLAB',
+};
+
+const variation = (id: number, month: string, price: string) => ({
+  id,
+  price,
+  regular_price: price,
+  sale_price: '',
+  attributes: [{ id: 1, name: 'Month', option: month }],
+});
+
+function variationsFor(productId: number, body: unknown, status = 200) {
+  return { [`/wp-json/wc/v3/products/${String(productId)}/variations`]: () => ({ status, body }) };
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('course card', () => {
+  const threeOptions = [
+    variation(310301, '1 Month', '49.99'),
+    variation(310303, '3 Months', '129.99'),
+  ];
+
+  it('shows the decoded title and the month options from the variations with their prices', async () => {
+    mockFetch(variationsFor(3103, threeOptions));
+    renderWithProviders(<CourseCard course={course} />);
+    expect(screen.getByRole('heading', { name: 'PLAB 1 Online Course & Mocks' })).toBeVisible();
+    const picker = await screen.findByRole('combobox', { name: 'Access' });
+    expect(picker).toHaveDisplayValue('1 Month – £49.99');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '1 Month – £49.99',
+      '3 Months – £129.99',
+    ]);
+  });
+
+  /** Renders a course card once its month options are there; returns its Add button. */
+  async function renderCourse() {
+    mockFetch(variationsFor(3103, threeOptions));
+    const rendered = renderWithProviders(<CourseCard course={course} />);
+    await screen.findByRole('combobox', { name: 'Access' });
+    return { ...rendered, add: screen.getByRole('button', { name: /to cart$/ }) };
+  }
+
+  async function cooledDown(button: HTMLElement) {
+    await waitFor(
+      () => {
+        expect(button).toBeEnabled();
+      },
+      { timeout: ADD_COOLDOWN_MS * 3 },
+    );
+  }
+
+  it('Add to cart adds {id, slug, month, quantity, price}; the same course and month again raises the quantity', async () => {
+    const { user, store, add } = await renderCourse();
+    await user.click(add);
+    await cooledDown(add);
+    await user.click(add);
+    expect(selectCartItems(store.getState())).toEqual([
+      {
+        id: 2103,
+        slug: 'plab-1-online-course',
+        month: '1 Month',
+        quantity: 2,
+        price: 49.99,
+        title: 'PLAB 1 Online Course & Mocks',
+        product_id: 3103,
+        variation_id: 310301,
+      },
+    ]);
+  });
+
+  it('the same course with another month is a second line', async () => {
+    const { user, store, add } = await renderCourse();
+    await user.click(add);
+    await cooledDown(add);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Access' }), '310303');
+    await user.click(add);
+    expect(selectCartItems(store.getState()).map((l) => [l.month, l.price])).toEqual([
+      ['1 Month', 49.99],
+      ['3 Months', 129.99],
+    ]);
+  });
+
+  it('a double click adds once: the button is briefly disabled', async () => {
+    mockFetch(variationsFor(3103, threeOptions));
+    const { user, store } = renderWithProviders(<CourseCard course={course} />);
+    await screen.findByRole('combobox', { name: 'Access' });
+    const add = screen.getByRole('button', { name: /to cart$/ });
+    await user.dblClick(add);
+    expect(selectTotalQuantity(store.getState())).toBe(1);
+    expect(add).toBeDisabled();
+  });
+
+  it('a variation call that fails shows Price on request and adds nothing', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch(variationsFor(3103, { code: 'x', message: 'down' }, 500));
+    const { store } = renderWithProviders(<CourseCard course={course} />);
+    expect(await screen.findByText('Price on request')).toBeVisible();
+    expect(screen.getByRole('button', { name: /to cart$/ })).toBeDisabled();
+    expect(selectCartItems(store.getState())).toEqual([]);
+  });
+
+  it('string or missing prices in the variations are left out', async () => {
+    mockFetch(variationsFor(3103, [variation(1, '1 Month', 'free'), variation(2, '', '10.00')]));
+    renderWithProviders(<CourseCard course={course} />);
+    expect(await screen.findByText('Price on request')).toBeVisible();
+  });
+
+  it('a broken image URL shows a placeholder of the same size', async () => {
+    mockFetch(variationsFor(3103, threeOptions));
+    renderWithProviders(<CourseCard course={{ ...course, image: { url: 'javascript:x' } }} />);
+    const image = screen.getByRole('presentation');
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(image).toHaveAttribute('width', '400');
+    await screen.findByRole('combobox');
+  });
+});
+
+describe('event card', () => {
+  const event: EventItem = {
+    id: 2301,
+    title: 'PLAB 2 Mock Circuit — Manchester',
+    slug: 'plab-2-mock-circuit',
+    date: '2027-01-16',
+    location: 'Manchester',
+    price: '295.00',
+    product_id: 3301,
+    image: { url: '/e.svg', alt: '', width: 800, height: 450 },
+  };
+
+  it('formats the date for a UK reader', () => {
+    expect(formatEventDate('2027-01-16')).toBe('Sat, 16 January 2027');
+    expect(formatEventDate('TBC')).toBe('TBC');
+  });
+
+  it("adds with from 'event': a second add raises the same line whatever its month", async () => {
+    jest.useFakeTimers();
+    const { user, store } = renderWithProviders(<EventCard event={event} />, { fakeTimers: true });
+    const add = screen.getByRole('button', {
+      name: 'Add PLAB 2 Mock Circuit — Manchester to cart',
+    });
+    await user.click(add);
+    act(() => {
+      jest.advanceTimersByTime(ADD_COOLDOWN_MS);
+    });
+    await user.click(add);
+    expect(selectCartItems(store.getState())).toEqual([
+      expect.objectContaining({ id: 2301, from: 'event', quantity: 2, price: 295 }),
+    ]);
+  });
+
+  it('an event without a price cannot be added', () => {
+    renderWithProviders(<EventCard event={{ ...event, price: '' }} />);
+    expect(screen.getByText('Price on request')).toBeVisible();
+    expect(screen.getByRole('button', { name: /to cart$/ })).toBeDisabled();
+  });
+});
+
+describe('package card', () => {
+  const silver: SubscriptionPackage = {
+    tier: 'silver',
+    product_id: 3201,
+    slug: 'silver-membership',
+    title: 'Silver Membership',
+    features: ['Every question bank'],
+  };
+  const gold: SubscriptionPackage = {
+    ...silver,
+    tier: 'gold',
+    product_id: 3202,
+    slug: 'gold-membership',
+    title: 'Gold Membership',
+  };
+
+  it('choosing a package replaces another, stores its duration and records the subscription', async () => {
+    mockFetch({
+      ...variationsFor(3201, [variation(320101, '1 Month', '29.99')]),
+      ...variationsFor(3202, [
+        variation(320201, '1 Month', '49.99'),
+        variation(320203, '3 Months', '129.99'),
+      ]),
+    });
+    const { user, store } = renderWithProviders(
+      <>
+        <PackageCard pack={silver} />
+        <PackageCard pack={gold} />
+      </>,
+    );
+    await waitFor(() => {
+      expect(screen.getAllByRole('combobox', { name: 'Duration' })).toHaveLength(2);
+    });
+    await user.click(screen.getByRole('button', { name: 'Choose Silver Membership' }));
+    const goldDuration = screen.getAllByRole('combobox', { name: 'Duration' })[1];
+    if (!goldDuration) throw new Error('the gold package has no duration choice');
+    await user.selectOptions(goldDuration, '320203');
+    await user.click(screen.getByRole('button', { name: 'Choose Gold Membership' }));
+    const lines = selectCartItems(store.getState());
+    expect(lines).toEqual([
+      expect.objectContaining({
+        id: 3202,
+        tier: 'gold',
+        month: '3 Months',
+        price: 129.99,
+        quantity: 1,
+      }),
+    ]);
+    expect(selectDurations(store.getState())).toMatchObject({
+      silver: '1 Month',
+      gold: '3 Months',
+    });
+    expect(selectSubscriptions(store.getState())).toEqual([
+      { slug: 'silver-membership', id: 3201 },
+      { slug: 'gold-membership', id: 3202 },
+    ]);
+  });
+});

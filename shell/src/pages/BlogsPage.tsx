@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { contentApi } from 'shared-store';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { Notice } from './components/Notice';
+import { PageShell } from './components/PageShell';
+import {
+  postPath,
+  toCategoryView,
+  toPostView,
+  type CategoryView,
+  type PostView,
+} from './components/posts';
+import { RichText } from './components/RichText';
+import { useResource } from './components/useResource';
+import './pages.css';
+
+interface Blog {
+  posts: PostView[];
+  categories: CategoryView[];
+}
+
+const ALL_POSTS = 'blog';
+
+/** Posts and categories in parallel; both calls answer [] when they fail. */
+async function loadBlog(): Promise<Blog> {
+  const [posts, categories] = await Promise.all([contentApi.posts(), contentApi.categories()]);
+  return {
+    posts: posts.map(toPostView).filter((post) => post !== null),
+    categories: categories.map(toCategoryView).filter((category) => category !== null),
+  };
+}
+
+function PostCard({ post }: { post: PostView }) {
+  return (
+    <li className="shell-card">
+      <article>
+        <h2 className="shell-card__title">
+          <Link to={postPath(post.slug)}>{post.title || 'Untitled article'}</Link>
+        </h2>
+        {post.date && (
+          <p className="shell-card__meta">
+            <time dateTime={post.dateTime}>{post.date}</time>
+          </p>
+        )}
+        <RichText className="shell-card__excerpt shell-prose" html={post.excerptHtml} />
+      </article>
+    </li>
+  );
+}
+
+/** /blogs: every article, newest first as WordPress sends them, filterable by category. */
+export default function BlogsPage() {
+  useDocumentTitle('Blog');
+  const blog = useResource(ALL_POSTS, loadBlog);
+  const [category, setCategory] = useState<number | null>(null);
+
+  if (blog.status !== 'ready' || blog.data.posts.length === 0) {
+    const loading = blog.status === 'loading' || blog.status === 'idle';
+    return (
+      <PageShell heading="Blog" busy={loading}>
+        {loading ? (
+          <p className="shell-loading" role="status">
+            Loading articles…
+          </p>
+        ) : (
+          <Notice tone="info">
+            <p>There are no articles to show right now. Please come back soon.</p>
+            <p>
+              <Link to="/">Go to the home page</Link>
+            </p>
+          </Notice>
+        )}
+      </PageShell>
+    );
+  }
+
+  const { posts, categories } = blog.data;
+  const shown = category === null ? posts : posts.filter((p) => p.categories.includes(category));
+  const choices: { id: number | null; name: string }[] = [{ id: null, name: 'All' }, ...categories];
+
+  return (
+    <PageShell heading="Blog">
+      {categories.length > 0 && (
+        <div className="shell-filters" role="group" aria-label="Filter articles by category">
+          {choices.map((choice) => (
+            <button
+              key={choice.id ?? 'all'}
+              className="shell-chip"
+              type="button"
+              aria-pressed={category === choice.id}
+              onClick={() => {
+                setCategory(choice.id);
+              }}
+            >
+              {choice.name}
+            </button>
+          ))}
+        </div>
+      )}
+      <p className="shell-muted" role="status">
+        {shown.length === 1 ? '1 article' : `${String(shown.length)} articles`}
+      </p>
+      {shown.length === 0 ? (
+        <Notice tone="info">There are no articles in this category yet.</Notice>
+      ) : (
+        <ul className="shell-results">
+          {shown.map((post) => (
+            <PostCard key={post.key} post={post} />
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}

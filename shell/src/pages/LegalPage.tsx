@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { Notice } from './components/Notice';
+import { loadPageContent } from './components/pageContent';
+import { PageShell } from './components/PageShell';
+import { RichText } from './components/RichText';
+import { useResource } from './components/useResource';
+import './pages.css';
+
+export interface LegalPageProps {
+  slug: 'privacy-policy' | 'terms-and-conditions';
+  title: string;
+}
+
+/** /privacy-policy and /terms-and-conditions: the WordPress page, sanitized. */
+export default function LegalPage({ slug, title }: LegalPageProps) {
+  useDocumentTitle(title);
+  const page = useResource(slug, loadPageContent);
+  const loading = page.status === 'loading' || page.status === 'idle';
+  const html = page.status === 'ready' ? page.data : '';
+
+  return (
+    <PageShell heading={title} busy={loading}>
+      {loading ? (
+        <p className="shell-loading" role="status">
+          Loading…
+        </p>
+      ) : html ? (
+        <RichText className="shell-prose" html={html} />
+      ) : (
+        <Notice tone="error">
+          <p>Sorry, we couldn't load our {title} just now. Please try again in a moment.</p>
+          <p>
+            <Link to="/">Go to the home page</Link>
+          </p>
+        </Notice>
+      )}
+    </PageShell>
+  );
+}

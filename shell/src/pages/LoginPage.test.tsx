@@ -1,0 +1,131 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { safeStorage } from 'shared-store';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import LoginPage from './LoginPage';
+
+const TOKEN_ROUTE = '/wp-json/jwt-auth/v1/token';
+const CART_ROUTE = '/lms/api/v1/item/get-cart-data';
+
+function renderLogin() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/" element={<p>Home page</p>} />
+      <Route path="/forgotpass" element={<p>Forgot password page</p>} />
+    </Routes>,
+    { route: '/login' },
+  );
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  it('both fields are required, with a clear message for each, and nothing is sent', async () => {
+    const { calls } = mockFetch({});
+    const { user } = renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Please enter your email address.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Please enter your password.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
+  it('a successful login keeps the session and navigates home', async () => {
+    const { calls } = mockFetch({
+      [TOKEN_ROUTE]: ({ init }) => {
+        expect(JSON.parse(init?.body as string)).toEqual({
+          username: 'learner@example.com',
+          password: 'correct horse',
+        });
+        return {
+          body: {
+            token: 'jwt-token',
+            user_id: 7,
+            user_email: 'learner@example.com',
+            user_nicename: 'learner',
+            user_display_name: 'Dr Learner',
+          },
+        };
+      },
+      [CART_ROUTE]: () => ({ body: { userId: 7, data: null } }),
+    });
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email address'), ' learner@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(safeStorage.getItem('token')).toBe('jwt-token');
+    expect(safeStorage.getItem('user_id')).toBe('7');
+    expect(calls.some((url) => url.endsWith(CART_ROUTE))).toBe(true);
+  });
+
+  it("a refused login shows the server's message as safe HTML and stores nothing", async () => {
+    mockFetch({
+      [TOKEN_ROUTE]: () => ({
+        status: 403,
+        body: {
+          code: '[jwt_auth] incorrect_password',
+          message:
+            '<strong>Error:</strong> The password you entered for the email address <strong>learner@example.com</strong> is incorrect. <a href="/forgotpass">Lost your password?</a><img src="x" onerror="window.hacked=1">',
+          data: { status: 403 },
+        },
+      }),
+    });
+    const { user, container } = renderLogin();
+    await user.type(screen.getByLabelText('Email address'), 'learner@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Error: The password you entered for the email address learner@example.com is incorrect.',
+    );
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(safeStorage.getItem('token')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+
+    // The message's own link stays inside the app.
+    await user.click(screen.getByRole('link', { name: 'Lost your password?' }));
+    expect(screen.getByText('Forgot password page')).toBeInTheDocument();
+  });
+
+  it('the submit button is disabled while the request runs', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    globalThis.fetch = jest.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email address'), 'learner@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+    answer({
+      ok: false,
+      status: 403,
+      json: () => Promise.resolve({ code: 'x', message: 'Unknown email address.' }),
+    } as Response);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown email address.');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('links to sign-up and to the forgotten-password page', () => {
+    mockFetch({});
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgotpass',
+    );
+  });
+});

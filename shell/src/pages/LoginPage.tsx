@@ -1,0 +1,70 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useSession } from 'shared-store';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { FormField } from './components/FormField';
+import { Notice } from './components/Notice';
+import { PageShell } from './components/PageShell';
+import { useAction } from './components/useAction';
+import { useForm } from './components/useForm';
+import { required } from './components/validation';
+import './pages.css';
+
+type LoginFields = 'email' | 'password';
+
+function validate(values: Record<LoginFields, string>) {
+  return {
+    email: required(values.email, 'Please enter your email address.'),
+    password: values.password === '' ? 'Please enter your password.' : undefined,
+  };
+}
+
+/**
+ * /login: email and password. On success the session keeps the token and merges the saved cart,
+ * then the learner goes home; a refusal shows the server's message (it may hold a link).
+ */
+export default function LoginPage() {
+  useDocumentTitle('Log in');
+  const session = useSession();
+  const navigate = useNavigate();
+  const form = useForm<LoginFields>({ email: '', password: '' }, validate);
+  const login = useAction((values: Record<LoginFields, string>) =>
+    session.login(values.email.trim(), values.password),
+  );
+
+  const onSubmit = form.handleSubmit((values) => {
+    void login.run(values).then((outcome) => {
+      if (outcome?.status === 'done') void navigate('/');
+    });
+  });
+
+  return (
+    <PageShell heading="Log in" narrow>
+      <form className="shell-form" onSubmit={onSubmit} noValidate>
+        <FormField
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          {...form.field('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
+        {login.state.status === 'failed' && <Notice tone="error" html={login.state.message} />}
+        <button className="shell-button" type="submit" disabled={login.pending}>
+          {login.pending ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+      <ul className="shell-links">
+        <li>
+          <Link to="/forgotpass">Forgot your password?</Link>
+        </li>
+        <li>
+          New here? <Link to="/signup">Create an account</Link>
+        </li>
+      </ul>
+    </PageShell>
+  );
+}

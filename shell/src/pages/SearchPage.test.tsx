@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import { eventBus } from 'shared-store';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import SearchPage from './SearchPage';
+
+const SEARCH_ROUTE = '/wp-json/custom/v1/search';
+
+const results = [
+  {
+    id: 101,
+    title: 'PLAB 1 Complete Course',
+    url: '/courses/plab-1-complete',
+    type: 'course',
+    excerpt: '<p>Every topic of <strong>PLAB 1</strong>.</p><script>window.hacked = 1</script>',
+  },
+  {
+    id: 102,
+    title: 'PLAB 2 &amp; OSCE mock day',
+    url: 'https://partner.example/plab-2',
+    type: 'event',
+    excerpt: '<p>5 December 2026, Manchester<img src="x" onerror="window.hacked=1"></p>',
+  },
+  { id: 103, title: 'Hostile result', url: 'javascript:alert(1)', type: 'page', excerpt: '' },
+  { id: 104, title: 'Protocol-relative', url: '//elsewhere.example/x', type: 'page', excerpt: '' },
+];
+
+describe('SearchPage', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('shows the results for the term, each title a safe link, while loading marked busy', async () => {
+    const { calls } = mockFetch({ [SEARCH_ROUTE]: () => ({ body: results }) });
+    const { container } = renderWithProviders(<SearchPage />, { route: '/search?s=plab' });
+    const heading = screen.getByRole('heading', { level: 1, name: 'Search results for “plab”' });
+    expect(heading.closest('section')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Searching…')).toBeInTheDocument();
+
+    const list = await screen.findByRole('list');
+    expect(heading.closest('section')).not.toHaveAttribute('aria-busy');
+    expect(calls).toEqual([`${SEARCH_ROUTE}?s=plab`]);
+    expect(within(list).getByRole('link', { name: 'PLAB 1 Complete Course' })).toHaveAttribute(
+      'href',
+      '/courses/plab-1-complete',
+    );
+    expect(within(list).getByRole('link', { name: 'PLAB 2 & OSCE mock day' })).toHaveAttribute(
+      'href',
+      'https://partner.example/plab-2',
+    );
+    // A script URL is never a link.
+    expect(within(list).getByText('Hostile result').closest('a')).toBeNull();
+    expect(within(list).getByRole('link', { name: 'Protocol-relative' })).toHaveAttribute(
+      'href',
+      '//elsewhere.example/x',
+    );
+    expect(within(list).getByText('Every topic of', { exact: false })).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(screen.getByText('4 results')).toBeInTheDocument();
+    expect(document.title).toBe('Search results for “plab” | Arora Medical Education');
+  });
+
+  it('no results: says so and points to the courses', async () => {
+    mockFetch({ [SEARCH_ROUTE]: () => ({ body: [] }) });
+    renderWithProviders(<SearchPage />, { route: '/search?s=zzz' });
+    expect(await screen.findByText('No results for “zzz”.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all our courses' })).toHaveAttribute(
+      'href',
+      '/#courses-section',
+    );
+  });
+
+  it("a failed search shows the server's message, not a blank page", async () => {
+    mockFetch({
+      [SEARCH_ROUTE]: () => ({
+        status: 400,
+        body: { code: 'missing_search_term', message: 'Please provide a search term.' },
+      }),
+    });
+    renderWithProviders(<SearchPage />, { route: '/search?s=plab' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please provide a search term.');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Search results for “plab”' }),
+    ).toBeInTheDocument();
+  });
+
+  it("a failure without a server message shows the generic 'Could not data'", async () => {
+    mockFetch({ [SEARCH_ROUTE]: () => ({ status: 502, body: undefined }) });
+    renderWithProviders(<SearchPage />, { route: '/search?s=plab' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not data');
+  });
+
+  it('a blank term asks for one and sends no request', async () => {
+    const { calls } = mockFetch({});
+    const { user } = renderWithProviders(<SearchPage />, { route: '/search?s=%20%20' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Type a course, an exam or a topic to search the site.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a search term.');
+    expect(calls).toEqual([]);
+  });
+
+  it('the search box on the page runs a new search and reports it to analytics', async () => {
+    const { calls } = mockFetch({ [SEARCH_ROUTE]: () => ({ body: [] }) });
+    const pushed: unknown[] = [];
+    const subscription = eventBus.on('analytics:push').subscribe((event) => {
+      pushed.push(event.payload);
+    });
+    const { user } = renderWithProviders(<SearchPage />, { route: '/search' });
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search courses, events and articles' }),
+      '  MSRA mocks ',
+    );
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No results for “MSRA mocks”.')).toBeInTheDocument();
+    expect(calls).toEqual([`${SEARCH_ROUTE}?s=MSRA+mocks`]);
+    expect(pushed).toEqual([{ event: 'search_form', search_term: 'MSRA mocks' }]);
+    subscription.unsubscribe();
+  });
+});

@@ -1,0 +1,146 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { COURSES_SECTION_ID, MESSAGES, decodeEntities, siteApi, track } from 'shared-store';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { field, listField, numberField, text } from './components/messages';
+import { Notice } from './components/Notice';
+import { PageShell } from './components/PageShell';
+import { RichText } from './components/RichText';
+import { SmartLink } from './components/SmartLink';
+import { useResource } from './components/useResource';
+import './pages.css';
+
+const TYPE_LABELS: Record<string, string> = {
+  course: 'Course',
+  event: 'Event',
+  post: 'Article',
+  page: 'Page',
+};
+
+interface ResultView {
+  key: string;
+  title: string;
+  url: unknown;
+  type: string | undefined;
+  excerptHtml: string;
+}
+
+/** The results worth showing: each with a title; anything else in the answer is dropped. */
+function toResults(answer: unknown): ResultView[] {
+  const list = Array.isArray(answer) ? (answer as unknown[]) : listField(answer, 'results');
+  return list.flatMap((raw, index) => {
+    const title = decodeEntities(text(raw, 'title')).trim();
+    if (title === '') return [];
+    return [
+      {
+        key: `${String(numberField(raw, 'id') ?? 'result')}-${String(index)}`,
+        title,
+        url: field(raw, 'url'),
+        type: TYPE_LABELS[text(raw, 'type')],
+        excerptHtml: text(raw, 'excerpt'),
+      },
+    ];
+  });
+}
+
+const search = (term: string) => siteApi.search(term).then(toResults);
+
+/** The search box on the page: refine the term without opening the header's dialog. */
+function SearchForm({ term }: { term: string }) {
+  const [, setParams] = useSearchParams();
+  const [value, setValue] = useState(term);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = value.trim();
+    if (trimmed === '') {
+      setError(MESSAGES.emptySearch);
+      return;
+    }
+    setError(null);
+    setParams({ s: trimmed });
+    track({ event: 'search_form', search_term: trimmed });
+  }
+
+  return (
+    <form className="shell-search-form" role="search" onSubmit={onSubmit} noValidate>
+      <label className="shell-field__label" htmlFor={id}>
+        Search courses, events and articles
+      </label>
+      <div className="shell-search-form__row">
+        <input
+          className="shell-field__input"
+          id={id}
+          type="search"
+          value={value}
+          placeholder="What are you looking for?"
+          onChange={(event) => {
+            setValue(event.target.value);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <button className="shell-button" type="submit">
+          Search
+        </button>
+      </div>
+      {error && (
+        <p className="shell-field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** /search?s=term: the site search's results, with links; a blank term asks for one. */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const term = (params.get('s') ?? '').trim();
+  useDocumentTitle(term ? `Search results for “${term}”` : 'Search');
+  const results = useResource(term || null, search);
+
+  return (
+    <PageShell
+      heading={term ? `Search results for “${term}”` : 'Search'}
+      busy={results.status === 'loading'}
+    >
+      <SearchForm key={term} term={term} />
+      {results.status === 'idle' && <p>Type a course, an exam or a topic to search the site.</p>}
+      {results.status === 'loading' && (
+        <p className="shell-loading" role="status">
+          Searching…
+        </p>
+      )}
+      {results.status === 'failed' && <Notice tone="error">{results.message}</Notice>}
+      {results.status === 'ready' &&
+        (results.data.length === 0 ? (
+          <Notice tone="info">
+            <p>No results for “{term}”.</p>
+            <p>
+              <Link to={`/#${COURSES_SECTION_ID}`}>Browse all our courses</Link>
+            </p>
+          </Notice>
+        ) : (
+          <>
+            <p className="shell-muted" role="status">
+              {results.data.length === 1 ? '1 result' : `${String(results.data.length)} results`}
+            </p>
+            <ol className="shell-results">
+              {results.data.map((result) => (
+                <li className="shell-card" key={result.key}>
+                  {result.type && <p className="shell-card__meta">{result.type}</p>}
+                  <h2 className="shell-card__title">
+                    <SmartLink href={result.url}>{result.title}</SmartLink>
+                  </h2>
+                  <RichText className="shell-card__excerpt shell-prose" html={result.excerptHtml} />
+                </li>
+              ))}
+            </ol>
+          </>
+        ))}
+    </PageShell>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import SignupPage from './SignupPage';
+
+const REGISTER_ROUTE = '/wp-json/custom/v1/register';
+
+describe('SignupPage', () => {
+  it('every field is required, and nothing is sent until the form is valid', async () => {
+    const { calls } = mockFetch({});
+    const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Please choose a username.')).toBeInTheDocument();
+    expect(screen.getByText('Email is required!')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a password.')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your password.')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(4);
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  it('checks the email, a password of at least 8 characters and that both passwords match', async () => {
+    const { calls } = mockFetch({});
+    const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
+    await user.type(screen.getByLabelText('Username'), 'drpatel');
+    await user.type(screen.getByLabelText('Email address'), 'patel@nhs');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      screen.getByText("Please enter a valid email address like 'name@example.com'."),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Your password must be at least 8 characters long.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters. Your password must be at least 8 characters long.',
+    );
+
+    // Typing in a field clears its message.
+    await user.type(screen.getByLabelText('Email address'), '.uk');
+    expect(
+      screen.queryByText("Please enter a valid email address like 'name@example.com'."),
+    ).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('a valid form creates the account and confirms it with a link to log in', async () => {
+    mockFetch({
+      [REGISTER_ROUTE]: ({ init }) => {
+        expect(JSON.parse(init?.body as string)).toEqual({
+          username: 'drpatel',
+          email: 'patel@example.co.uk',
+          password: 'long enough',
+        });
+        return { status: 201, body: { success: true, user_id: 42 } };
+      },
+    });
+    const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
+    await user.type(screen.getByLabelText('Username'), 'drpatel');
+    await user.type(screen.getByLabelText('Email address'), 'patel@example.co.uk');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.type(screen.getByLabelText('Confirm password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const confirmation = await screen.findByRole('status');
+    expect(confirmation).toHaveTextContent('Your account is ready');
+    expect(confirmation).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+  });
+
+  it("a refusal shows the server's message and keeps what was typed", async () => {
+    mockFetch({
+      [REGISTER_ROUTE]: () => ({
+        status: 400,
+        body: {
+          code: 'existing_user_email',
+          message: 'Sorry, that email address is already used!',
+          data: { status: 400 },
+        },
+      }),
+    });
+    const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
+    await user.type(screen.getByLabelText('Username'), 'drpatel');
+    await user.type(screen.getByLabelText('Email address'), 'patel@example.co.uk');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.type(screen.getByLabelText('Confirm password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sorry, that email address is already used!',
+    );
+    expect(screen.getByLabelText('Email address')).toHaveValue('patel@example.co.uk');
+  });
+});

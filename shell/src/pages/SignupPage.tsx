@@ -1,0 +1,95 @@
+import { Link } from 'react-router-dom';
+import { siteApi, validateEmail } from 'shared-store';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { Confirmation } from './components/Confirmation';
+import { FormField } from './components/FormField';
+import { confirmationMessage } from './components/messages';
+import { Notice } from './components/Notice';
+import { PageShell } from './components/PageShell';
+import { useAction } from './components/useAction';
+import { useForm } from './components/useForm';
+import { confirmError, PASSWORD_HINT, passwordError, required } from './components/validation';
+import './pages.css';
+
+type SignupFields = 'username' | 'email' | 'password' | 'confirm';
+
+function validate(values: Record<SignupFields, string>) {
+  return {
+    username: required(values.username, 'Please choose a username.'),
+    email: validateEmail(values.email) ?? undefined,
+    password: passwordError(values.password),
+    confirm: confirmError(values.password, values.confirm),
+  };
+}
+
+async function register(values: Record<SignupFields, string>): Promise<string> {
+  const answer = await siteApi.register({
+    username: values.username.trim(),
+    email: values.email.trim(),
+    password: values.password,
+  });
+  return confirmationMessage(answer, 'Your account has been created.');
+}
+
+/** /signup: an account from a username, an email and a password typed twice. */
+export default function SignupPage() {
+  useDocumentTitle('Sign up');
+  const form = useForm<SignupFields>(
+    { username: '', email: '', password: '', confirm: '' },
+    validate,
+  );
+  const signup = useAction(register);
+
+  if (signup.state.status === 'done') {
+    return (
+      <PageShell heading="Sign up" narrow>
+        <Confirmation heading="Your account is ready">
+          <p>{signup.state.result} You can now log in with your email address and password.</p>
+          <p>
+            <Link className="shell-button" to="/login">
+              Log in
+            </Link>
+          </p>
+        </Confirmation>
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell heading="Sign up" narrow>
+      <form
+        className="shell-form"
+        onSubmit={form.handleSubmit((values) => void signup.run(values))}
+        noValidate
+      >
+        <FormField label="Username" autoComplete="username" {...form.field('username')} />
+        <FormField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          {...form.field('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          {...form.field('password')}
+        />
+        <FormField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirm')}
+        />
+        {signup.state.status === 'failed' && <Notice tone="error">{signup.state.message}</Notice>}
+        <button className="shell-button" type="submit" disabled={signup.pending}>
+          {signup.pending ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <p className="shell-links">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </PageShell>
+  );
+}
