@@ -96,6 +96,8 @@ export async function registerStaticSite(
       .type('text/html; charset=utf-8')
       .send(renderIndex(template, options.remotes.get(), options.publicConfig));
 
+  // Browsers ask for /favicon.ico on every document; the shell's icon is an SVG.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 

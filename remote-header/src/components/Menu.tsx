@@ -80,6 +80,9 @@ function MenuEntry({
         }}
       >
         <Title html={item.title} />
+        <span className="hdr-menu__caret" aria-hidden="true">
+          ▾
+        </span>
       </button>
       {open && (
         <MenuLevel items={shown} depth={depth + 1} mobile={mobile} onNavigate={onNavigate} />
