@@ -53,11 +53,11 @@ test('one store: Add to cart in the home remote raises the header badge and fill
 
   await cartButton(page).click();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole('cell', { name: title ?? '' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title ?? '' })).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText(/^£\d+\.\d{2}$/);
 
   await page.reload();
-  await expect(page.getByRole('cell', { name: title ?? '' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title ?? '' })).toBeVisible();
   const stored = await page.evaluate(() => localStorage.getItem('persist:root'));
   expect(stored).toContain('cartData');
 });

@@ -10,7 +10,6 @@ test.describe('footer and shell behaviours', () => {
     await page.goto('/');
     // The footer remote has mounted: its skeleton holds the footer's place until time moves on.
     await expect(page.locator('.ftr-footer--skeleton')).toBeVisible();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 300));
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await page.clock.runFor(2000);
     const footer = page.getByRole('contentinfo');
@@ -31,7 +30,6 @@ test.describe('footer and shell behaviours', () => {
     await page.clock.install();
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 300));
     await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toHaveCount(0);
     await page.clock.runFor(10_000);
     const popup = page.getByRole('dialog', { name: /Arora Updates/ });

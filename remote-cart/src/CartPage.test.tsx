@@ -1,34 +1,104 @@
-import { screen } from '@testing-library/react';
-import { itemAdded, makeStore } from 'shared-store';
-import { renderWithProviders } from 'shared-store/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { couponApplied, selectCartItems, userLoggedIn } from 'shared-store';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import CartPage from './CartPage';
+import { goldPackage, mockExam, plab1, seedState } from './testSupport';
 
-describe('CartPage', () => {
-  it('lists every line with its price and shows the total to the penny', () => {
-    const seed = makeStore();
-    seed.dispatch(
-      itemAdded({
-        id: 1,
-        slug: 'plab-1',
-        month: '3 Months',
-        quantity: 3,
-        price: 19.99,
-        title: 'PLAB 1',
-      }),
-    );
-    renderWithProviders(<CartPage />, { preloadedState: seed.getState() });
-    expect(screen.getByRole('cell', { name: 'PLAB 1' })).toBeVisible();
-    expect(screen.getByRole('cell', { name: '3 Months' })).toBeVisible();
-    expect(screen.getByRole('cell', { name: '£19.99' })).toBeVisible();
+function summary() {
+  return within(screen.getByRole('region', { name: 'Order summary' }));
+}
+
+describe('cart page', () => {
+  it('lists every line with its option, unit price, quantity and line total, to the penny', () => {
+    renderWithProviders(<CartPage />, { preloadedState: seedState([plab1, mockExam]) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    const first = within(screen.getByRole('listitem', { name: 'PLAB 1' }));
+    expect(first.getByRole('heading', { name: 'PLAB 1' })).toBeVisible();
+    expect(first.getByText('3 Months')).toBeVisible();
+    expect(first.getByText('£19.99')).toBeVisible();
+    expect(first.getByRole('group', { name: 'Quantity of PLAB 1' })).toHaveTextContent('3');
+    expect(first.getByText('£59.97')).toBeVisible();
+    const second = within(screen.getByRole('listitem', { name: 'PLAB 2 Mock Day' }));
+    expect(second.getByRole('heading', { name: 'PLAB 2 Mock Day' })).toBeVisible();
+    expect(second.getAllByText('£150.00')).toHaveLength(2);
+  });
+
+  it('the summary shows subtotal and total to the penny: 3 x 19.99 = £59.97', () => {
+    renderWithProviders(<CartPage />, { preloadedState: seedState([plab1]) });
+    expect(summary().getByText('Subtotal').nextSibling).toHaveTextContent('£59.97');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('£59.97');
   });
 
-  it('an empty cart links to the courses section', () => {
+  it('the summary shows the coupon with its name and the total after it', () => {
+    const state = seedState([plab1], (dispatch) => {
+      dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
+    });
+    renderWithProviders(<CartPage />, { preloadedState: state });
+    expect(summary().getByText('Coupon (WELCOME10)').nextSibling).toHaveTextContent('−£10.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£49.97');
+  });
+
+  it('a package shows its duration choice instead of a month', async () => {
+    mockFetch({ '/wp-json/wc/v3/products/3202/variations': () => ({ body: [] }) });
+    renderWithProviders(<CartPage />, { preloadedState: seedState([goldPackage]) });
+    const duration = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
+    expect(duration).toHaveDisplayValue('3 Months – £99.99');
+    await waitFor(() => {
+      expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it('reward points are offered to logged-in learners only', () => {
+    const { unmount } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1]),
+    });
+    expect(screen.queryByLabelText('Reward points to use (£)')).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1], (dispatch) => dispatch(userLoggedIn())),
+    });
+    expect(screen.getByLabelText('Reward points to use (£)')).toBeVisible();
+  });
+
+  it('an empty cart says so and links to the courses section', () => {
     renderWithProviders(<CartPage />);
     expect(screen.getByText('Your cart is empty.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse our courses' })).toHaveAttribute(
       'href',
       '/#courses-section',
     );
+    expect(screen.queryByRole('button', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+  });
+
+  it('clear cart asks first; Keep keeps every line and returns focus', async () => {
+    const { user, store } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1, mockExam]),
+    });
+    const clear = screen.getByRole('button', { name: 'Clear cart' });
+    await user.click(clear);
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove every item from your cart?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(clear).toHaveFocus();
+    expect(selectCartItems(store.getState())).toHaveLength(2);
+  });
+
+  it('clear cart, once confirmed, empties the cart and its discounts', async () => {
+    const state = seedState([plab1, mockExam], (dispatch) => {
+      dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
+    });
+    const { user, store } = renderWithProviders(<CartPage />, { preloadedState: state });
+    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByText('Your cart is empty.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus();
+    expect(store.getState().cartData).toMatchObject({
+      cartData: [],
+      totalAmount: 0,
+      couponName: '',
+      discountedCouponAmount: 0,
+    });
   });
 });

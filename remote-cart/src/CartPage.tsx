@@ -1,54 +1,80 @@
+import { useCallback, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
   COURSES_SECTION_ID,
-  formatPrice,
   selectCartItems,
-  selectTotalAmount,
+  selectIsLoggedIn,
   useAppSelector,
 } from 'shared-store';
+import { lineKeys, lineLabel } from './cartHelpers';
+import { CartLine } from './components/CartLine';
+import { CartSummary } from './components/CartSummary';
+import { CheckoutForm } from './components/CheckoutForm';
+import { ClearCartButton } from './components/ClearCartButton';
+import { CouponForm } from './components/CouponForm';
+import { RewardsForm } from './components/RewardsForm';
 import './cart.css';
 
-/** The cart page: every line with its price and quantity, and the total. */
+/**
+ * The cart page: every line with its quantity controls, the summary to the penny, coupon, reward
+ * points (logged-in learners), clear cart and the checkout hand-off; or the empty state.
+ */
 export default function CartPage() {
   const items = useAppSelector(selectCartItems);
-  const total = useAppSelector(selectTotalAmount);
-
-  if (items.length === 0) {
-    return (
-      <section className="cart-page" aria-labelledby="cart-title">
-        <h1 id="cart-title">Your cart</h1>
-        <p>Your cart is empty.</p>
-        <Link to={`/#${COURSES_SECTION_ID}`}>Browse our courses</Link>
-      </section>
-    );
-  }
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const titleId = useId();
+  const itemsTitleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A removed line takes its focused button with it: the page heading takes the focus instead.
+  const focusHeading = useCallback(() => {
+    heading.current?.focus();
+  }, []);
+  const keys = lineKeys(items);
 
   return (
-    <section className="cart-page" aria-labelledby="cart-title">
-      <h1 id="cart-title">Your cart</h1>
-      <table className="cart-table">
-        <thead>
-          <tr>
-            <th scope="col">Course</th>
-            <th scope="col">Option</th>
-            <th scope="col">Price</th>
-            <th scope="col">Quantity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={`${String(item.id)}-${item.month}`}>
-              <td>{item.title ?? item.slug}</td>
-              <td>{item.month}</td>
-              <td>{formatPrice(item.price)}</td>
-              <td>{item.quantity}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="cart-total">
-        Total: <strong data-testid="cart-total">{formatPrice(total)}</strong>
-      </p>
+    <section className="cart-page" aria-labelledby={titleId}>
+      <h1 id={titleId} ref={heading} className="cart-title" tabIndex={-1}>
+        Your cart
+      </h1>
+      {items.length === 0 ? (
+        <div className="cart-empty">
+          <p>Your cart is empty.</p>
+          <Link className="cart-button cart-button-primary" to={`/#${COURSES_SECTION_ID}`}>
+            Browse our courses
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <section className="cart-items" aria-labelledby={itemsTitleId}>
+            <h2 id={itemsTitleId} className="cart-panel-title">
+              Items
+            </h2>
+            <div className="cart-lines-head" aria-hidden="true">
+              <span>Item</span>
+              <span>Price</span>
+              <span>Quantity</span>
+              <span>Total</span>
+            </div>
+            <ul className="cart-lines">
+              {items.map((line, index) => (
+                <CartLine
+                  key={keys[index]}
+                  line={line}
+                  label={lineLabel(line, items)}
+                  onRemoved={focusHeading}
+                />
+              ))}
+            </ul>
+            <ClearCartButton onCleared={focusHeading} />
+          </section>
+          <div className="cart-aside">
+            <CartSummary />
+            <CouponForm />
+            {isLoggedIn && <RewardsForm />}
+            <CheckoutForm />
+          </div>
+        </div>
+      )}
     </section>
   );
 }

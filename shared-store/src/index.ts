@@ -106,3 +106,4 @@ export {
 } from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
 export { validateEmail } from './lib/validation';
+export { monthOptions, type MonthOption } from './lib/variations';

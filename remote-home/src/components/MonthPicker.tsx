@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { formatPrice } from 'shared-store';
-import type { MonthOption } from '../hooks/useVariations';
+import { formatPrice, type MonthOption } from 'shared-store';
 
 export interface MonthPickerProps {
   label: string;

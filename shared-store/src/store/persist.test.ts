@@ -31,6 +31,18 @@ describe('persisted state', () => {
     expect(kept?.cartData).toMatchObject({ cartData: [], totalQuantity: 0, totalAmount: 0 });
   });
 
+  it('a stored coupon keeps its amount, so the total after a reload is the total before', () => {
+    const kept = sanitizePersistedState({
+      cartData: {
+        cartData: [{ id: 1, slug: 'a', month: '1 Month', quantity: 1, price: 50 }],
+        couponName: 'WELCOME10',
+        discountedCouponAmount: 10,
+        discountedRewardAmount: '3',
+      },
+    });
+    expect(kept?.cartData).toMatchObject({ couponName: 'WELCOME10', totalAmount: 37 });
+  });
+
   it('a corrupted persist:root leaves a working store with the initial state', async () => {
     window.localStorage.setItem('persist:root', '{"cartData":"{not json"');
     const store = makeStore({ persist: true });

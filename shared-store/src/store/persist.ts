@@ -6,6 +6,7 @@ import {
   initialCartState,
   type CartState,
 } from '../features/cart/cartSlice';
+import { toDiscount } from '../lib/money';
 import { persistStorage } from '../session/storage';
 
 /** The slices kept across visits (spec section 3), under the key 'root'. */
@@ -45,6 +46,8 @@ function restoreCart(value: unknown): CartState | undefined {
     {
       ...initialCartState,
       couponName: text('couponName'),
+      discountedCouponAmount: toDiscount(value.discountedCouponAmount),
+      discountedRewardAmount: toDiscount(value.discountedRewardAmount),
       orderData: text('orderData'),
       silverDuration: text('silverDuration'),
       goldDuration: text('goldDuration'),

@@ -1,0 +1,43 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Learner {
+  email: string;
+  password: string;
+}
+
+/** The demo learner of the sample backend. */
+export const DEMO: Learner = { email: 'learner@example.com', password: 'Learner#2026' };
+
+/**
+ * A learner of its own for a test that depends on the server-side cart, so tests running in
+ * parallel never share one.
+ */
+export async function newLearner(request: APIRequestContext): Promise<Learner> {
+  const id = `${String(Date.now())}${String(Math.random()).slice(2, 8)}`;
+  const learner = { email: `e2e-${id}@example.com`, password: 'Testing#2026' };
+  const response = await request.post('/wp-json/custom/v1/register', {
+    data: { username: `e2e${id}`, ...learner },
+  });
+  expect(response.ok()).toBe(true);
+  return learner;
+}
+
+/** Logs in through the login page and waits until the header knows it. */
+export async function logIn(page: Page, learner: Learner = DEMO): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(learner.email);
+  await page.getByLabel('Password').fill(learner.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
+}
+
+/** Adds the first course of the home page with its first month option; returns its title. */
+export async function addFirstCourse(page: Page): Promise<string> {
+  await page.goto('/#courses-section');
+  const courses = page.locator('#courses-section');
+  const add = courses.getByRole('button', { name: /^Add .* to cart$/ }).first();
+  await expect(add).toBeEnabled();
+  const label = (await add.getAttribute('aria-label')) ?? '';
+  await add.click();
+  return label.replace(/^Add (.*) to cart$/, '$1');
+}

@@ -1,0 +1,124 @@
+import { cartButton, expect, test } from '../support/fixtures';
+import { addFirstCourse, logIn, newLearner } from '../support/storefront';
+
+test.describe('cart', () => {
+  test('a course added twice is one line of 2; another month is a second line', async ({
+    page,
+  }) => {
+    const title = await addFirstCourse(page);
+    const courses = page.locator('#courses-section');
+    const card = courses.getByRole('article').filter({ hasText: title });
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+    await expect(card.getByRole('button', { name: /to cart$/ })).toBeEnabled();
+    await card.getByRole('button', { name: /to cart$/ }).click();
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+    await expect(card.getByRole('button', { name: /to cart$/ })).toBeEnabled();
+    await card.getByRole('combobox', { name: 'Access' }).selectOption({ index: 1 });
+    await card.getByRole('button', { name: /to cart$/ }).click();
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 3 items');
+    await cartButton(page).click();
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(2);
+  });
+
+  test('an event goes in by id; a package replaces another', async ({ page }) => {
+    await page.goto('/');
+    const events = page.getByRole('region', { name: 'Upcoming events' });
+    await events
+      .getByRole('button', { name: /to cart$/ })
+      .first()
+      .click();
+    const packages = page.getByRole('region', { name: 'Membership packages' });
+    await expect(packages.getByRole('button', { name: 'Choose Silver Membership' })).toBeEnabled();
+    await packages.getByRole('button', { name: 'Choose Silver Membership' }).click();
+    await expect(packages.getByRole('button', { name: 'Choose Gold Membership' })).toBeEnabled();
+    await packages.getByRole('button', { name: 'Choose Gold Membership' }).click();
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+    await cartButton(page).click();
+    await expect(page.getByRole('heading', { name: 'Gold Membership' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Silver Membership' })).toHaveCount(0);
+  });
+
+  test('visitor cart merges on login, is saved at logout and comes back in a fresh browser', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const learner = await newLearner(request);
+    const title = await addFirstCourse(page);
+    await logIn(page, learner);
+    await cartButton(page).click();
+    await page.getByRole('button', { name: `Increase quantity of ${title}` }).click();
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).first().click();
+    await expect(page.getByText('WELCOME10').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await logIn(other, learner);
+    await expect(cartButton(other)).toHaveAccessibleName('Cart, 2 items');
+    await cartButton(other).click();
+    await expect(other.getByRole('heading', { name: title })).toBeVisible();
+    await fresh.close();
+  });
+
+  test('an unknown coupon shows the server message and changes nothing', async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/status of 400/);
+    await addFirstCourse(page);
+    await cartButton(page).click();
+    const before = await page.getByTestId('cart-total').textContent();
+    await page.getByLabel('Coupon code').fill('NOPE');
+    await page.getByRole('button', { name: 'Apply', exact: true }).first().click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Coupon "NOPE" does not exist!' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText(before ?? '');
+  });
+
+  test('checkout creates one order and hands over to the payment page', async ({ page }) => {
+    await addFirstCourse(page);
+    await cartButton(page).click();
+    await page.getByLabel('Email for your receipt').fill('doctor@nhs.net');
+    const orders: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/wp-json/wc/v3/orders')) {
+        orders.push(request.url());
+      }
+    });
+    await page.getByRole('button', { name: 'Proceed to checkout' }).dblclick();
+    await expect(page).toHaveURL(/\/checkout\/order-pay\/\d+\//);
+    await expect(page.getByRole('heading', { name: /Pay for order/ })).toBeVisible();
+    expect(orders).toHaveLength(1);
+  });
+
+  test('the order endpoint down: a message, and the cart stays as it was', async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/status of 502|Failed to load resource/);
+    await addFirstCourse(page);
+    await cartButton(page).click();
+    await page.route('**/wp-json/wc/v3/orders', (route) =>
+      route.fulfill({
+        status: 502,
+        json: {
+          code: 'upstream_unavailable',
+          message: 'The content service could not be reached.',
+        },
+      }),
+    );
+    await page.getByLabel('Email for your receipt').fill('doctor@nhs.net');
+    await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+  });
+});

@@ -1,0 +1,91 @@
+import { ApiError, MAX_PRICE, decodeEntities, roundMoney, type CartItem } from 'shared-store';
+
+/** What a line is called on the page: its title, else its slug. */
+export function lineName(line: CartItem): string {
+  return line.title || line.slug || `Item ${String(line.id)}`;
+}
+
+/**
+ * The name buttons and fields use for a line ("PLAB 1"); when two lines share a name, the month is
+ * added ("PLAB 1, 3 Months") so every control names one line only.
+ */
+export function lineLabel(line: CartItem, lines: readonly CartItem[]): string {
+  const name = lineName(line);
+  const shared = lines.some((other) => other !== line && lineName(other) === name);
+  return shared && line.month ? `${name}, ${line.month}` : name;
+}
+
+/**
+ * Stable React keys: courses by id and month; packages by id alone, so choosing another duration
+ * keeps the same row (and its focus). Duplicates get a suffix.
+ */
+export function lineKeys(lines: readonly CartItem[]): string[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const base = line.tier ? `package-${String(line.id)}` : `${String(line.id)}-${line.month}`;
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    return count === 0 ? base : `${base}-${String(count)}`;
+  });
+}
+
+/** A package line shows its tier's stored duration (else its month); other lines their month. */
+export function lineDuration(line: CartItem, tierDuration: string): string {
+  return line.tier ? tierDuration || line.month : line.month;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Whole pounds typed by the learner ("5", "£5"), 1 or more; null for anything else. */
+export function parseWholePounds(text: string): number | null {
+  const cleaned = text.trim().replace(/^£\s*/, '');
+  if (!/^\d{1,7}$/.test(cleaned)) return null;
+  const amount = Number(cleaned);
+  return amount >= 1 && amount <= MAX_PRICE ? amount : null;
+}
+
+/**
+ * The discounts as they actually reduce the subtotal: the coupon first, then the reward, neither
+ * taking the total below zero.
+ */
+export function appliedDiscounts(
+  subtotal: number,
+  coupon: number,
+  reward: number,
+): { coupon: number; reward: number } {
+  const couponApplied = Math.max(0, Math.min(coupon, subtotal));
+  const left = roundMoney(subtotal - couponApplied);
+  return { coupon: couponApplied, reward: Math.max(0, Math.min(reward, left)) };
+}
+
+/**
+ * What to tell the learner when a call failed: the server's own message when it rejected the
+ * request (an unknown or expired coupon), else that the service is slow or unavailable.
+ */
+export function apiErrorMessage(error: unknown, service: string): string {
+  if (error instanceof ApiError) {
+    const rejected =
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.code !== 'http_error' &&
+      error.code !== 'invalid_json';
+    const text = rejected ? decodeEntities(error.message).trim() : '';
+    if (text) return text;
+    if (error.code === 'timeout') {
+      return `The ${service} took too long to answer. Please try again in a moment.`;
+    }
+  }
+  return `The ${service} is not available right now. Please try again in a moment.`;
+}
+
+/** The coupon the server confirmed: its code (else what was typed) and its amount, unparsed. */
+export function confirmedCoupon(
+  result: unknown,
+  typed: string,
+): { couponName: string; amount: unknown } {
+  const body = isRecord(result) ? result : {};
+  const code = typeof body.code === 'string' ? body.code.trim() : '';
+  return { couponName: code || typed, amount: body.amount };
+}

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { durationSet, selectCartItems, selectDurations } from 'shared-store';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import CartPage from '../CartPage';
+import { goldPackage, mockExam, plab1, seedState } from '../testSupport';
+
+const total = () => screen.getByTestId('cart-total');
+const quantityOf = (name: string) => screen.getByRole('group', { name: `Quantity of ${name}` });
+
+describe('quantity controls', () => {
+  it('+ raises the quantity by one and the totals follow', async () => {
+    const { user } = renderWithProviders(<CartPage />, { preloadedState: seedState([plab1]) });
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of PLAB 1' }));
+    expect(quantityOf('PLAB 1')).toHaveTextContent('4');
+    expect(total()).toHaveTextContent('£79.96');
+  });
+
+  it('− lowers the quantity by one and the totals follow', async () => {
+    const { user } = renderWithProviders(<CartPage />, { preloadedState: seedState([plab1]) });
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of PLAB 1' }));
+    expect(quantityOf('PLAB 1')).toHaveTextContent('2');
+    expect(total()).toHaveTextContent('£39.98');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('− on an event line lowers that event only', async () => {
+    const state = seedState([plab1, { ...mockExam, quantity: 2 }]);
+    const { user } = renderWithProviders(<CartPage />, { preloadedState: state });
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of PLAB 2 Mock Day' }));
+    expect(quantityOf('PLAB 2 Mock Day')).toHaveTextContent('1');
+    expect(quantityOf('PLAB 1')).toHaveTextContent('3');
+    expect(total()).toHaveTextContent('£209.97');
+  });
+});
+
+describe('− at quantity 1 asks first', () => {
+  const one = { ...plab1, quantity: 1 };
+
+  it('asks "Remove PLAB 1 from your cart?" and Keep keeps the line, focus back on −', async () => {
+    const { user, store } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([one]),
+    });
+    const minus = screen.getByRole('button', { name: 'Decrease quantity of PLAB 1' });
+    await user.click(minus);
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove PLAB 1 from your cart?' });
+    expect(selectCartItems(store.getState())).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(minus).toHaveFocus();
+    expect(quantityOf('PLAB 1')).toHaveTextContent('1');
+  });
+
+  it('Escape answers Keep', async () => {
+    const { user } = renderWithProviders(<CartPage />, { preloadedState: seedState([one]) });
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of PLAB 1' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(quantityOf('PLAB 1')).toHaveTextContent('1');
+  });
+
+  it('Remove takes the line out and the totals follow', async () => {
+    const { user } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([one, mockExam]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of PLAB 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByRole('heading', { name: 'PLAB 1' })).not.toBeInTheDocument();
+    expect(total()).toHaveTextContent('£150.00');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus();
+  });
+});
+
+describe('remove', () => {
+  it('Remove PLAB 1 takes out that line only (same course, other month stays)', async () => {
+    const sixMonths = { ...plab1, month: '6 Months', quantity: 1, price: 29.99 };
+    const { user } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1, sixMonths]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove PLAB 1, 3 Months' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Remove PLAB 1' })).toBeVisible();
+    expect(total()).toHaveTextContent('£29.99');
+  });
+
+  it('removing the last line shows the empty state', async () => {
+    const { user } = renderWithProviders(<CartPage />, { preloadedState: seedState([plab1]) });
+    await user.click(screen.getByRole('button', { name: 'Remove PLAB 1' }));
+    expect(screen.getByText('Your cart is empty.')).toBeVisible();
+  });
+});
+
+describe('package duration', () => {
+  const variations = [
+    { id: 320201, price: '39.99', attributes: [{ id: 1, name: 'Month', option: '1 Month' }] },
+    { id: 320203, price: '99.99', attributes: [{ id: 1, name: 'Month', option: '3 Months' }] },
+    { id: 320212, price: '299.99', attributes: [{ id: 1, name: 'Month', option: '12 Months' }] },
+  ];
+
+  it('offers the variations and choosing one replaces the line and stores the duration', async () => {
+    mockFetch({ '/wp-json/wc/v3/products/3202/variations': () => ({ body: variations }) });
+    const { user, store } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1, goldPackage]),
+    });
+    const select = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
+    await screen.findByRole('option', { name: '12 Months – £299.99' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 Month – £39.99', '3 Months – £99.99', '12 Months – £299.99']);
+    await user.selectOptions(select, '12 Months');
+    expect(select).toHaveValue('12 Months');
+    expect(select).toHaveFocus();
+    expect(total()).toHaveTextContent('£359.96');
+    expect(selectCartItems(store.getState())).toContainEqual(
+      expect.objectContaining({ slug: 'membership', month: '12 Months', price: 299.99 }),
+    );
+    expect(selectCartItems(store.getState()).find((l) => l.tier === 'gold')?.variation_id).toBe(
+      320212,
+    );
+    expect(selectDurations(store.getState()).gold).toBe('12 Months');
+  });
+
+  it("shows the tier's stored duration", async () => {
+    mockFetch({ '/wp-json/wc/v3/products/3202/variations': () => ({ body: variations }) });
+    const state = seedState([goldPackage], (dispatch) => {
+      dispatch(durationSet({ tier: 'gold', duration: '3 Months' }));
+    });
+    renderWithProviders(<CartPage />, { preloadedState: state });
+    await screen.findByRole('option', { name: '12 Months – £299.99' });
+    expect(screen.getByRole('combobox', { name: 'Duration of Gold Membership' })).toHaveValue(
+      '3 Months',
+    );
+  });
+
+  it('a failing variations call keeps the current duration', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch({
+      '/wp-json/wc/v3/products/3202/variations': () => ({
+        status: 500,
+        body: { code: 'internal_server_error', message: 'Boom' },
+      }),
+    });
+    renderWithProviders(<CartPage />, { preloadedState: seedState([goldPackage]) });
+    await waitFor(() => {
+      expect(warn).toHaveBeenCalled();
+    });
+    const select = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
+    expect(within(select).getAllByRole('option')).toHaveLength(1);
+    expect(select).toHaveDisplayValue('3 Months – £99.99');
+    expect(total()).toHaveTextContent('£99.99');
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,109 @@
+import { useId, useRef } from 'react';
+import {
+  MAX_QUANTITY,
+  courseDeleted,
+  formatPrice,
+  itemUpdated,
+  selectDurations,
+  sumLines,
+  useAppDispatch,
+  useAppSelector,
+  type CartItem,
+} from 'shared-store';
+import { lineDuration, lineName } from '../cartHelpers';
+import { useConfirmation } from '../hooks';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DurationSelect } from './DurationSelect';
+
+export interface CartLineProps {
+  line: CartItem;
+  /** The name every control of the line uses: "PLAB 1". */
+  label: string;
+  /** Called once the line has left the cart, so the page can move focus. */
+  onRemoved: () => void;
+}
+
+/**
+ * One line of the cart: name, month (or a package's duration choice), unit price, quantity with
+ * − and +, line total and Remove. − at quantity 1 asks before it removes the line.
+ */
+export function CartLine({ line, label, onRemoved }: CartLineProps) {
+  const dispatch = useAppDispatch();
+  const tierDuration = useAppSelector((state) =>
+    line.tier ? selectDurations(state)[line.tier] : '',
+  );
+  const titleId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const confirmation = useConfirmation(trigger);
+  const duration = lineDuration(line, tierDuration);
+
+  function increase() {
+    dispatch(itemUpdated({ ...line, quantity: 1 }));
+  }
+
+  function decrease() {
+    dispatch(itemUpdated({ ...line, quantity: 1, type: 'decrease' }));
+  }
+
+  function remove() {
+    dispatch(courseDeleted({ id: line.id, month: line.month }));
+    onRemoved();
+  }
+
+  return (
+    <li className="cart-line" aria-labelledby={titleId}>
+      <div className="cart-line-main">
+        <h3 id={titleId} className="cart-line-title">
+          {lineName(line)}
+        </h3>
+        {line.tier ? (
+          <DurationSelect line={line} tier={line.tier} duration={duration} label={label} />
+        ) : (
+          duration && <p className="cart-line-option">{duration}</p>
+        )}
+      </div>
+      <p className="cart-line-price">
+        <span className="cart-line-caption">Price</span> {formatPrice(line.price)}
+      </p>
+      <div className="cart-qty" role="group" aria-label={`Quantity of ${label}`}>
+        <button
+          ref={trigger}
+          type="button"
+          className="cart-qty-button"
+          aria-label={`Decrease quantity of ${label}`}
+          onClick={line.quantity <= 1 ? confirmation.ask : decrease}
+        >
+          −
+        </button>
+        <span className="cart-qty-value">{line.quantity}</span>
+        <button
+          type="button"
+          className="cart-qty-button"
+          aria-label={`Increase quantity of ${label}`}
+          disabled={line.quantity >= MAX_QUANTITY}
+          onClick={increase}
+        >
+          +
+        </button>
+      </div>
+      <p className="cart-line-total">
+        <span className="cart-line-caption">Total</span> {formatPrice(sumLines([line]))}
+      </p>
+      <button type="button" className="cart-link-button cart-line-remove" onClick={remove}>
+        Remove<span className="cart-visually-hidden"> {label}</span>
+      </button>
+      {confirmation.open && (
+        <ConfirmDialog
+          message={`Remove ${label} from your cart?`}
+          confirmLabel="Remove"
+          onConfirm={() => {
+            confirmation.close();
+            decrease();
+            onRemoved();
+          }}
+          onCancel={confirmation.cancel}
+        />
+      )}
+    </li>
+  );
+}

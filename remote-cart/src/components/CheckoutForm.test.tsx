@@ -1,0 +1,267 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import {
+  MESSAGES,
+  STORAGE_KEYS,
+  couponApplied,
+  itemAdded,
+  makeStore,
+  safeStorage,
+  type WcOrder,
+} from 'shared-store';
+import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
+import CartPage from '../CartPage';
+import { navigation } from '../navigation';
+import { jsonBody, mockExam, plab1, seedState } from '../testSupport';
+import { PAYMENT_PAGE_ERROR, UNREADABLE_ORDER_ERROR } from './CheckoutForm';
+
+const ORDERS = '/wp-json/wc/v3/orders';
+const TRACK = '/wp-json/custom/v2/trackOrder';
+
+const order: WcOrder = {
+  id: 501,
+  status: 'pending',
+  total: '199.97',
+  currency: 'GBP',
+  order_key: 'wc_order_abc',
+  payment_url: 'http://localhost/checkout/order-pay/501/?pay_for_order=true&key=wc_order_abc',
+  line_items: [
+    {
+      id: 50101,
+      product_id: 3103,
+      variation_id: 310303,
+      name: 'PLAB 1',
+      quantity: 3,
+      price: 19.99,
+    },
+    { id: 50102, product_id: 4101, variation_id: 0, name: 'Mock Day', quantity: 1, price: 150 },
+  ],
+};
+
+const withCoupon = () =>
+  seedState([plab1, mockExam], (dispatch) => {
+    dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
+  });
+
+let assign: jest.SpyInstance;
+
+beforeEach(() => {
+  assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  safeStorage.removeItem(STORAGE_KEYS.mcCid);
+  safeStorage.removeItem(STORAGE_KEYS.mcEid);
+});
+
+function backend(handlers: { orders?: MockHandler; track?: MockHandler } = {}) {
+  const orderBodies: unknown[] = [];
+  const trackBodies: unknown[] = [];
+  const { fetchMock } = mockFetch({
+    [ORDERS]: (request) => {
+      orderBodies.push(jsonBody(request.init));
+      return handlers.orders ? handlers.orders(request) : { status: 201, body: order };
+    },
+    [TRACK]: (request) => {
+      trackBodies.push(jsonBody(request.init));
+      return handlers.track ? handlers.track(request) : { body: { success: true } };
+    },
+  });
+  return { orderBodies, trackBodies, fetchMock };
+}
+
+function renderCart(preloadedState = withCoupon()) {
+  const rendered = renderWithProviders(<CartPage />, { preloadedState });
+  const proceed = screen.getByRole('button', { name: 'Proceed to checkout' });
+  return { ...rendered, proceed, before: rendered.store.getState().cartData };
+}
+
+describe('checkout', () => {
+  it('creates the order, tracks it, keeps it and hands the browser to its payment page', async () => {
+    safeStorage.setItem(STORAGE_KEYS.mcCid, 'cid-42');
+    safeStorage.setItem(STORAGE_KEYS.mcEid, 'eid-7');
+    const { orderBodies, trackBodies } = backend();
+    const { user, store, proceed, before } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(order.payment_url);
+    });
+    expect(orderBodies).toEqual([
+      {
+        status: 'pending',
+        set_paid: false,
+        billing: { email: 'dr.patel@nhs.net' },
+        line_items: [
+          { product_id: 3103, variation_id: 310303, quantity: 3 },
+          { product_id: 4101, quantity: 1 },
+        ],
+        coupon_lines: [{ code: 'WELCOME10' }],
+      },
+    ]);
+    expect(trackBodies).toEqual([
+      {
+        orderId: 501,
+        total: '199.97',
+        email: 'dr.patel@nhs.net',
+        mc_cid: 'cid-42',
+        mc_eid: 'eid-7',
+        items: [
+          {
+            id: 2103,
+            product_id: 3103,
+            product_variant_id: 310303,
+            product_title: 'PLAB 1',
+            price: 19.99,
+            quantity: 3,
+          },
+          {
+            id: 4001,
+            product_id: 4101,
+            product_variant_id: 4101,
+            product_title: 'PLAB 2 Mock Day',
+            price: 150,
+            quantity: 1,
+          },
+        ],
+      },
+    ]);
+    expect(store.getState().cartData.orderData).toBe(JSON.stringify(order));
+    expect(store.getState().cartData.cartData).toEqual(before.cartData);
+    expect(proceed).toBeDisabled();
+  });
+
+  it("sends '' for campaign ids that are not known", async () => {
+    const { trackBodies } = backend();
+    const { user, proceed } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalled();
+    });
+    expect(trackBodies[0]).toMatchObject({ mc_cid: '', mc_eid: '' });
+  });
+
+  it('a tracking failure is logged and the payment goes ahead', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    backend({ track: () => ({ status: 500, body: { code: 'oops', message: 'Tracking down' } }) });
+    const { user, store, proceed } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(order.payment_url);
+    });
+    expect(warn).toHaveBeenCalledWith('Could not track order 501:', expect.anything());
+    expect(store.getState().cartData.orderData).toBe(JSON.stringify(order));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a double click creates one order', async () => {
+    const { orderBodies, trackBodies } = backend();
+    const { user, proceed } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.dblClick(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledTimes(1);
+    });
+    expect(orderBodies).toHaveLength(1);
+    expect(trackBodies).toHaveLength(1);
+  });
+
+  it('two submits in the same tick create one order', async () => {
+    const { orderBodies } = backend();
+    const { user, proceed } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    const form = proceed.closest('form');
+    act(() => {
+      form?.requestSubmit();
+      form?.requestSubmit();
+    });
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledTimes(1);
+    });
+    expect(orderBodies).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'the server rejects the order',
+      {
+        status: 400,
+        body: { code: 'woocommerce_rest_invalid_coupon', message: 'Invalid coupon.' },
+      },
+      'We could not create your order. Invalid coupon.',
+    ],
+    [
+      'the shop is down',
+      { status: 502, body: undefined },
+      'We could not create your order. The shop is not available right now. Please try again in a moment.',
+    ],
+  ])('%s: a message, and the cart stays exactly as it was', async (_case, reply, message) => {
+    const { trackBodies } = backend({ orders: () => reply });
+    const { user, store, proceed, before } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(store.getState().cartData).toEqual(before);
+    expect(trackBodies).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(proceed).toBeEnabled();
+    expect(screen.getByLabelText('Email for your receipt')).toHaveValue('dr.patel@nhs.net');
+  });
+
+  it('an unreadable order answer: a message, nothing tracked, the cart as it was', async () => {
+    const { trackBodies } = backend({ orders: () => ({ status: 201, body: { id: 'x' } }) });
+    const { user, store, proceed, before } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNREADABLE_ORDER_ERROR);
+    expect(trackBodies).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(store.getState().cartData).toEqual(before);
+  });
+
+  it('a payment URL that is not http(s) is never opened', async () => {
+    backend({
+      orders: () => ({ status: 201, body: { ...order, payment_url: 'javascript:alert(1)' } }),
+    });
+    const { user, store, proceed, before } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_PAGE_ERROR);
+    expect(assign).not.toHaveBeenCalled();
+    expect(store.getState().cartData).toEqual(before);
+  });
+
+  it.each([
+    ['', MESSAGES.emailRequired],
+    ['dr.patel@nhs', MESSAGES.invalidEmail],
+  ])('an invalid email (%p) is refused before anything is sent', async (typed, message) => {
+    const { fetchMock } = backend();
+    const { user, proceed } = renderCart();
+    const field = screen.getByLabelText('Email for your receipt');
+    if (typed) await user.type(field, typed);
+    await user.click(proceed);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(field).toHaveAccessibleDescription(message);
+    expect(field).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a line without a product id cannot be ordered: it says so and sends nothing', async () => {
+    const { fetchMock } = backend();
+    const store = makeStore();
+    store.dispatch(itemAdded(plab1));
+    store.dispatch(
+      itemAdded({ id: 77, slug: 'old-msra', month: '', quantity: 1, price: 10, title: 'Old MSRA' }),
+    );
+    const { user, proceed } = renderCart(store.getState());
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Old MSRA cannot be ordered online. Please remove it from your cart to continue.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,144 @@
+import { createSafeStorage, type CartItem } from 'shared-store';
+import {
+  buildOrderRequest,
+  buildTrackingPayload,
+  isCreatedOrder,
+  paymentTarget,
+  readCampaignIds,
+  unorderableMessage,
+} from './order';
+
+const course: CartItem = {
+  id: 2103,
+  slug: 'plab-1',
+  month: '3 Months',
+  quantity: 3,
+  price: 19.99,
+  title: 'PLAB 1',
+  product_id: 3103,
+  variation_id: 310303,
+};
+const event: CartItem = {
+  id: 4001,
+  slug: 'mock-day',
+  month: '',
+  quantity: 1,
+  price: 150,
+  title: 'Mock Day',
+  from: 'event',
+  product_id: 4101,
+};
+const noProduct: CartItem = { id: 9, slug: 'old-course', month: '', quantity: 1, price: 5 };
+
+describe('order request', () => {
+  it('sends product, variation and quantity of each line, the email and the coupon', () => {
+    expect(buildOrderRequest([course, event], ' dr.patel@nhs.net ', 'WELCOME10')).toEqual({
+      ok: true,
+      request: {
+        billing: { email: 'dr.patel@nhs.net' },
+        line_items: [
+          { product_id: 3103, variation_id: 310303, quantity: 3 },
+          { product_id: 4101, quantity: 1 },
+        ],
+        coupon_lines: [{ code: 'WELCOME10' }],
+      },
+    });
+  });
+
+  it('has no coupon lines without a coupon', () => {
+    const built = buildOrderRequest([course], 'a@b.co', '');
+    expect(built.ok && 'coupon_lines' in built.request).toBe(false);
+  });
+
+  it('a line without a product id cannot be ordered', () => {
+    expect(buildOrderRequest([course, noProduct], 'a@b.co', '')).toEqual({
+      ok: false,
+      unorderable: [noProduct],
+    });
+    expect(unorderableMessage([noProduct])).toBe(
+      'old-course cannot be ordered online. Please remove it from your cart to continue.',
+    );
+    expect(unorderableMessage([noProduct, { ...noProduct, title: 'Old MSRA' }])).toBe(
+      'old-course, Old MSRA cannot be ordered online. Please remove them from your cart to continue.',
+    );
+  });
+});
+
+describe('order tracking payload', () => {
+  it('carries the order id and total, the email, the campaign ids and every line', () => {
+    expect(
+      buildTrackingPayload({ id: 501, total: '209.97' }, [course, event], ' a@b.co', {
+        mc_cid: 'cid1',
+        mc_eid: 'eid1',
+      }),
+    ).toEqual({
+      orderId: 501,
+      total: '209.97',
+      email: 'a@b.co',
+      mc_cid: 'cid1',
+      mc_eid: 'eid1',
+      items: [
+        {
+          id: 2103,
+          product_id: 3103,
+          product_variant_id: 310303,
+          product_title: 'PLAB 1',
+          price: 19.99,
+          quantity: 3,
+        },
+        {
+          id: 4001,
+          product_id: 4101,
+          product_variant_id: 4101,
+          product_title: 'Mock Day',
+          price: 150,
+          quantity: 1,
+        },
+      ],
+    });
+  });
+
+  it("campaign ids come from storage, '' when absent", () => {
+    const storage = createSafeStorage(() => undefined);
+    expect(readCampaignIds(storage)).toEqual({ mc_cid: '', mc_eid: '' });
+    storage.setItem('mc_cid', 'abc');
+    storage.setItem('mc_eid', 'def');
+    expect(readCampaignIds(storage)).toEqual({ mc_cid: 'abc', mc_eid: 'def' });
+  });
+});
+
+describe('payment target', () => {
+  const base = 'https://shop.example.test/cart';
+
+  it.each([
+    ['https://pay.example.test/order-pay/1?key=k', 'https://pay.example.test/order-pay/1?key=k'],
+    ['http://127.0.0.1:8090/checkout/order-pay/1/', 'http://127.0.0.1:8090/checkout/order-pay/1/'],
+    ['/checkout/order-pay/1/?key=k', 'https://shop.example.test/checkout/order-pay/1/?key=k'],
+  ])('goes to http(s) and same-origin URLs: %p', (url, expected) => {
+    expect(paymentTarget(url, base)).toBe(expected);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    ' java\nscript:alert(1)',
+    'data:text/html,<script>',
+    'mailto:a@b.co',
+    '',
+    '#',
+    42,
+    undefined,
+  ])('refuses anything else: %p', (url) => {
+    expect(paymentTarget(url, base)).toBeNull();
+  });
+});
+
+describe('created order', () => {
+  it('needs a whole id, a total and a payment URL', () => {
+    expect(isCreatedOrder({ id: 501, total: '9.99', payment_url: '/pay' })).toBe(true);
+    expect(isCreatedOrder(null)).toBe(false);
+    expect(isCreatedOrder('ok')).toBe(false);
+    expect(isCreatedOrder({ id: '501', total: '9.99', payment_url: '/pay' })).toBe(false);
+    expect(isCreatedOrder({ id: 501, total: 9.99, payment_url: '/pay' })).toBe(false);
+    expect(isCreatedOrder({ id: 501, total: '9.99' })).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import {
+  STORAGE_KEYS,
+  safeUrl,
+  type CartItem,
+  type KeyValueStorage,
+  type OrderRequest,
+  type OrderTracking,
+  type WcOrder,
+} from 'shared-store';
+import { lineName } from './cartHelpers';
+
+/** Email-campaign ids sent with the order tracking ('' when unknown). */
+export interface CampaignIds {
+  mc_cid: string;
+  mc_eid: string;
+}
+
+export type OrderBuild =
+  { ok: true; request: OrderRequest } | { ok: false; unorderable: CartItem[] };
+
+/**
+ * The pending order for the lines: WooCommerce product/variation ids and quantities (the server
+ * prices them), the email for the receipt and the applied coupon. Lines without a product id
+ * cannot be ordered: they are returned instead.
+ */
+export function buildOrderRequest(
+  lines: readonly CartItem[],
+  email: string,
+  couponName: string,
+): OrderBuild {
+  const unorderable = lines.filter((line) => line.product_id === undefined);
+  if (unorderable.length > 0) return { ok: false, unorderable };
+  const request: OrderRequest = {
+    billing: { email: email.trim() },
+    line_items: lines.map((line) => ({
+      product_id: line.product_id ?? 0,
+      ...(line.variation_id === undefined ? {} : { variation_id: line.variation_id }),
+      quantity: line.quantity,
+    })),
+  };
+  const code = couponName.trim();
+  if (code) request.coupon_lines = [{ code }];
+  return { ok: true, request };
+}
+
+/** The sentence shown when some lines cannot be ordered. */
+export function unorderableMessage(lines: readonly CartItem[]): string {
+  const names = lines.map(lineName).join(', ');
+  const one = lines.length === 1;
+  return `${names} cannot be ordered online. Please remove ${one ? 'it' : 'them'} from your cart to continue.`;
+}
+
+/** mc_cid and mc_eid as captured from a campaign link, '' when absent. */
+export function readCampaignIds(storage: KeyValueStorage): CampaignIds {
+  return {
+    mc_cid: storage.getItem(STORAGE_KEYS.mcCid) ?? '',
+    mc_eid: storage.getItem(STORAGE_KEYS.mcEid) ?? '',
+  };
+}
+
+/**
+ * The order-tracking payload (spec section 3) for a created order: its id and total, the email,
+ * the campaign ids and the ordered lines. A simple product's variant id is its product id.
+ */
+export function buildTrackingPayload(
+  order: Pick<WcOrder, 'id' | 'total'>,
+  lines: readonly CartItem[],
+  email: string,
+  campaign: CampaignIds,
+): OrderTracking {
+  return {
+    orderId: order.id,
+    total: order.total,
+    email: email.trim(),
+    mc_cid: campaign.mc_cid,
+    mc_eid: campaign.mc_eid,
+    items: lines.map((line) => {
+      const productId = line.product_id ?? 0;
+      return {
+        id: line.id,
+        product_id: productId,
+        product_variant_id: line.variation_id ?? productId,
+        product_title: lineName(line),
+        price: line.price,
+        quantity: line.quantity,
+      };
+    }),
+  };
+}
+
+/** Whether a created order has what checkout reads: a whole id, a total and a payment URL. */
+export function isCreatedOrder(value: unknown): value is WcOrder {
+  if (typeof value !== 'object' || value === null) return false;
+  const order = value as Record<string, unknown>;
+  return (
+    typeof order.id === 'number' &&
+    Number.isInteger(order.id) &&
+    typeof order.total === 'string' &&
+    typeof order.payment_url === 'string'
+  );
+}
+
+/**
+ * Where the browser may be sent to pay: an http(s) URL, or a same-origin path resolved against
+ * `base`. Script, data, mail and other URLs give null.
+ */
+export function paymentTarget(url: unknown, base: string): string | null {
+  if (typeof url !== 'string' || safeUrl(url) === '#') return null;
+  try {
+    const resolved = new URL(url.trim(), base);
+    return resolved.protocol === 'https:' || resolved.protocol === 'http:' ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}

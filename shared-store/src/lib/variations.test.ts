@@ -1,0 +1,42 @@
+import { monthOptions } from './variations';
+
+const variation = (id: unknown, month: unknown, price: unknown, name = 'Month') => ({
+  id,
+  price,
+  attributes: [{ id: 1, name, option: month }],
+});
+
+describe('month options of a variable product', () => {
+  it('reads month, price and variation id from each variation, in order', () => {
+    expect(
+      monthOptions([variation(11, '1 Month', '29.99'), variation(13, '3 Months', '79.99')]),
+    ).toEqual([
+      { month: '1 Month', price: 29.99, variationId: 11 },
+      { month: '3 Months', price: 79.99, variationId: 13 },
+    ]);
+  });
+
+  it('skips malformed variations: bad id, no month, no price, repeated month', () => {
+    expect(
+      monthOptions([
+        variation('12', '1 Month', '9.99'),
+        variation(-1, '1 Month', '9.99'),
+        variation(12, '', '9.99'),
+        variation(13, '1 Month', 'free'),
+        variation(14, '1 Month', '9.99'),
+        variation(15, '1 Month', '19.99'),
+        null,
+      ]),
+    ).toEqual([{ month: '1 Month', price: 9.99, variationId: 14 }]);
+  });
+
+  it('takes another attribute when none is named month or duration', () => {
+    expect(monthOptions([variation(1, 'Lifetime', '99', 'Access')])).toEqual([
+      { month: 'Lifetime', price: 99, variationId: 1 },
+    ]);
+  });
+
+  it('anything that is not a list gives no options', () => {
+    expect(monthOptions({ not: 'a list' })).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { toPrice } from './money';
+
+/** One purchasable month (or duration) option of a WooCommerce variable product. */
+export interface MonthOption {
+  month: string;
+  price: number;
+  variationId: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The month (duration) name of a variation's attributes, or ''. */
+function monthOf(attributes: unknown): string {
+  if (!Array.isArray(attributes)) return '';
+  const named = attributes.filter(isRecord).filter((a) => typeof a.option === 'string');
+  const month = named.find((a) => typeof a.name === 'string' && /month|duration/i.test(a.name));
+  const chosen = month ?? named[0];
+  return typeof chosen?.option === 'string' ? chosen.option.trim() : '';
+}
+
+/**
+ * The month options of a WooCommerce variation list: entries with a positive whole id, a month
+ * name and a price above zero, first of each month kept. Anything malformed is skipped.
+ */
+export function monthOptions(variations: unknown): MonthOption[] {
+  if (!Array.isArray(variations)) return [];
+  const options: MonthOption[] = [];
+  for (const variation of variations) {
+    if (!isRecord(variation)) continue;
+    const { id } = variation;
+    const month = monthOf(variation.attributes);
+    const price = toPrice(variation.price);
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) continue;
+    if (month === '' || price <= 0 || options.some((o) => o.month === month)) continue;
+    options.push({ month, price, variationId: id });
+  }
+  return options;
+}
