@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildGateway } from './app';
+import { buildGateway, type GatewayOptions } from './app';
 
 function makeAppsRoot(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-apps-'));
@@ -13,6 +13,7 @@ function makeAppsRoot(): string {
   write('shell/dist/index.html', '<html><head><title>Shop</title></head><body></body></html>');
   write('shell/dist/main.js', 'console.log("main");'.repeat(100));
   write('shell/dist/230.9c79ea49.js', 'var chunk = 1;');
+  write('secret.txt', 'outside the served folders');
   for (const name of ['header', 'footer', 'home', 'cart']) {
     write(`remote-${name}/dist/remoteEntry.js`, 'var entry;');
     write(`remote-${name}/dist/mf-manifest.json`, '{}');
@@ -20,102 +21,304 @@ function makeAppsRoot(): string {
   return root;
 }
 
-describe('gateway', () => {
-  let upstream: FastifyInstance;
-  let gateway: FastifyInstance;
-  let upstreamUrl: string;
+/** A fake WordPress + LMS that records what reaches it. */
+async function startUpstream() {
+  const upstream = Fastify();
+  const hits: string[] = [];
+  upstream.addHook('onRequest', (request, _reply, done) => {
+    hits.push(`${request.method} ${request.url}`);
+    done();
+  });
+  upstream.get('/wp-json/wp/v2/users/me', (request, reply) => {
+    const token = request.headers.authorization;
+    if (token === 'Bearer token-of-3') return { id: 3 };
+    return reply
+      .code(401)
+      .send({ code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
+  });
+  upstream.get('/wp-json/wp/v2/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return {};
+  });
+  upstream.get('/wp-json/wp/v2/courseList', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return [{ id: hits.length }];
+  });
+  upstream.get('/wp-json/wp/v2/events', (_request, reply) =>
+    reply.type('text/html').send('<html>maintenance</html>'),
+  );
+  upstream.post('/wp-json/wc/v3/orders', (_request, reply) => reply.code(201).send({ id: 777 }));
+  upstream.all('/*', (request) => ({
+    url: request.url,
+    forwardedHost: request.headers['x-forwarded-host'],
+    cookie: request.headers.cookie ?? null,
+  }));
+  const url = await upstream.listen({ host: '127.0.0.1', port: 0 });
+  return { upstream, url, hits };
+}
 
-  beforeAll(async () => {
-    upstream = Fastify();
-    upstream.all('/*', (request) => ({
-      url: request.url,
-      forwardedHost: request.headers['x-forwarded-host'],
-    }));
-    upstream.get('/wp-json/slow', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return {};
-    });
-    upstreamUrl = await upstream.listen({ host: '127.0.0.1', port: 0 });
-    gateway = await buildGateway({
+describe('gateway', () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let gateway: FastifyInstance;
+
+  async function build(overrides: Partial<GatewayOptions> = {}) {
+    return buildGateway({
       appsRoot: makeAppsRoot(),
-      upstreams: { wordpress: upstreamUrl, lms: upstreamUrl },
+      upstreams: { wordpress: upstream.url, lms: upstream.url },
       wooCommerce: { key: 'ck_server', secret: 'cs_server' },
       portalUrl: 'https://portal.example.test',
       logLevel: 'silent',
-      upstreamTimeoutMs: 100,
+      upstreamTimeoutMs: 200,
+      cookieSecret: 'test-secret-test-secret-test-secret',
+      frameAncestors: ['https://app.example.test'],
+      ...overrides,
     });
+  }
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    gateway = await build();
   });
 
   afterAll(async () => {
     await gateway.close();
-    await upstream.close();
+    await upstream.upstream.close();
   });
 
-  it('proxies WooCommerce routes with the server-side credentials and the forwarded host', async () => {
-    const response = await gateway.inject({
-      url: '/wp-json/wc/v3/products/1?consumer_key=ck_client',
-      headers: { host: 'shop.example' },
+  describe('proxy', () => {
+    it('adds the server-side credentials to WooCommerce routes and passes the forwarded host', async () => {
+      const response = await gateway.inject({
+        url: '/wp-json/wc/v3/products/1?consumer_key=ck_client',
+        headers: { host: 'shop.example' },
+      });
+      const body = response.json<{ url: string; forwardedHost: string }>();
+      expect(body.url).toBe(
+        '/wp-json/wc/v3/products/1?consumer_key=ck_server&consumer_secret=cs_server',
+      );
+      expect(body.forwardedHost).toBe('shop.example');
     });
-    const body = response.json<{ url: string; forwardedHost: string }>();
-    expect(body.url).toBe(
-      '/wp-json/wc/v3/products/1?consumer_key=ck_server&consumer_secret=cs_server',
-    );
-    expect(body.forwardedHost).toBe('shop.example');
-  });
 
-  it('routes the cart service to the LMS upstream', async () => {
-    const response = await gateway.inject({
-      method: 'POST',
-      url: '/lms/api/v1/item/get-cart-data',
+    it('lets through only the WooCommerce routes the storefront uses', async () => {
+      for (const url of [
+        '/wp-json/wc/v3/customers',
+        '/wp-json/wc/v3/orders',
+        '/wp-json/wc/v3/products',
+      ]) {
+        const response = await gateway.inject({ url });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'rest_no_route' });
+      }
     });
-    expect(response.json<{ url: string }>().url).toBe('/lms/api/v1/item/get-cart-data');
-  });
 
-  it('answers 504 JSON when the upstream is too slow', async () => {
-    const response = await gateway.inject({ url: '/wp-json/slow' });
-    expect(response.statusCode).toBe(504);
-    expect(response.json()).toMatchObject({ code: 'upstream_timeout', data: { status: 504 } });
-  });
+    it('reads an order only in the browser session that created it', async () => {
+      const created = await gateway.inject({
+        method: 'POST',
+        url: '/wp-json/wc/v3/orders',
+        payload: { line_items: [] },
+      });
+      expect(created.statusCode).toBe(201);
+      const cookie = created.cookies.find((c) => c.name === 'sf_orders');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
 
-  it('serves the shell page for client routes, with the remotes inlined and no caching', async () => {
-    const response = await gateway.inject({ url: '/cart', headers: { accept: 'text/html' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('id="remotes-config"');
-    expect(response.body).toContain('/remotes/cart/mf-manifest.json');
-    expect(response.body).toContain(
-      '<script id="storefront-config" type="application/json">{"portalUrl":"https://portal.example.test"}</script>',
-    );
-  });
-
-  it('gives hashed files a year of immutable cache and revalidates remote entries', async () => {
-    const chunk = await gateway.inject({ url: '/230.9c79ea49.js' });
-    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const entry = await gateway.inject({ url: '/remotes/header/remoteEntry.js' });
-    expect(entry.statusCode).toBe(200);
-    expect(entry.headers['cache-control']).toBe('no-cache');
-    const config = await gateway.inject({ url: '/remotes.json' });
-    expect(config.headers['cache-control']).toBe('no-cache');
-    expect(config.json()).toMatchObject({ home: '/remotes/home/mf-manifest.json' });
-  });
-
-  it('answers a missing asset with a 404, not the shell page', async () => {
-    const response = await gateway.inject({
-      url: '/nope.1234abcd.js',
-      headers: { accept: 'text/html' },
+      const stranger = await gateway.inject({ url: '/wp-json/wc/v3/orders/777' });
+      expect(stranger.statusCode).toBe(404);
+      const forged = await gateway.inject({
+        url: '/wp-json/wc/v3/orders/777',
+        cookies: { sf_orders: '777' },
+      });
+      expect(forged.statusCode).toBe(404);
+      const owner = await gateway.inject({
+        url: '/wp-json/wc/v3/orders/777',
+        cookies: { sf_orders: cookie?.value ?? '' },
+      });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json<{ cookie: string | null }>().cookie).toBeNull();
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'not_found' });
+
+    it("the cart service takes a user's cart only with that user's token", async () => {
+      const send = (userId: number, token?: string) =>
+        gateway.inject({
+          method: 'POST',
+          url: '/lms/api/v1/item/get-cart-data',
+          payload: { userId },
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      expect((await send(3)).statusCode).toBe(401);
+      expect((await send(3, 'forged')).statusCode).toBe(401);
+      expect((await send(4, 'token-of-3')).statusCode).toBe(403);
+      const own = await send(3, 'token-of-3');
+      expect(own.statusCode).toBe(200);
+      expect(own.json<{ url: string }>().url).toBe('/lms/api/v1/item/get-cart-data');
+    });
+
+    it('answers 504 JSON when the upstream is too slow', async () => {
+      const response = await gateway.inject({ url: '/wp-json/wp/v2/slow' });
+      expect(response.statusCode).toBe(504);
+      expect(response.json()).toMatchObject({ code: 'upstream_timeout', data: { status: 504 } });
+    });
+
+    it('answers 502 JSON when the upstream is down', async () => {
+      const dead = await build({
+        upstreams: { wordpress: 'http://127.0.0.1:9', lms: 'http://127.0.0.1:9' },
+      });
+      const response = await dead.inject({ url: '/wp-json/wp/v2/menu_home' });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'upstream_unavailable' });
+      await dead.close();
+    });
+
+    it('an upstream answering HTML instead of JSON gives a 502 JSON error', async () => {
+      const response = await gateway.inject({ url: '/wp-json/wp/v2/events' });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'upstream_invalid_response' });
+    });
   });
 
-  it('compresses with brotli or gzip as the browser asks', async () => {
-    const br = await gateway.inject({ url: '/main.js', headers: { 'accept-encoding': 'br' } });
-    expect(br.headers['content-encoding']).toBe('br');
-    const gzip = await gateway.inject({ url: '/main.js', headers: { 'accept-encoding': 'gzip' } });
-    expect(gzip.headers['content-encoding']).toBe('gzip');
+  describe('read cache', () => {
+    it('concurrent misses make one upstream request; the answer is then served from cache', async () => {
+      const before = upstream.hits.filter((hit) => hit.includes('courseList')).length;
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => gateway.inject({ url: '/wp-json/wp/v2/courseList' })),
+      );
+      const bodies = new Set(answers.map((a) => a.body));
+      expect(bodies.size).toBe(1);
+      const again = await gateway.inject({ url: '/wp-json/wp/v2/courseList' });
+      expect(again.headers['x-cache']).toBe('HIT');
+      expect(upstream.hits.filter((hit) => hit.includes('courseList')).length - before).toBe(1);
+    });
+
+    it('never caches home_banner or a logged-in read', async () => {
+      await gateway.inject({ url: '/wp-json/wp/v2/home_banner?t=1' });
+      const banner = await gateway.inject({ url: '/wp-json/wp/v2/home_banner?t=1' });
+      expect(banner.headers['x-cache']).toBeUndefined();
+      await gateway.inject({
+        url: '/wp-json/wp/v2/pages/1',
+        headers: { authorization: 'Bearer x' },
+      });
+      const page = await gateway.inject({
+        url: '/wp-json/wp/v2/pages/1',
+        headers: { authorization: 'Bearer x' },
+      });
+      expect(page.headers['x-cache']).toBeUndefined();
+    });
   });
 
-  it('reports its health', async () => {
-    expect((await gateway.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+  describe('static files', () => {
+    it('serves the shell page for client routes, with the remotes and public config inlined', async () => {
+      const response = await gateway.inject({ url: '/cart', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('/remotes/cart/mf-manifest.json');
+      expect(response.body).toContain(
+        '<script id="storefront-config" type="application/json">{"portalUrl":"https://portal.example.test"}</script>',
+      );
+    });
+
+    it('gives hashed files a year of immutable cache and revalidates entries and the configuration', async () => {
+      const chunk = await gateway.inject({ url: '/230.9c79ea49.js' });
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const entry = await gateway.inject({ url: '/remotes/header/remoteEntry.js' });
+      expect(entry.headers['cache-control']).toBe('no-cache');
+      const config = await gateway.inject({ url: '/remotes.json' });
+      expect(config.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('a missing asset is a 404, not the shell page', async () => {
+      const response = await gateway.inject({
+        url: '/nope.1234abcd.js',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('path traversal never leaves the served folders', async () => {
+      for (const url of [
+        '/../secret.txt',
+        '/remotes/header/..%2f..%2fsecret.txt',
+        '/%2e%2e/secret.txt',
+      ]) {
+        const response = await gateway.inject({ url });
+        expect(response.body).not.toContain('outside the served folders');
+      }
+    });
+
+    it('compresses with brotli or gzip as the browser asks', async () => {
+      const br = await gateway.inject({ url: '/main.js', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      const gzip = await gateway.inject({
+        url: '/main.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+    });
+  });
+
+  describe('security', () => {
+    it('sends the security headers: CSP without inline scripts, nosniff, referrer policy, framing', async () => {
+      const response = await gateway.inject({ url: '/', headers: { accept: 'text/html' } });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'self' https://app.example.test");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it("leaves the upstream's own pages (payment, portal) to their own policy", async () => {
+      const response = await gateway.inject({ url: '/checkout/order-pay/1/' });
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('adds HSTS behind TLS', async () => {
+      const response = await gateway.inject({
+        url: '/healthz',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    });
+
+    it('rate-limits logins per client', async () => {
+      const limited = await build();
+      let last = 0;
+      for (let i = 0; i < 21; i += 1) {
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/wp-json/jwt-auth/v1/token',
+          payload: { username: 'a', password: 'b' },
+        });
+        last = response.statusCode;
+        if (last === 429) {
+          expect(response.json()).toMatchObject({ code: 'rate_limited' });
+          break;
+        }
+      }
+      expect(last).toBe(429);
+      await limited.close();
+    });
+
+    it('malformed JSON and oversized bodies get a clear JSON error', async () => {
+      const malformed = await gateway.inject({
+        method: 'POST',
+        url: '/wp-json/custom/v1/newsletter',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({ code: 'invalid_request' });
+      const huge = await gateway.inject({
+        method: 'POST',
+        url: '/wp-json/custom/v1/newsletter',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toMatchObject({ code: 'payload_too_large' });
+    });
+
+    it('reports its health', async () => {
+      expect((await gateway.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    });
   });
 });
