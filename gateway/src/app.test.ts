@@ -62,8 +62,10 @@ describe('gateway', () => {
   let gateway: FastifyInstance;
 
   async function build(overrides: Partial<GatewayOptions> = {}) {
+    const appsRoot = makeAppsRoot();
     return buildGateway({
-      appsRoot: makeAppsRoot(),
+      appsRoot,
+      deployDir: path.join(appsRoot, 'deploy'),
       upstreams: { wordpress: upstream.url, lms: upstream.url },
       wooCommerce: { key: 'ck_server', secret: 'cs_server' },
       portalUrl: 'https://portal.example.test',
@@ -221,6 +223,35 @@ describe('gateway', () => {
       expect(entry.headers['cache-control']).toBe('no-cache');
       const config = await gateway.inject({ url: '/remotes.json' });
       expect(config.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves released versions from /releases/ and follows the live configuration file', async () => {
+      const appsRoot = makeAppsRoot();
+      const deployDir = path.join(appsRoot, 'deploy');
+      const release = path.join(deployDir, 'remotes', 'header', '1.1.0-abc');
+      fs.mkdirSync(release, { recursive: true });
+      fs.writeFileSync(path.join(release, 'remoteEntry.js'), 'var header;');
+      fs.writeFileSync(path.join(release, '123.0a1b2c3d.js'), 'var chunk;');
+      const live = '/releases/header/1.1.0-abc/mf-manifest.json';
+      fs.writeFileSync(path.join(deployDir, 'remotes.json'), JSON.stringify({ header: live }));
+      const released = await buildGateway({
+        appsRoot,
+        deployDir,
+        remotesConfigFile: path.join(deployDir, 'remotes.json'),
+        upstreams: { wordpress: upstream.url, lms: upstream.url },
+        wooCommerce: { key: 'k', secret: 's' },
+        portalUrl: '/portal',
+        logLevel: 'silent',
+      });
+      const entry = await released.inject({ url: '/releases/header/1.1.0-abc/remoteEntry.js' });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.headers['cache-control']).toBe('no-cache');
+      const chunk = await released.inject({ url: '/releases/header/1.1.0-abc/123.0a1b2c3d.js' });
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await released.inject({ url: '/remotes.json' })).json()).toEqual({ header: live });
+      const page = await released.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(page.body).toContain(`href="${live}"`);
+      await released.close();
     });
 
     it('a missing asset is a 404, not the shell page', async () => {

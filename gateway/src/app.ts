@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHttpProxy from '@fastify/http-proxy';
@@ -18,6 +19,8 @@ export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 export interface GatewayOptions {
   appsRoot: string;
+  /** Released remotes: remotes/<name>/<version>/ and the live remotes.json. */
+  deployDir: string;
   upstreams: { wordpress: string; lms: string; portal?: string | undefined };
   wooCommerce: { key: string; secret: string };
   /** Handed to the page: where My Dashboard points. */
@@ -181,6 +184,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   await registerStaticSite(app, {
     appsRoot: options.appsRoot,
+    releasesDir: path.join(options.deployDir, 'remotes'),
     remotes,
     publicConfig: { portalUrl: options.portalUrl },
   });

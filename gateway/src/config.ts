@@ -25,10 +25,20 @@ const schema = z.object({
     .trim()
     .min(1)
     .default(path.resolve(__dirname, '..', '..')),
-  /** A JSON file of remote name -> manifest URL; default: the builds beside the shell. */
+  /** Where released remotes live (remotes/<name>/<version>/) with the live remotes.json. */
+  DEPLOY_DIR: z.string().trim().min(1).optional(),
+  /** A JSON file of remote name -> manifest URL; default: <DEPLOY_DIR>/remotes.json. */
   REMOTES_CONFIG: z.string().trim().min(1).optional(),
   /** Where the embedded sample backend keeps carts and orders (default: its own .data folder). */
   SAMPLE_STATE_DIR: z.string().trim().min(1).optional(),
+  /** Signs the cookie that remembers a browser's orders; set the same value on every instance. */
+  COOKIE_SECRET: z.string().trim().min(32).optional(),
+  /** Space-separated origins allowed to frame the storefront (the company's app). */
+  FRAME_ANCESTORS: z
+    .string()
+    .trim()
+    .transform((value) => value.split(/\s+/).filter(Boolean))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -3,11 +3,13 @@ import {
   SAMPLE_WC_CONSUMER_KEY,
   SAMPLE_WC_CONSUMER_SECRET,
 } from 'sample-backend';
+import path from 'node:path';
 import { buildGateway } from './app';
 import { readConfig } from './config';
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const deployDir = config.DEPLOY_DIR ?? path.join(config.APPS_ROOT, 'deploy');
   // With no upstream configured, the sample backend runs in this process on a loopback port.
   const needsSample = !config.WORDPRESS_URL || !config.LMS_API_URL || !config.PORTAL_URL;
   const sample = needsSample
@@ -30,7 +32,10 @@ async function main(): Promise<void> {
       key: config.WC_CONSUMER_KEY ?? SAMPLE_WC_CONSUMER_KEY,
       secret: config.WC_CONSUMER_SECRET ?? SAMPLE_WC_CONSUMER_SECRET,
     },
-    remotesConfigFile: config.REMOTES_CONFIG,
+    deployDir,
+    remotesConfigFile: config.REMOTES_CONFIG ?? path.join(deployDir, 'remotes.json'),
+    cookieSecret: config.COOKIE_SECRET,
+    frameAncestors: config.FRAME_ANCESTORS,
     logLevel: config.LOG_LEVEL,
   });
 

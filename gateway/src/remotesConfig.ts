@@ -31,12 +31,14 @@ export function createRemotesConfigSource(
   file: string | undefined,
   onError: (message: string) => void,
 ) {
+  // Nothing released yet: the builds beside the shell.
   let current = defaultRemotesConfig();
   let seenMtime = -1;
   return {
     get(): RemotesConfig {
       if (!file) return current;
       try {
+        if (!fs.existsSync(file)) return current;
         const { mtimeMs } = fs.statSync(file);
         if (mtimeMs !== seenMtime) {
           seenMtime = mtimeMs;

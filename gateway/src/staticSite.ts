@@ -56,6 +56,8 @@ export async function registerStaticSite(
   app: FastifyInstance,
   options: {
     appsRoot: string;
+    /** Released remote versions, served at /releases/<name>/<version>/. */
+    releasesDir: string;
     remotes: RemotesConfigSource;
     /** Settings the page may know (never secrets). */
     publicConfig: Record<string, string>;
@@ -86,6 +88,16 @@ export async function registerStaticSite(
     });
   }
 
+  fs.mkdirSync(options.releasesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.releasesDir,
+    prefix: '/releases/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders,
+  });
+
   app.get('/remotes.json', (_request, reply) => {
     void reply.header('Cache-Control', REVALIDATE).send(options.remotes.get());
   });
@@ -104,7 +116,7 @@ export async function registerStaticSite(
   // Client-side routes fall back to the shell's page; unknown files are a plain 404.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const looksLikePage = !path.extname(pathname) && !pathname.startsWith('/remotes/');
+    const looksLikePage = !path.extname(pathname) && !/^\/(?:remotes|releases)\//.test(pathname);
     if (
       request.method === 'GET' &&
       looksLikePage &&
