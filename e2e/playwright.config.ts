@@ -5,8 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Each run starts with empty server-side carts and orders.
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
+// Each run starts with empty server-side carts and orders and no released remotes. Workers load
+// this file too: they inherit the runner's folders through the environment.
+process.env.E2E_STATE_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-state-'));
+process.env.E2E_DEPLOY_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-deploy-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -35,7 +37,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /deploy\.spec\.ts/ },
+    // Releases change the live header for every page: they run alone, after the rest.
+    {
+      name: 'deploy',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /deploy\.spec\.ts/,
+      dependencies: ['desktop'],
+    },
+  ],
   webServer: {
     command: 'node ../gateway/dist/main.js',
     url: `http://127.0.0.1:${String(PORT)}/healthz`,
@@ -47,7 +58,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      SAMPLE_STATE_DIR: stateDir,
+      SAMPLE_STATE_DIR: process.env.E2E_STATE_DIR,
+      DEPLOY_DIR: process.env.E2E_DEPLOY_DIR,
     },
   },
 });

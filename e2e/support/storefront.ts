@@ -28,6 +28,8 @@ export async function logIn(page: Page, learner: Learner = DEMO): Promise<void> 
   await page.getByLabel('Email address').fill(learner.email);
   await page.getByLabel('Password').fill(learner.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // Login ends by going home, once the saved cart is merged.
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
 }
 

@@ -1,4 +1,8 @@
 /** Business constants and limits of the specification (section 9), used instead of literals. */
+import pkg from '../package.json';
+
+/** The contract version of this shared-store; remotes state the range they were built against. */
+export const SHARED_STORE_VERSION: string = pkg.version;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -33,6 +33,11 @@ export async function loadRemotesConfig(doc: Document = document): Promise<Remot
       console.error('The inlined remotes configuration is unreadable; fetching it.', error);
     }
   }
+  return fetchRemotesConfig();
+}
+
+/** The live configuration from the gateway, revalidated. */
+export async function fetchRemotesConfig(): Promise<RemotesConfig> {
   const response = await fetch(CONFIG_URL, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`Remotes configuration: HTTP ${String(response.status)}`);
   return parseRemotesConfig(await response.json());

@@ -1,0 +1,98 @@
+import type * as Module from './federation';
+
+const loadRemote = jest.fn();
+const registerRemotes = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
+
+type Federation = typeof Module;
+
+function manifest(range: string) {
+  return { shared: [{ name: 'shared-store', requiredVersion: range }] };
+}
+
+/** A fresh module (its configuration is read once per page) with a fake network. */
+function setup(configs: Record<string, string>[], manifests: Record<string, unknown>) {
+  jest.resetModules();
+  document.body.innerHTML = `<script id="remotes-config" type="application/json">${JSON.stringify(configs[0])}</script>`;
+  let served = 0;
+  globalThis.fetch = jest.fn((input: RequestInfo | URL) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url === '/remotes.json') {
+      served = Math.min(served + 1, configs.length - 1);
+      return Promise.resolve({
+        ok: true,
+        json: () => Promise.resolve(configs[served]),
+      } as Response);
+    }
+    return Promise.resolve({ ok: true, json: () => Promise.resolve(manifests[url]) } as Response);
+  });
+  return jest.requireActual<Federation>('./federation');
+}
+
+const Header = () => null;
+
+describe('loading remotes at run time', () => {
+  beforeEach(() => {
+    loadRemote.mockReset();
+    registerRemotes.mockReset();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('registers the configured remotes and loads the module', async () => {
+    const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
+      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+    });
+    loadRemote.mockResolvedValue({ default: Header });
+    await expect(federation.loadRemoteComponent('header/Header')).resolves.toEqual({
+      default: Header,
+    });
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'header', entry: '/h/1/mf-manifest.json' }],
+      { force: false },
+    );
+  });
+
+  it('refuses a remote built for another shared-store contract, naming it and both versions', async () => {
+    const federation = setup([{ header: '/h/2/mf-manifest.json' }], {
+      '/h/2/mf-manifest.json': manifest('^2.0.0'),
+    });
+    await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow(
+      'Remote "header" was built for shared-store ^2.0.0, but this page runs shared-store 1.0.0',
+    );
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('after a release, a failed load reads the configuration again and retries once with the live version', async () => {
+    const federation = setup(
+      [{ header: '/h/1/mf-manifest.json' }, { header: '/h/2/mf-manifest.json' }],
+      { '/h/1/mf-manifest.json': manifest('^1.0.0'), '/h/2/mf-manifest.json': manifest('^1.0.0') },
+    );
+    loadRemote
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValueOnce({ default: Header });
+    await expect(federation.loadRemoteComponent('header/Header')).resolves.toEqual({
+      default: Header,
+    });
+    expect(registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'header', entry: '/h/2/mf-manifest.json' }],
+      { force: true },
+    );
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('a remote that is simply down fails once, without retrying the same version', async () => {
+    const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
+      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+    });
+    loadRemote.mockRejectedValue(new Error('manifest 404'));
+    await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow('manifest 404');
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('a remote missing from the configuration is an error', async () => {
+    const federation = setup([{ header: '/h/1/mf-manifest.json' }], {});
+    await expect(federation.loadRemoteComponent('cart/CartPage')).rejects.toThrow(
+      'Remote "cart" is not configured.',
+    );
+  });
+});
