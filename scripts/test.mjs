@@ -29,7 +29,18 @@ const steps = [
       return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
     },
   },
+  {
+    name: 'release scripts',
+    cmd: 'node',
+    args: ['--test', '--test-reporter=tap', 'scripts/releases.test.mjs'],
+    output: true,
+    counts: (out) => ({
+      passed: Number(/# pass (\d+)/.exec(out)?.[1] ?? 0),
+      failed: Number(/# fail (\d+)/.exec(out)?.[1] ?? 1),
+    }),
+  },
   { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+  { name: 'size budget', cmd: 'node', args: ['scripts/size-budget.mjs'] },
   {
     name: 'end-to-end tests',
     cmd: 'npm',
@@ -59,13 +70,25 @@ const started = Date.now();
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const t0 = Date.now();
-  const ok =
-    (step.before?.() ?? true) &&
-    spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0;
+  let output = '';
+  let ok = step.before?.() ?? true;
+  if (ok) {
+    const result = spawnSync(step.cmd, step.args, {
+      cwd: root,
+      env: process.env,
+      stdio: step.output ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+      encoding: 'utf8',
+    });
+    if (step.output) {
+      output = result.stdout ?? '';
+      process.stdout.write(output);
+    }
+    ok = result.status === 0;
+  }
   let counted = { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
   if (step.counts) {
     try {
-      counted = step.counts();
+      counted = step.counts(output);
       if (!ok && counted.failed === 0) counted.failed = 1;
     } catch {
       // No report: the step failed before it could write one.

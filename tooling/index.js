@@ -9,6 +9,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 
 /**
  * Packages the page must hold exactly once. The trailing-slash forms share subpath imports
@@ -144,6 +146,25 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone }),
           },
         }),
+        // Served precompressed by the gateway: the smallest files for phones, no work per request.
+        ...(dev
+          ? []
+          : [
+              new CompressionPlugin({
+                test: /\.(js|css|svg|json)$/,
+                algorithm: 'gzip',
+                compressionOptions: { level: 9 },
+                filename: '[path][base].gz',
+                minRatio: 0.9,
+              }),
+              new CompressionPlugin({
+                test: /\.(js|css|svg|json)$/,
+                algorithm: 'brotliCompress',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                filename: '[path][base].br',
+                minRatio: 0.9,
+              }),
+            ]),
         ...(withPage
           ? [
               new HtmlWebpackPlugin({

@@ -13,6 +13,7 @@ function makeAppsRoot(): string {
   write('shell/dist/index.html', '<html><head><title>Shop</title></head><body></body></html>');
   write('shell/dist/main.js', 'console.log("main");'.repeat(100));
   write('shell/dist/230.9c79ea49.js', 'var chunk = 1;');
+  write('shell/dist/230.9c79ea49.js.br', 'brotli bytes');
   write('secret.txt', 'outside the served folders');
   for (const name of ['header', 'footer', 'home', 'cart']) {
     write(`remote-${name}/dist/remoteEntry.js`, 'var entry;');
@@ -271,6 +272,23 @@ describe('gateway', () => {
         const response = await gateway.inject({ url });
         expect(response.body).not.toContain('outside the served folders');
       }
+    });
+
+    it('serves hashed files from memory, precompressed when the browser takes brotli', async () => {
+      const br = await gateway.inject({
+        url: '/230.9c79ea49.js',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.body).toBe('brotli bytes');
+      expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      const plain = await gateway.inject({ url: '/230.9c79ea49.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('var chunk = 1;');
+      const outside = await gateway.inject({
+        url: '/remotes/header/..%2f..%2fshell%2fdist%2f230.9c79ea49.js',
+      });
+      expect(outside.body).not.toBe('var chunk = 1;');
     });
 
     it('compresses with brotli or gzip as the browser asks', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_NAMES } from './config';
+import { createAssetCache } from './assetCache';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -10,7 +11,9 @@ const REVALIDATE = 'no-cache';
 
 /** Hashed build output ([name].[contenthash:8].ext) never changes under its name. */
 export function cacheControlFor(filePath: string): string {
-  return /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
+  // A precompressed copy (x.js.br, x.js.gz) is cached as the file it compresses.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  return /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : REVALIDATE;
 }
 
 function escapeJsonForHtml(value: unknown): string {
@@ -69,12 +72,42 @@ export async function registerStaticSite(
     res.setHeader('Cache-Control', cacheControlFor(file));
   };
 
+  const assets = createAssetCache([
+    ...REMOTE_NAMES.map((name) => ({
+      prefix: `/remotes/${name}/`,
+      root: path.join(options.appsRoot, `remote-${name}`, 'dist'),
+    })),
+    { prefix: '/releases/', root: options.releasesDir },
+    { prefix: '/', root: shellDir },
+  ]);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET') {
+      done();
+      return;
+    }
+    const hit = assets.lookup(
+      request.url.split('?')[0] ?? '',
+      request.headers['accept-encoding'] ?? '',
+    );
+    if (!hit) {
+      done();
+      return;
+    }
+    void reply
+      .header('Cache-Control', IMMUTABLE)
+      .header('Content-Type', hit.type)
+      .header('Vary', 'Accept-Encoding');
+    if (hit.encoding) void reply.header('Content-Encoding', hit.encoding);
+    void reply.send(hit.body);
+  });
+
   await app.register(fastifyStatic, {
     root: shellDir,
     prefix: '/',
     index: false,
     wildcard: true,
     cacheControl: false,
+    preCompressed: true,
     setHeaders,
   });
   for (const name of REMOTE_NAMES) {
@@ -84,6 +117,7 @@ export async function registerStaticSite(
       decorateReply: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders,
     });
   }
@@ -95,6 +129,7 @@ export async function registerStaticSite(
     decorateReply: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders,
   });
 
