@@ -5,6 +5,7 @@
 // dependent requests, copies of React in the page, and the paint and layout-shift metrics the
 // browser reports (FCP, LCP, CLS) on a phone-sized viewport. Writes the table to
 // docs/PERFORMANCE.md. Every server it starts is stopped, also on Ctrl-C or failure.
+/* global window */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,9 @@ const PAGES = ['/', '/cart', '/search?s=plab'];
 const RUNS = 3;
 
 if (!fs.existsSync(CHROMIUM)) {
-  console.error(`Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium".`);
+  console.error(
+    `Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium".`,
+  );
   process.exit(1);
 }
 
@@ -40,7 +43,10 @@ function timeRemoteBuild() {
 
 /** One page load on a phone-sized, throttled-CPU page: what the network and the browser saw. */
 async function measure(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -55,10 +61,12 @@ async function measure(browser, url) {
       for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
+      for (const entry of list.getEntries())
+        if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') window.__vitals.fcp = entry.startTime;
+      for (const entry of list.getEntries())
+        if (entry.name === 'first-contentful-paint') window.__vitals.fcp = entry.startTime;
     }).observe({ type: 'paint', buffered: true });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -66,7 +74,9 @@ async function measure(browser, url) {
   const figures = await page.evaluate(() => {
     const resources = performance.getEntriesByType('resource');
     const sum = (type, field) =>
-      resources.filter((r) => r.name.split('?')[0].endsWith(type)).reduce((total, r) => total + r[field], 0);
+      resources
+        .filter((r) => r.name.split('?')[0].endsWith(type))
+        .reduce((total, r) => total + r[field], 0);
     const nav = performance.getEntriesByType('navigation')[0];
     const share = globalThis.__FEDERATION__?.__SHARE__ ?? {};
     const reactCopies = new Set();
@@ -109,7 +119,8 @@ async function main() {
   try {
     for (const pagePath of PAGES) {
       const runs = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, `${gateway.base}${pagePath}`));
+      for (let i = 0; i < RUNS; i += 1)
+        runs.push(await measure(browser, `${gateway.base}${pagePath}`));
       const m = (field) => median(runs.map((r) => r[field]));
       rows.push(
         `| \`${pagePath}\` | ${kb(m('jsTransferred'))} / ${kb(m('jsBytes'))} | ${kb(m('cssTransferred'))} / ${kb(m('cssBytes'))} | ${String(m('requests'))} | ${String(m('chain'))} | ${String(m('reactCopies'))} | ${m('fcp').toFixed(0)} | ${m('lcp').toFixed(0)} | ${m('cls').toFixed(3)} |`,
