@@ -19,7 +19,8 @@ const processes = [
     ['run', 'dev', '-w', pkg],
   ]),
 ].map(([name, cmd, args]) => {
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Each in its own process group, so stopping it stops what it started (webpack under npm).
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = (chunk) =>
     chunk
       .toString()
@@ -40,7 +41,13 @@ let stopping = false;
 function stop() {
   if (stopping) return;
   stopping = true;
-  for (const child of processes) child.kill('SIGTERM');
+  for (const child of processes) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

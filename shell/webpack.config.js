@@ -1,8 +1,6 @@
 'use strict';
 const { createAppConfig } = require('tooling');
 
-const API = process.env.DEV_API_URL ?? 'http://127.0.0.1:8090';
-
 /** In development every remote runs on its own dev server (see scripts/dev.mjs). */
 const DEV_REMOTES = {
   header: 'http://127.0.0.1:3001/mf-manifest.json',
@@ -17,7 +15,6 @@ module.exports = createAppConfig({
   port: 3000,
   isHost: true,
   devServer: {
-    proxy: [{ context: ['/wp-json', '/lms', '/checkout'], target: API, changeOrigin: true }],
     setupMiddlewares: (middlewares, server) => {
       server.app.get('/remotes.json', (_req, res) => {
         res.set('Cache-Control', 'no-cache').json(DEV_REMOTES);

@@ -46,6 +46,39 @@ function sharedStoreRange() {
 }
 
 /**
+ * In development the dev server stands in for the gateway: it adds the WooCommerce credentials
+ * (the sample backend's, unless WC_CONSUMER_KEY/SECRET are set) on the server side, as the
+ * gateway does in production.
+ */
+function withDevCredentials(urlPath) {
+  if (!urlPath.startsWith('/wp-json/wc/v3/')) return urlPath;
+  const sample = require('sample-backend');
+  const url = new URL(urlPath, 'http://dev.invalid');
+  url.searchParams.set(
+    'consumer_key',
+    process.env.WC_CONSUMER_KEY ?? sample.SAMPLE_WC_CONSUMER_KEY,
+  );
+  url.searchParams.set(
+    'consumer_secret',
+    process.env.WC_CONSUMER_SECRET ?? sample.SAMPLE_WC_CONSUMER_SECRET,
+  );
+  return `${url.pathname}${url.search}`;
+}
+
+/** The page a remote's dev server shows when it is opened alone. */
+const STANDALONE_PAGE = ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/**
  * Builds the `shared` section from the app's own package.json so versions are never written twice.
  * @param {Record<string, string>} dependencies
  */
@@ -168,7 +201,9 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
         ...(withPage
           ? [
               new HtmlWebpackPlugin({
-                template: path.join(dir, 'public', 'index.html'),
+                ...(fs.existsSync(path.join(dir, 'public', 'index.html'))
+                  ? { template: path.join(dir, 'public', 'index.html') }
+                  : { title: `${pkg.name} (opened alone)`, templateContent: STANDALONE_PAGE }),
                 ...(fs.existsSync(path.join(dir, 'public', 'favicon.svg'))
                   ? { favicon: path.join(dir, 'public', 'favicon.svg') }
                   : {}),
@@ -191,6 +226,15 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
       devServer: {
         port,
         host: '127.0.0.1',
+        // Shell and remotes opened alone talk to the sample backend (npm run dev starts it).
+        proxy: [
+          {
+            context: ['/wp-json', '/lms', '/checkout', '/wp-content', '/portal'],
+            target: process.env.DEV_API_URL ?? 'http://127.0.0.1:8090',
+            changeOrigin: true,
+            pathRewrite: withDevCredentials,
+          },
+        ],
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },

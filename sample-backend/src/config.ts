@@ -45,8 +45,6 @@ export interface SampleBackendOptions {
   wcConsumerSecret?: string;
   /** HMAC secret of the JWT login tokens. */
   jwtSecret?: string;
-  /** Learner dashboard host; accepted for symmetry with the gateway, not used by the routes. */
-  portalUrl?: string;
   /** Log requests with Fastify's logger. Default false. */
   logger?: boolean;
 }
@@ -58,7 +56,6 @@ export interface ResolvedOptions {
   wcConsumerKey: string;
   wcConsumerSecret: string;
   jwtSecret: string;
-  portalUrl: string | undefined;
   logger: boolean;
 }
 
@@ -73,7 +70,6 @@ export function resolveOptions(options: SampleBackendOptions = {}): ResolvedOpti
     wcConsumerKey: options.wcConsumerKey ?? SAMPLE_WC_CONSUMER_KEY,
     wcConsumerSecret: options.wcConsumerSecret ?? SAMPLE_WC_CONSUMER_SECRET,
     jwtSecret: options.jwtSecret ?? SAMPLE_JWT_SECRET,
-    portalUrl: options.portalUrl,
     logger: options.logger ?? false,
   };
 }

@@ -1,27 +1,21 @@
-import { useState } from 'react';
 import {
   SUBSCRIPTION_TIERS,
   durationSet,
-  formatPrice,
   packageReplaced,
   subscriptionAdded,
   type SubscriptionPackage,
 } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
-import { useVariations } from '../hooks/useVariations';
-import { MonthPicker } from './MonthPicker';
+import { useMonthChoice } from './MonthChoice';
 
 /** Every package in the cart shares this slug, so choosing one replaces another. */
 export const PACKAGE_SLUG = 'membership';
 
 /** A subscription package (silver, gold, ultimate) with its durations. */
 export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
-  const variations = useVariations(pack.product_id);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const { option, view } = useMonthChoice(pack.product_id, 'Duration');
   const { add, busy } = useAddToCart(pack.title);
   const tier = SUBSCRIPTION_TIERS.find((known) => known === pack.tier);
-  const options = variations.status === 'ready' ? variations.options : [];
-  const option = options.find((o) => o.variationId === chosen) ?? options[0];
 
   return (
     <article className={`home-package home-package--${tier ?? 'other'}`}>
@@ -31,18 +25,7 @@ export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      {variations.status === 'failed' && <p className="home-card__price">Price on request</p>}
-      {option && (
-        <>
-          <MonthPicker
-            label="Duration"
-            options={options}
-            value={option.variationId}
-            onChange={setChosen}
-          />
-          <p className="home-card__price">{formatPrice(option.price)}</p>
-        </>
-      )}
+      {view}
       <button
         type="button"
         className="home-card__add"

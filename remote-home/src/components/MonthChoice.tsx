@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { formatPrice, type MonthOption } from 'shared-store';
+import { useVariations } from '../hooks/useVariations';
+import { MonthPicker } from './MonthPicker';
+
+/**
+ * A product's month options: the choice so far (the first option until one is picked) and the
+ * picker with the price, "Price on request" when there are none, a placeholder while loading.
+ */
+export function useMonthChoice(productId: number | undefined, label: string) {
+  const variations = useVariations(productId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const options = variations.status === 'ready' ? variations.options : [];
+  const option: MonthOption | undefined =
+    options.find((o) => o.variationId === chosen) ?? options[0];
+
+  const view = (
+    <>
+      {variations.status === 'loading' && <p className="home-card__price home-skeleton-text" />}
+      {variations.status === 'failed' && <p className="home-card__price">Price on request</p>}
+      {option && (
+        <>
+          <MonthPicker
+            label={label}
+            options={options}
+            value={option.variationId}
+            onChange={setChosen}
+          />
+          <p className="home-card__price">{formatPrice(option.price)}</p>
+        </>
+      )}
+    </>
+  );
+  return { option, view };
+}
