@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
 
@@ -299,6 +300,35 @@ describe('gateway', () => {
         headers: { 'accept-encoding': 'gzip' },
       });
       expect(gzip.headers['content-encoding']).toBe('gzip');
+    });
+  });
+
+  describe('operations', () => {
+    it('logs as JSON without tokens or passwords', async () => {
+      const stream = new PassThrough();
+      const lines: string[] = [];
+      stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+      const logged = await build({ logLevel: 'info', logStream: stream });
+      await logged.inject({
+        method: 'POST',
+        url: '/wp-json/jwt-auth/v1/token',
+        headers: { authorization: 'Bearer secret-token-123' },
+        payload: { username: 'learner', password: 'Secret#Password' },
+      });
+      await logged.close();
+      const text = lines.join('');
+      expect(text).toContain('"msg":"request completed"');
+      expect(text).not.toContain('secret-token-123');
+      expect(text).not.toContain('Secret#Password');
+    });
+
+    it('a shutdown lets requests in flight finish', async () => {
+      const closing = await build({ upstreamTimeoutMs: 2000 });
+      const address = await closing.listen({ host: '127.0.0.1', port: 0 });
+      const slow = fetch(`${address}/wp-json/wp/v2/slow`, { headers: { connection: 'close' } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await closing.close();
+      expect((await slow).status).toBe(200);
     });
   });
 

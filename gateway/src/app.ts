@@ -32,6 +32,8 @@ export interface GatewayOptions {
   cookieSecret?: string | undefined;
   /** Origins allowed to frame the storefront (the company's app). */
   frameAncestors?: string[];
+  /** Where the structured logs go (standard output by default). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The JSON error for a failed upstream call: 504 on a timeout, 502 otherwise. */
@@ -65,6 +67,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     logger: {
       level: options.logLevel ?? 'info',
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
