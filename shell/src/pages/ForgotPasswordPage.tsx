@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { siteApi, validateEmail } from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Confirmation } from './components/Confirmation';
+import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
 import { confirmationMessage } from './components/messages';
 import { Notice } from './components/Notice';
@@ -59,10 +60,7 @@ function RequestLinkForm({ incompleteLink }: { incompleteLink: boolean }) {
           autoComplete="email"
           {...form.field('email')}
         />
-        {request.state.status === 'failed' && <Notice tone="error">{request.state.message}</Notice>}
-        <button className="shell-button" type="submit" disabled={request.pending}>
-          {request.pending ? 'Sending…' : 'Send reset link'}
-        </button>
+        <FormActions state={request.state} label="Send reset link" busyLabel="Sending…" />
       </form>
       <p className="shell-links">
         Remembered it? <Link to="/login">Log in</Link>

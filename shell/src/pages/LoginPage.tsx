@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
-import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
@@ -52,10 +52,7 @@ export default function LoginPage() {
           autoComplete="current-password"
           {...form.field('password')}
         />
-        {login.state.status === 'failed' && <Notice tone="error" html={login.state.message} />}
-        <button className="shell-button" type="submit" disabled={login.pending}>
-          {login.pending ? 'Logging in…' : 'Log in'}
-        </button>
+        <FormActions state={login.state} label="Log in" busyLabel="Logging in…" html />
       </form>
       <ul className="shell-links">
         <li>

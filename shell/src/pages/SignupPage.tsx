@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { siteApi, validateEmail } from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Confirmation } from './components/Confirmation';
+import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
 import { confirmationMessage } from './components/messages';
-import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
@@ -82,10 +82,11 @@ export default function SignupPage() {
           autoComplete="new-password"
           {...form.field('confirm')}
         />
-        {signup.state.status === 'failed' && <Notice tone="error">{signup.state.message}</Notice>}
-        <button className="shell-button" type="submit" disabled={signup.pending}>
-          {signup.pending ? 'Creating your account…' : 'Create account'}
-        </button>
+        <FormActions
+          state={signup.state}
+          label="Create account"
+          busyLabel="Creating your account…"
+        />
       </form>
       <p className="shell-links">
         Already have an account? <Link to="/login">Log in</Link>

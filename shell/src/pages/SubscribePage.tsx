@@ -1,9 +1,9 @@
 import { contentApi, siteApi, validateEmail } from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Confirmation } from './components/Confirmation';
+import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
 import { confirmationMessage } from './components/messages';
-import { Notice } from './components/Notice';
 import { loadPageContent } from './components/pageContent';
 import { PageShell } from './components/PageShell';
 import { RichText } from './components/RichText';
@@ -56,10 +56,7 @@ export default function SubscribePage() {
             inputMode="email"
             {...form.field('email')}
           />
-          {signup.state.status === 'failed' && <Notice tone="error">{signup.state.message}</Notice>}
-          <button className="shell-button" type="submit" disabled={signup.pending}>
-            {signup.pending ? 'Subscribing…' : 'Subscribe'}
-          </button>
+          <FormActions state={signup.state} label="Subscribe" busyLabel="Subscribing…" />
         </form>
       )}
     </PageShell>

@@ -1,0 +1,29 @@
+import type { ActionState } from './useAction';
+import { Notice } from './Notice';
+
+export interface FormActionsProps {
+  state: ActionState<unknown>;
+  label: string;
+  /** Shown on the button while the request runs. */
+  busyLabel: string;
+  /** The failure message is backend HTML (sanitized by Notice). */
+  html?: boolean;
+}
+
+/** A form's failure message and its submit button, disabled while the request runs. */
+export function FormActions({ state, label, busyLabel, html = false }: FormActionsProps) {
+  const pending = state.status === 'pending';
+  return (
+    <>
+      {state.status === 'failed' &&
+        (html ? (
+          <Notice tone="error" html={state.message} />
+        ) : (
+          <Notice tone="error">{state.message}</Notice>
+        ))}
+      <button className="shell-button" type="submit" disabled={pending}>
+        {pending ? busyLabel : label}
+      </button>
+    </>
+  );
+}
