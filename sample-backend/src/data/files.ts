@@ -89,6 +89,20 @@ const billingCheck = object({
 });
 
 /** Every data file and its check, by file name. */
+
+/** The fields WordPress gives posts and pages alike. */
+const wpDocument = {
+  id: positiveInt,
+  slug: nonEmptyStr,
+  date: nonEmptyStr,
+  link: nonEmptyStr,
+  title: rendered,
+  content: rendered,
+  excerpt: rendered,
+  author: positiveInt,
+  featured_media: nonNegativeInt,
+};
+
 export const DATA_FILES = {
   menu: { file: 'menu.json', check: arrayOf(menuItem, 1) },
   banners: {
@@ -149,15 +163,7 @@ export const DATA_FILES = {
     file: 'wp-posts.json',
     check: arrayOf(
       withBody({
-        id: positiveInt,
-        slug: nonEmptyStr,
-        date: nonEmptyStr,
-        link: nonEmptyStr,
-        title: rendered,
-        content: rendered,
-        excerpt: rendered,
-        author: positiveInt,
-        featured_media: nonNegativeInt,
+        ...wpDocument,
         categories: arrayOf(positiveInt),
         tags: arrayOf(positiveInt),
       }),
@@ -167,15 +173,7 @@ export const DATA_FILES = {
     file: 'wp-pages.json',
     check: arrayOf(
       withBody({
-        id: positiveInt,
-        slug: nonEmptyStr,
-        date: nonEmptyStr,
-        link: nonEmptyStr,
-        title: rendered,
-        content: rendered,
-        excerpt: rendered,
-        author: positiveInt,
-        featured_media: nonNegativeInt,
+        ...wpDocument,
       }),
     ),
   },

@@ -4,12 +4,13 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
+import { NewPasswordFields } from './components/NewPasswordFields';
 import { confirmationMessage } from './components/messages';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
-import { confirmError, PASSWORD_HINT, passwordError } from './components/validation';
+import { confirmError, passwordError } from './components/validation';
 import './pages.css';
 
 async function requestLink({ email }: Record<'email', string>): Promise<string> {
@@ -104,19 +105,7 @@ function ResetPasswordForm({ resetKey, login }: { resetKey: string; login: strin
         onSubmit={form.handleSubmit((values) => void reset.run(values))}
         noValidate
       >
-        <FormField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          {...form.field('password')}
-        />
-        <FormField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirm')}
-        />
+        <NewPasswordFields field={form.field} label="New password" />
         {reset.state.status === 'failed' && (
           <Notice tone="error">
             <p>{reset.state.message}</p>

@@ -4,11 +4,12 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
+import { NewPasswordFields } from './components/NewPasswordFields';
 import { confirmationMessage } from './components/messages';
 import { PageShell } from './components/PageShell';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
-import { confirmError, PASSWORD_HINT, passwordError, required } from './components/validation';
+import { confirmError, passwordError, required } from './components/validation';
 import './pages.css';
 
 type SignupFields = 'username' | 'email' | 'password' | 'confirm';
@@ -69,19 +70,7 @@ export default function SignupPage() {
           autoComplete="email"
           {...form.field('email')}
         />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          {...form.field('password')}
-        />
-        <FormField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirm')}
-        />
+        <NewPasswordFields field={form.field} label="Password" />
         <FormActions
           state={signup.state}
           label="Create account"
