@@ -6,6 +6,15 @@ import tseslint from 'typescript-eslint';
 
 const REMOTES = ['remote-header', 'remote-footer', 'remote-home', 'remote-cart'];
 
+/**
+ * Shared packages the apps get only a few exports of (tooling/shared/): what each file exports is
+ * all an app may import from that package, since a missing one would be undefined at run time.
+ */
+const SHARED_ENTRIES = {
+  'react-router-dom': await import('./tooling/shared/react-router-dom.mjs'),
+  rxjs: await import('./tooling/shared/rxjs.mjs'),
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -69,6 +78,27 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'remote-*/src/**/*.{ts,tsx}',
+      'shared-store/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', 'shared-store/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: Object.entries(SHARED_ENTRIES).map(([name, entry]) => ({
+            name,
+            allowImportNames: Object.keys(entry),
+            allowTypeImports: true,
+            message: `The apps share only part of ${name}: add the export to tooling/shared/ first.`,
+          })),
+        },
+      ],
+    },
+  },
   {
     // Tests may also use shared-store's test helpers.
     files: ['**/*.test.{ts,tsx}'],

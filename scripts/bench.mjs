@@ -1,20 +1,28 @@
 #!/usr/bin/env node
-// npm run bench: builds production (timed, and one remote alone), serves it through the gateway
-// on 127.0.0.1 and measures in Chromium, for /, /cart and /search?s=plab, the median of 3 runs:
-// JavaScript and CSS transferred (as served) and uncompressed, requests, the longest chain of
-// dependent requests, copies of React in the page, and the paint and layout-shift metrics the
-// browser reports (FCP, LCP, CLS) on a phone-sized viewport. Writes the table to
-// docs/PERFORMANCE.md. Every server it starts is stopped, also on Ctrl-C or failure.
+// npm run bench: builds production (timed, one remote alone too) and the single-bundle variant
+// (npm run build:monolith), serves each through the gateway on 127.0.0.1 and measures, for /,
+// /cart and /search?s=plab:
+// - in Chromium driven by Playwright (median of 3 loads, phone viewport): JavaScript and CSS
+//   transferred (as served) and uncompressed, requests, the longest chain of dependent requests,
+//   copies of React in the page;
+// - with Lighthouse: mobile (median of 5 runs, min-max beside it) and desktop (median of 3):
+//   performance score, FCP, LCP, TBT, CLS, Speed Index.
+// Prints one table and writes it to docs/PERFORMANCE.md with federated / monolith ratios. Every
+// server and browser it starts is stopped, also on Ctrl-C or failure.
 /* global window */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ROOT, ensureBuilt, machine, startGateway, writeSection } from './bench-support.mjs';
+import { lighthouseRuns } from './lighthouse.mjs';
+import { buildMonolith, monolithGatewayEnv } from './monolith.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/cart', '/search?s=plab'];
-const RUNS = 3;
+const BROWSER_RUNS = 3;
+const MOBILE_RUNS = 5;
+const DESKTOP_RUNS = 3;
 
 if (!fs.existsSync(CHROMIUM)) {
   console.error(
@@ -28,6 +36,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+const ms = (value) => value.toFixed(0);
 
 function timeRemoteBuild() {
   const started = Date.now();
@@ -41,7 +50,7 @@ function timeRemoteBuild() {
   return (Date.now() - started) / 1000;
 }
 
-/** One page load on a phone-sized, throttled-CPU page: what the network and the browser saw. */
+/** One page load on a phone-sized page: what the network and the browser saw. */
 async function measure(browser, url) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -56,7 +65,7 @@ async function measure(browser, url) {
     if (!initiators.has(event.request.url)) initiators.set(event.request.url, parent);
   });
   await page.addInitScript(() => {
-    window.__vitals = { lcp: 0, cls: 0, fcp: 0 };
+    window.__vitals = { lcp: 0, cls: 0 };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -64,10 +73,6 @@ async function measure(browser, url) {
       for (const entry of list.getEntries())
         if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (entry.name === 'first-contentful-paint') window.__vitals.fcp = entry.startTime;
-    }).observe({ type: 'paint', buffered: true });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(2500); // the footer appears after 2 s: its shift counts
@@ -77,7 +82,6 @@ async function measure(browser, url) {
       resources
         .filter((r) => r.name.split('?')[0].endsWith(type))
         .reduce((total, r) => total + r[field], 0);
-    const nav = performance.getEntriesByType('navigation')[0];
     const share = globalThis.__FEDERATION__?.__SHARE__ ?? {};
     const reactCopies = new Set();
     for (const scope of Object.values(share)) {
@@ -92,7 +96,6 @@ async function measure(browser, url) {
       cssBytes: sum('.css', 'decodedBodySize'),
       requests: resources.length + 1,
       reactCopies: Math.max(reactCopies.size, 1),
-      ttfb: nav.responseStart,
       ...window.__vitals,
     };
   });
@@ -107,37 +110,80 @@ async function measure(browser, url) {
   return figures;
 }
 
+/**
+ * Everything measured for one page of one build: medians, and the mobile score's range. The
+ * monolith is there to compare bytes and LCP with: it skips the desktop runs.
+ */
+async function measurePage(browser, base, pagePath, { desktop: withDesktop }) {
+  const url = `${base}${pagePath}`;
+  const loads = [];
+  for (let i = 0; i < BROWSER_RUNS; i += 1) loads.push(await measure(browser, url));
+  const mobile = await lighthouseRuns(url, { formFactor: 'mobile', runs: MOBILE_RUNS });
+  const desktop = withDesktop
+    ? await lighthouseRuns(url, { formFactor: 'desktop', runs: DESKTOP_RUNS })
+    : undefined;
+  const of = (runs) => (field) => median(runs.map((r) => r[field]));
+  const scores = mobile.map((r) => r.score);
+  return {
+    load: of(loads),
+    mobile: of(mobile),
+    desktop: desktop && of(desktop),
+    mobileRange: `${String(Math.min(...scores))}–${String(Math.max(...scores))}`,
+  };
+}
+
+function row(pagePath, build, m) {
+  const desktop = m.desktop
+    ? `${String(m.desktop('score'))} | ${ms(m.desktop('fcp'))} / ${ms(m.desktop('lcp'))} / ${ms(m.desktop('tbt'))} | ${m.desktop('cls').toFixed(3)}`
+    : '– | – | –';
+  return `| \`${pagePath}\` | ${build} | ${kb(m.load('jsTransferred'))} / ${kb(m.load('jsBytes'))} | ${kb(m.load('cssTransferred'))} / ${kb(m.load('cssBytes'))} | ${String(m.load('requests'))} | ${String(m.load('chain'))} | ${String(m.load('reactCopies'))} | ${String(m.mobile('score'))} (${m.mobileRange}) | ${ms(m.mobile('fcp'))} / ${ms(m.mobile('lcp'))} / ${ms(m.mobile('tbt'))} | ${m.mobile('cls').toFixed(3)} | ${ms(m.mobile('si'))} | ${desktop} |`;
+}
+
 async function main() {
   const fullBuild = ensureBuilt(true);
   const remoteBuild = timeRemoteBuild();
-  const gateway = await startGateway();
+  const monolith = buildMonolith();
+  const federated = await startGateway();
+  const single = await startGateway(monolithGatewayEnv());
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   const rows = [];
+  const ratios = [];
   try {
     for (const pagePath of PAGES) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i += 1)
-        runs.push(await measure(browser, `${gateway.base}${pagePath}`));
-      const m = (field) => median(runs.map((r) => r[field]));
-      rows.push(
-        `| \`${pagePath}\` | ${kb(m('jsTransferred'))} / ${kb(m('jsBytes'))} | ${kb(m('cssTransferred'))} / ${kb(m('cssBytes'))} | ${String(m('requests'))} | ${String(m('chain'))} | ${String(m('reactCopies'))} | ${m('fcp').toFixed(0)} | ${m('lcp').toFixed(0)} | ${m('cls').toFixed(3)} |`,
+      console.log(`Measuring ${pagePath} …`);
+      const fed = await measurePage(browser, federated.base, pagePath, { desktop: true });
+      const mono = await measurePage(browser, single.base, pagePath, { desktop: false });
+      rows.push(row(pagePath, 'federated', fed), row(pagePath, 'monolith', mono));
+      ratios.push(
+        `| \`${pagePath}\` | ${(fed.load('jsTransferred') / mono.load('jsTransferred')).toFixed(2)} | ${(fed.mobile('lcp') / mono.mobile('lcp')).toFixed(2)} | ${(fed.load('lcp') / mono.load('lcp')).toFixed(2)} |`,
       );
     }
   } finally {
     await browser.close();
-    gateway.stop();
+    federated.stop();
+    single.stop();
   }
+  const lighthouseVersion = JSON.parse(
+    fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+  ).version;
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on ${machine()}, Chromium ${browser.version()};`,
-    `median of ${String(RUNS)} loads per page at 390×844 over loopback (no network throttling).`,
-    `Full production build: ${fullBuild.toFixed(0)} s; the header remote alone: ${remoteBuild.toFixed(1)} s.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on ${machine()}, Chromium ${browser.version()}, Lighthouse ${lighthouseVersion}, over loopback.`,
+    `Builds: full production ${fullBuild.toFixed(0)} s; the header remote alone ${remoteBuild.toFixed(1)} s; the single bundle (monolith) ${monolith.seconds.toFixed(0)} s.`,
+    `Bytes, requests, chain and React copies: median of ${String(BROWSER_RUNS)} loads in Chromium at 390×844.`,
+    `Lighthouse mobile (its default: simulated slow 4G, 4× CPU slowdown): median of ${String(MOBILE_RUNS)} runs, score range in brackets; desktop (federated only): median of ${String(DESKTOP_RUNS)}.`,
     '',
-    '| page | JS KB (transferred / uncompressed) | CSS KB | requests | longest request chain | React copies | FCP ms | LCP ms | CLS |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| page | build | JS KB (transferred / uncompressed) | CSS KB | requests | longest request chain | React copies | mobile score | mobile FCP / LCP / TBT ms | mobile CLS | mobile SI ms | desktop score | desktop FCP / LCP / TBT ms | desktop CLS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
+    '',
+    'Federation overhead, federated / monolith:',
+    '',
+    '| page | JS transferred | LCP (Lighthouse mobile) | LCP (Chromium, unthrottled) |',
+    '|---|---:|---:|---:|',
+    ...ratios,
   ].join('\n');
   console.log(table);
   writeSection('page-bench', table);

@@ -11,6 +11,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { StartupPreloadPlugin } = require('./startupPreload');
 
 /**
  * Packages the page must hold exactly once. The trailing-slash forms share subpath imports
@@ -29,6 +30,20 @@ const SINGLETONS = [
   'rxjs',
   'shared-store',
 ];
+
+/**
+ * Shared packages the storefront uses only a few exports of: each is provided from a file that
+ * re-exports just those, so the shared copy is tree-shaken like any other code.
+ */
+const SHARED_ENTRIES = {
+  'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
+  rxjs: path.join(__dirname, 'shared', 'rxjs.mjs'),
+};
+
+/** The version of a package as installed, which a shared entry file is provided under. */
+function installedVersion(pkgName) {
+  return JSON.parse(fs.readFileSync(require.resolve(`${pkgName}/package.json`), 'utf8')).version;
+}
 
 /** The ES-module build beside a package's CommonJS main (dist/index.cjs -> dist/index.js). */
 function esmBuildOf(pkgName) {
@@ -83,7 +98,7 @@ const STANDALONE_PAGE = ({ htmlWebpackPlugin }) => `<!doctype html>
  * @param {Record<string, string>} dependencies
  */
 function sharedConfig(dependencies) {
-  /** @type {Record<string, {singleton: true, requiredVersion: string}>} */
+  /** @type {Record<string, {singleton: true, requiredVersion: string, import?: string, version?: string}>} */
   const shared = {};
   for (const key of SINGLETONS) {
     const pkgName = key.endsWith('/') ? key.slice(0, -1) : key;
@@ -92,6 +107,8 @@ function sharedConfig(dependencies) {
       throw new Error(`tooling: "${pkgName}" must be a dependency of every federated app`);
     }
     shared[key] = { singleton: true, requiredVersion };
+    const entry = SHARED_ENTRIES[key];
+    if (entry) shared[key].version = installedVersion(pkgName);
   }
   return shared;
 }
@@ -137,6 +154,9 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
           // The runtime ships ESM and CJS builds; pin the ESM one so it is bundled once.
           '@module-federation/runtime-core$': esmBuildOf('@module-federation/runtime-core'),
           '@module-federation/sdk$': esmBuildOf('@module-federation/sdk'),
+          ...Object.fromEntries(
+            Object.entries(SHARED_ENTRIES).map(([pkgName, file]) => [`${pkgName}$`, file]),
+          ),
         },
       },
       module: {
@@ -144,6 +164,8 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
           {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
+            // An import of a name a (shared entry) module does not export stops the build.
+            parser: { exportsPresence: 'error' },
             use: {
               loader: require.resolve('swc-loader'),
               options: {
@@ -176,6 +198,8 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
           dts: false,
           experiments: {
             asyncStartup: true,
+            // Browser-only builds: the runtime's Node.js code paths are left out.
+            optimization: { target: 'web' },
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone }),
           },
         }),
@@ -212,6 +236,7 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
               }),
             ]
           : []),
+        ...(isHost && !dev ? [new StartupPreloadPlugin()] : []),
       ],
       performance: { hints: false },
       optimization: {

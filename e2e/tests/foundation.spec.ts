@@ -36,6 +36,27 @@ test('the four remote manifests are fetched at run time, in parallel', async ({ 
   expect(lastStart).toBeLessThanOrEqual(firstEnd);
 });
 
+test('the home data is asked for once, while the home remote is still loading', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('#courses-section')).toBeVisible();
+  const timings = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return { url: timing.name, start: timing.startTime, end: timing.responseEnd };
+    }),
+  );
+  const banner = timings.filter((t) => t.url.includes('/wp-json/wp/v2/home_banner'));
+  const courses = timings.filter((t) => t.url.includes('/wp-json/wp/v2/courseList'));
+  expect(banner).toHaveLength(1);
+  expect(courses).toHaveLength(1);
+  const homeCode = timings.filter((t) => /\/remotes\/home\/.*\.js$/.test(t.url));
+  expect(homeCode.length).toBeGreaterThan(0);
+  // Not one after the other: the data was requested before the remote's last file had arrived.
+  expect(banner[0]?.start ?? Infinity).toBeLessThan(Math.max(...homeCode.map((t) => t.end)));
+});
+
 test('one store: Add to cart in the home remote raises the header badge and fills /cart, also after a reload', async ({
   page,
 }) => {

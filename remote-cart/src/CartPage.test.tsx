@@ -63,12 +63,46 @@ describe('cart page', () => {
 
   it('an empty cart says so and links to the courses section', () => {
     renderWithProviders(<CartPage />);
-    expect(screen.getByText('Your cart is empty.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your cart is empty.' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse our courses' })).toHaveAttribute(
       'href',
       '/#courses-section',
     );
     expect(screen.queryByRole('button', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+  });
+
+  it('an empty cart tells what can be added: courses, events and memberships for each exam', () => {
+    renderWithProviders(<CartPage />);
+    const help = screen.getByText(/^Courses, events and memberships you add will wait here/);
+    expect(help).toBeVisible();
+    expect(help).toHaveTextContent('UKMLA, PLAB, MSRA and MRCGP');
+  });
+
+  it('an empty cart links to the courses of each exam: UKMLA, PLAB, MSRA and MRCGP', () => {
+    renderWithProviders(<CartPage />);
+    const byExam = within(screen.getByRole('navigation', { name: 'Courses by exam' }));
+    expect(byExam.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/search?s=UKMLA',
+      '/search?s=PLAB',
+      '/search?s=MSRA',
+      '/search?s=MRCGP',
+    ]);
+    expect(byExam.getByRole('link', { name: 'PLAB courses' })).toBeVisible();
+  });
+
+  it('the empty cart illustration is decorative and has its size from the start', () => {
+    const { container } = renderWithProviders(<CartPage />);
+    const illustration = container.querySelector('svg');
+    expect(illustration).toHaveAttribute('aria-hidden', 'true');
+    expect(illustration).toHaveAttribute('width', '160');
+    expect(illustration).toHaveAttribute('height', '120');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('a cart with lines shows no empty state', () => {
+    renderWithProviders(<CartPage />, { preloadedState: seedState([plab1]) });
+    expect(screen.queryByText('Your cart is empty.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Courses by exam' })).not.toBeInTheDocument();
   });
 
   it('clear cart asks first; Keep keeps every line and returns focus', async () => {

@@ -1,17 +1,12 @@
 import { useCallback, useId, useRef } from 'react';
-import { Link } from 'react-router-dom';
-import {
-  COURSES_SECTION_ID,
-  selectCartItems,
-  selectIsLoggedIn,
-  useAppSelector,
-} from 'shared-store';
+import { selectCartItems, selectIsLoggedIn, useAppSelector } from 'shared-store';
 import { lineKeys, lineLabel } from './cartHelpers';
 import { CartLine } from './components/CartLine';
 import { CartSummary } from './components/CartSummary';
 import { CheckoutForm } from './components/CheckoutForm';
 import { ClearCartButton } from './components/ClearCartButton';
 import { CouponForm } from './components/CouponForm';
+import { EmptyCart } from './components/EmptyCart';
 import { RewardsForm } from './components/RewardsForm';
 import './cart.css';
 
@@ -37,12 +32,7 @@ export default function CartPage() {
         Your cart
       </h1>
       {items.length === 0 ? (
-        <div className="cart-empty">
-          <p>Your cart is empty.</p>
-          <Link className="cart-button cart-button-primary" to={`/#${COURSES_SECTION_ID}`}>
-            Browse our courses
-          </Link>
-        </div>
+        <EmptyCart />
       ) : (
         <div className="cart-layout">
           <section className="cart-items" aria-labelledby={itemsTitleId}>

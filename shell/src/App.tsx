@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS, isMobileApp, loadHomePage, useAppDispatch } from 'shared-store';
+import { TOAST_AUTO_CLOSE_MS, isMobileApp, loadHomeSections, useAppDispatch } from 'shared-store';
 import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
@@ -47,11 +47,12 @@ const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" /
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
 const pagePlaceholder = <div className="shell-page-space" aria-busy="true" />;
 
+/** The home page: its data is asked for at once, while the home remote's code is still loading. */
 function HomeRoute() {
   const dispatch = useAppDispatch();
   useHomeMeta();
   useEffect(() => {
-    void dispatch(loadHomePage());
+    void dispatch(loadHomeSections());
   }, [dispatch]);
   return (
     <RemoteSlot

@@ -9,7 +9,7 @@ import {
   homePageSlice,
   homePartnerSlice,
 } from './homeSlices';
-import { loadHeaderMenu, loadHomeSections } from './homeThunks';
+import { HOME_SECTIONS_REUSE_MS, loadHeaderMenu, loadHomeSections } from './homeThunks';
 
 describe('home data loading', () => {
   it('loads every home section into its slice, in parallel, and the logo into headerLogoData', async () => {
@@ -42,5 +42,44 @@ describe('home data loading', () => {
     ]);
     expect(headerMenuSlice.selectors.selectItems(state)[0]).toMatchObject({ id: 4, title: 'PLAB' });
     expect(homeCourseSlice.selectors.selectItems(state)).toHaveLength(1);
+  });
+});
+
+describe('one load of the home sections per page view', () => {
+  const answers = {
+    '/wp-json/wp/v2/pages/96030': () => ({ body: { id: 96030, slug: 'home' } }),
+    '/wp-json/wp/v2/courseList': () => ({ body: [{ id: 8, title: 'UKMLA' }] }),
+    '/wp-json/wp/v2/home_banner': () => ({ body: [{ id: 1, title: 'Hero' }] }),
+    '/wp-json/wp/v2/events': () => ({ body: [] }),
+    '/wp-json/wp/v2/our_partner': () => ({ body: [] }),
+  };
+
+  it('a second caller while the first load runs (shell, then home remote) asks WordPress nothing more', async () => {
+    const { calls } = mockFetch(answers);
+    const store = makeStore();
+    await Promise.all([store.dispatch(loadHomeSections()), store.dispatch(loadHomeSections())]);
+    expect(calls.filter((url) => url.includes('/home_banner'))).toHaveLength(1);
+    expect(calls.filter((url) => url.includes('/courseList'))).toHaveLength(1);
+  });
+
+  it('takes answers that came back moments ago, and asks again once they are 10 s old', async () => {
+    const { calls } = mockFetch(answers);
+    const store = makeStore();
+    let clock = 1_000;
+    const now = () => clock;
+    await store.dispatch(loadHomeSections(now));
+    clock += HOME_SECTIONS_REUSE_MS - 1;
+    await store.dispatch(loadHomeSections(now));
+    expect(calls.filter((url) => url.includes('/home_banner'))).toHaveLength(1);
+    clock += 1;
+    await store.dispatch(loadHomeSections(now));
+    expect(calls.filter((url) => url.includes('/home_banner'))).toHaveLength(2);
+  });
+
+  it('each store (each page view) loads for itself', async () => {
+    const { calls } = mockFetch(answers);
+    await makeStore().dispatch(loadHomeSections());
+    await makeStore().dispatch(loadHomeSections());
+    expect(calls.filter((url) => url.includes('/home_banner'))).toHaveLength(2);
   });
 });

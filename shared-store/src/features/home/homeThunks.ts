@@ -68,18 +68,45 @@ export function loadEvents() {
   };
 }
 
+/** How long a finished load of the home sections still serves a caller in the same page view. */
+export const HOME_SECTIONS_REUSE_MS = 10_000;
+
+const homeSectionLoads = new WeakMap<AppDispatch, { done: Promise<void>; finishedAt?: number }>();
+
 /**
  * Everything the home page shows, requested in parallel. What the store already holds (from the
- * last visit) renders at once; fresh answers replace it.
+ * last visit) renders at once; fresh answers replace it. The shell starts it as soon as the home
+ * route opens, while the home remote's code is still on its way; the remote's own call then joins
+ * that load (or takes its answers, if they came back in the last few seconds) instead of asking
+ * WordPress again.
  */
-export function loadHomeSections() {
-  return async (dispatch: AppDispatch): Promise<void> => {
-    await Promise.all([
-      dispatch(loadHomePage()),
-      dispatch(loadHomeBanner()),
-      dispatch(loadCourses()),
-      dispatch(loadEvents()),
-      dispatch(loadPartners()),
-    ]);
+export function loadHomeSections(now: () => number = Date.now) {
+  return (dispatch: AppDispatch): Promise<void> => {
+    const last = homeSectionLoads.get(dispatch);
+    if (
+      last &&
+      (last.finishedAt === undefined || now() - last.finishedAt < HOME_SECTIONS_REUSE_MS)
+    ) {
+      return last.done;
+    }
+    const load: { done: Promise<void>; finishedAt?: number } = {
+      done: Promise.all([
+        dispatch(loadHomePage()),
+        dispatch(loadHomeBanner()),
+        dispatch(loadCourses()),
+        dispatch(loadEvents()),
+        dispatch(loadPartners()),
+      ]).then(
+        () => {
+          load.finishedAt = now();
+        },
+        (error: unknown) => {
+          homeSectionLoads.delete(dispatch);
+          throw error;
+        },
+      ),
+    };
+    homeSectionLoads.set(dispatch, load);
+    return load.done;
   };
 }
