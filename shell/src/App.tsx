@@ -1,13 +1,13 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS, isMobileApp, loadHomeSections, useAppDispatch } from 'shared-store';
+import { isMobileApp, loadHomeSections, useAppDispatch } from 'shared-store';
 import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
 import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
 import { useScrollToHash } from './behaviours/useScrollToHash';
 import { useSessionWatcher } from './behaviours/useSessionWatcher';
+import { Toasts } from './bridges/Toasts';
 import { MinimalHeader } from './components/MinimalHeader';
 import { NotFoundPage } from './components/NotFoundPage';
 import { SlotMessage } from './components/SlotMessage';
@@ -187,7 +187,7 @@ export function App() {
       )}
       <ScrollToTopButton />
       {!inApp && <Popup />}
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Toasts />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import 'react-toastify/ReactToastify.css';
 import { captureCampaignIds, mountApp } from 'shared-store';
 import { App } from './App';
 import { bridgeAnalytics, bridgeNotifications } from './bridges/bridges';

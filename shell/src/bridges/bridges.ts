@@ -1,5 +1,4 @@
-import { toast } from 'react-toastify/unstyled';
-import { eventBus, type EventBus } from 'shared-store';
+import { eventBus, type BusEventOf, type EventBus } from 'shared-store';
 
 declare global {
   interface Window {
@@ -15,9 +14,17 @@ export function bridgeAnalytics(bus: EventBus = eventBus, target: Window = windo
   });
 }
 
+type Level = BusEventOf<'notify'>['level'];
+type ShowToast = (level: Level, message: string) => void;
+
+/** A toast, from react-toastify loaded on first use (./toaster). */
+const showToast: ShowToast = (level, message) => {
+  void import('./toaster').then(({ toast }) => toast[level](message));
+};
+
 /** Notifications on the bus become toasts. */
-export function bridgeNotifications(bus: EventBus = eventBus, show = toast) {
+export function bridgeNotifications(bus: EventBus = eventBus, show: ShowToast = showToast) {
   return bus.on('notify').subscribe(({ level, message }) => {
-    show[level](message);
+    show(level, message);
   });
 }

@@ -1,0 +1,21 @@
+import { act, render, screen } from '@testing-library/react';
+import { notify } from 'shared-store';
+import { bridgeNotifications } from './bridges';
+import { Toasts } from './Toasts';
+
+describe('toasts', () => {
+  it('nothing toast-related is on the page until the first notification', () => {
+    const { container } = render(<Toasts />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('the first notification loads the toasts and shows its message', async () => {
+    const subscription = bridgeNotifications();
+    render(<Toasts />);
+    act(() => {
+      notify('success', 'UKMLA Question Bank added to your cart');
+    });
+    expect(await screen.findByText('UKMLA Question Bank added to your cart')).toBeVisible();
+    subscription.unsubscribe();
+  });
+});

@@ -1,0 +1,12 @@
+// Toasts load with the first notification: most visits show none, so the home page's first load
+// carries neither react-toastify nor its styles. Toasts raised before the container has mounted
+// wait in react-toastify's queue and show once it has.
+import 'react-toastify/ReactToastify.css';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { TOAST_AUTO_CLOSE_MS } from 'shared-store';
+
+export { toast } from 'react-toastify/unstyled';
+
+export default function Toaster() {
+  return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />;
+}
