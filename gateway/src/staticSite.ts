@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
+import { createManifestReader, remoteCodeFor, remoteCodeHints } from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -26,12 +27,14 @@ function escapeAttribute(value: string): string {
 
 /**
  * The shell's page with the remotes configuration inlined (no extra round trip before discovery)
- * and preload hints so the manifests download in parallel with the shell's own code.
+ * and preload hints so the manifests (and `hints`: the remotes' code the page needs first)
+ * download in parallel with the shell's own code.
  */
 export function renderIndex(
   template: string,
   remotes: RemotesConfig,
   publicConfig: Record<string, string> = {},
+  hints = '',
 ): string {
   const preloads = Object.values(remotes)
     .map(
@@ -42,7 +45,7 @@ export function renderIndex(
   const inline =
     `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>` +
     `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`;
-  return template.replace('</head>', `${preloads}${inline}</head>`);
+  return template.replace('</head>', `${preloads}${hints}${inline}</head>`);
 }
 
 function readIndexTemplate(shellDir: string): string {
@@ -137,16 +140,21 @@ export async function registerStaticSite(
     void reply.header('Cache-Control', REVALIDATE).send(options.remotes.get());
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply
+  const readManifest = createManifestReader(options.appsRoot, options.releasesDir);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const remotes = options.remotes.get();
+    const pathname = request.url.split('?')[0] ?? '/';
+    const hints = remoteCodeHints(remoteCodeFor(remotes, pathname, readManifest));
+    return reply
       .header('Cache-Control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, options.remotes.get(), options.publicConfig));
+      .send(renderIndex(template, remotes, options.publicConfig, hints));
+  };
 
   // Browsers ask for /favicon.ico on every document; the shell's icon is an SVG.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
+  app.get('/index.html', (request, reply) => sendIndex(request, reply));
 
   // Client-side routes fall back to the shell's page; unknown files are a plain 404.
   app.setNotFoundHandler((request, reply) => {
@@ -157,7 +165,7 @@ export async function registerStaticSite(
       looksLikePage &&
       request.headers.accept?.includes('text/html')
     ) {
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply
       .code(404)

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PAGE_MODULES, createManifestReader, remoteCodeFor, remoteCodeHints } from './remoteHints';
+
+function manifest(exposes: Record<string, { js: string[]; css?: string[] }>) {
+  return JSON.stringify({
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: Object.entries(exposes).map(([name, files]) => ({
+      name,
+      assets: {
+        js: { sync: files.js, async: ['999.deadbeef.js'] },
+        css: { sync: files.css ?? [], async: [] },
+      },
+    })),
+  });
+}
+
+function appsWith(manifests: Record<string, string>) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hints-'));
+  for (const [name, text] of Object.entries(manifests)) {
+    const dir = path.join(root, `remote-${name}`, 'dist');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'mf-manifest.json'), text);
+  }
+  return root;
+}
+
+const REMOTES = {
+  header: '/remotes/header/mf-manifest.json',
+  footer: '/remotes/footer/mf-manifest.json',
+  home: '/remotes/home/mf-manifest.json',
+  cart: '/remotes/cart/mf-manifest.json',
+};
+
+const root = appsWith({
+  header: manifest({
+    PromoBanner: { js: ['__federation_expose_PromoBanner.11111111.js'] },
+    Header: { js: ['__federation_expose_Header.22222222.js'], css: ['h.33333333.css'] },
+    TrustStrip: { js: ['__federation_expose_TrustStrip.44444444.js'] },
+  }),
+  footer: manifest({ Footer: { js: ['__federation_expose_Footer.55555555.js'] } }),
+  home: manifest({ HomePage: { js: ['__federation_expose_HomePage.66666666.js'] } }),
+  cart: manifest({ CartPage: { js: ['__federation_expose_CartPage.77777777.js'] } }),
+});
+const read = createManifestReader(root, path.join(root, 'releases'));
+
+describe('hints for the remotes’ code in the shell page', () => {
+  it('the home page names the layout’s and the home page’s entries, code and styles, nothing async', () => {
+    const code = remoteCodeFor(REMOTES, '/', read);
+    expect(code.scripts).toEqual([
+      '/remotes/header/remoteEntry.js',
+      '/remotes/header/__federation_expose_PromoBanner.11111111.js',
+      '/remotes/header/__federation_expose_Header.22222222.js',
+      '/remotes/header/__federation_expose_TrustStrip.44444444.js',
+      '/remotes/footer/remoteEntry.js',
+      '/remotes/footer/__federation_expose_Footer.55555555.js',
+      '/remotes/home/remoteEntry.js',
+      '/remotes/home/__federation_expose_HomePage.66666666.js',
+    ]);
+    expect(code.styles).toEqual(['/remotes/header/h.33333333.css']);
+    expect(remoteCodeHints(code)).toContain(
+      '<link rel="preload" as="script" href="/remotes/home/remoteEntry.js">',
+    );
+  });
+
+  it('the cart page names the cart’s code instead of the home page’s', () => {
+    const { scripts } = remoteCodeFor(REMOTES, '/cart/', read);
+    expect(scripts).toContain('/remotes/cart/__federation_expose_CartPage.77777777.js');
+    expect(scripts.some((url) => url.includes('/home/'))).toBe(false);
+  });
+
+  it('other pages name the layout only', () => {
+    const { scripts } = remoteCodeFor(REMOTES, '/blogs', read);
+    expect(scripts.some((url) => url.includes('/home/') || url.includes('/cart/'))).toBe(false);
+    expect(scripts).toContain('/remotes/footer/remoteEntry.js');
+  });
+
+  it('a released version is hinted from its own folder', () => {
+    const releases = path.join(root, 'releases');
+    fs.mkdirSync(path.join(releases, 'home', '1.0.0-abc'), { recursive: true });
+    fs.writeFileSync(
+      path.join(releases, 'home', '1.0.0-abc', 'mf-manifest.json'),
+      manifest({ HomePage: { js: ['__federation_expose_HomePage.88888888.js'] } }),
+    );
+    const { scripts } = remoteCodeFor(
+      { home: '/releases/home/1.0.0-abc/mf-manifest.json' },
+      '/',
+      read,
+    );
+    expect(scripts).toEqual([
+      '/releases/home/1.0.0-abc/remoteEntry.js',
+      '/releases/home/1.0.0-abc/__federation_expose_HomePage.88888888.js',
+    ]);
+  });
+
+  it('no hint for a manifest on another origin, missing, corrupt, or outside the served folders', () => {
+    const broken = appsWith({ home: '{"metaData":', footer: manifest({}) });
+    const readBroken = createManifestReader(broken, path.join(broken, 'releases'));
+    const remotes = {
+      header: 'https://cdn.example.com/header/mf-manifest.json',
+      home: '/remotes/home/mf-manifest.json',
+      cart: '/releases/../../etc/mf-manifest.json',
+      footer: '/remotes/nope/mf-manifest.json',
+    };
+    expect(remoteCodeFor(remotes, '/', readBroken)).toEqual({ scripts: [], styles: [] });
+    expect(remoteCodeFor(remotes, '/cart', readBroken)).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('a file name that is not a plain relative path is left out', () => {
+    const hostile = appsWith({
+      home: manifest({
+        HomePage: {
+          js: ['https://evil.example/x.js', '../x.js', '"><script>.js', 'ok.12345678.js'],
+        },
+      }),
+    });
+    const { scripts } = remoteCodeFor(
+      { home: REMOTES.home },
+      '/',
+      createManifestReader(hostile, path.join(hostile, 'releases')),
+    );
+    expect(scripts).toEqual(['/remotes/home/remoteEntry.js', '/remotes/home/ok.12345678.js']);
+  });
+
+  it('a changed manifest is read again', () => {
+    const apps = appsWith({ home: manifest({ HomePage: { js: ['a.11111111.js'] } }) });
+    const reader = createManifestReader(apps, path.join(apps, 'releases'));
+    expect(remoteCodeFor({ home: REMOTES.home }, '/', reader).scripts).toContain(
+      '/remotes/home/a.11111111.js',
+    );
+    const file = path.join(apps, 'remote-home', 'dist', 'mf-manifest.json');
+    fs.writeFileSync(file, manifest({ HomePage: { js: ['b.22222222.js'] } }));
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    expect(remoteCodeFor({ home: REMOTES.home }, '/', reader).scripts).toContain(
+      '/remotes/home/b.22222222.js',
+    );
+  });
+});
+
+describe('the hinted modules', () => {
+  it('are modules the shell really shows (shell/src/App.tsx)', () => {
+    const app = fs.readFileSync(
+      path.join(__dirname, '..', '..', 'shell', 'src', 'App.tsx'),
+      'utf8',
+    );
+    const shown = [...app.matchAll(/lazyRemote\('([\w/]+)'\)/g)].map((match) => match[1]);
+    const hinted = [...PAGE_MODULES.layout, ...Object.values(PAGE_MODULES.routes).flat()];
+    expect(shown.sort()).toEqual(hinted.sort());
+  });
+});

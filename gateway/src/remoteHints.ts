@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { REMOTE_NAMES } from './config';
+import type { RemotesConfig } from './remotesConfig';
+
+/**
+ * The remote modules the shell's layout shows on every page, and those a route adds
+ * (shell/src/App.tsx). A module missing here only loses its hint, never its slot.
+ */
+export const PAGE_MODULES = {
+  layout: ['header/PromoBanner', 'header/Header', 'header/TrustStrip', 'footer/Footer'],
+  routes: { '/': ['home/HomePage'], '/cart': ['cart/CartPage'] } as Record<string, string[]>,
+};
+
+const manifestSchema = z.object({
+  metaData: z.object({ remoteEntry: z.object({ name: z.string().min(1), path: z.string() }) }),
+  exposes: z.array(
+    z.object({
+      name: z.string(),
+      assets: z.object({
+        js: z.object({ sync: z.array(z.string()) }),
+        css: z.object({ sync: z.array(z.string()) }),
+      }),
+    }),
+  ),
+});
+
+type Manifest = z.infer<typeof manifestSchema>;
+
+/** The files a page needs first from each remote: its entry, then its modules' own code and styles. */
+export interface RemoteCode {
+  scripts: string[];
+  styles: string[];
+}
+
+/** A remote's file name is a plain relative path: no scheme, no way up, nothing to escape. */
+const SAFE_FILE = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:js|css)$/;
+
+/**
+ * Reads the manifests this gateway serves itself (under /remotes/ and /releases/) from disk,
+ * again only when a file changes. Manifests on another origin give no hints.
+ */
+export function createManifestReader(appsRoot: string, releasesDir: string) {
+  const cache = new Map<string, { mtimeMs: number; manifest: Manifest | undefined }>();
+
+  function fileFor(url: string): string | undefined {
+    const local = /^\/remotes\/([a-z]+)\/(mf-manifest\.json)$/.exec(url);
+    if (local?.[1] && (REMOTE_NAMES as readonly string[]).includes(local[1])) {
+      return path.join(appsRoot, `remote-${local[1]}`, 'dist', 'mf-manifest.json');
+    }
+    const released = /^\/releases\/([a-z]+\/[\w.-]+)\/mf-manifest\.json$/.exec(url);
+    if (released?.[1] && !released[1].includes('..')) {
+      return path.join(releasesDir, released[1], 'mf-manifest.json');
+    }
+    return undefined;
+  }
+
+  return (url: string): Manifest | undefined => {
+    const file = fileFor(url);
+    if (!file) return undefined;
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      const seen = cache.get(file);
+      if (seen?.mtimeMs === mtimeMs) return seen.manifest;
+      const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+      const manifest = parsed.success ? parsed.data : undefined;
+      cache.set(file, { mtimeMs, manifest });
+      return manifest;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export type ManifestReader = ReturnType<typeof createManifestReader>;
+
+/** What the page at `pathname` loads first from the remotes, as URLs. */
+export function remoteCodeFor(
+  remotes: RemotesConfig,
+  pathname: string,
+  readManifest: ManifestReader,
+): RemoteCode {
+  const route = pathname.replace(/\/+$/, '') || '/';
+  const modules = [...PAGE_MODULES.layout, ...(PAGE_MODULES.routes[route] ?? [])];
+  const code: RemoteCode = { scripts: [], styles: [] };
+  for (const [remote, manifestUrl] of Object.entries(remotes)) {
+    const names = modules
+      .filter((id) => id.startsWith(`${remote}/`))
+      .map((id) => id.slice(remote.length + 1));
+    if (names.length === 0) continue;
+    const manifest = readManifest(manifestUrl);
+    if (!manifest) continue;
+    const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+    const { name, path: entryPath } = manifest.metaData.remoteEntry;
+    const files = { scripts: [entryPath ? `${entryPath}/${name}` : name], styles: [] as string[] };
+    for (const expose of manifest.exposes.filter((e) => names.includes(e.name))) {
+      files.scripts.push(...expose.assets.js.sync);
+      files.styles.push(...expose.assets.css.sync);
+    }
+    const urls = (list: string[]) =>
+      [...new Set(list)].filter((file) => SAFE_FILE.test(file)).map((file) => `${base}${file}`);
+    code.scripts.push(...urls(files.scripts));
+    code.styles.push(...urls(files.styles));
+  }
+  return code;
+}
+
+/** Preload hints for that code, so it downloads alongside the shell's own. */
+export function remoteCodeHints({ scripts, styles }: RemoteCode): string {
+  return [
+    ...styles.map((url) => `<link rel="preload" as="style" href="${url}">`),
+    ...scripts.map((url) => `<link rel="preload" as="script" href="${url}">`),
+  ].join('');
+}
