@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
   LOGO_SIZE,
@@ -28,6 +28,9 @@ export default function Header() {
   const mounted = useMounted();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const menu = useAppSelector(headerMenuSlice.selectors.selectItems);
+  // A menu that arrives is rendered (each title sanitized) in a background render that yields to
+  // the browser every few milliseconds, not in one long task.
+  const deferredMenu = useDeferredValue(menu);
   const logo = useAppSelector(headerLogoSlice.selectors.selectItems)[0];
   const { pathname } = useLocation();
   // The mobile menu is open for the page it was opened on: navigating closes it.
@@ -69,7 +72,7 @@ export default function Header() {
         </button>
       )}
       <Menu
-        items={menu}
+        items={deferredMenu}
         mobile={mobile}
         open={menuOpen}
         onNavigate={() => {

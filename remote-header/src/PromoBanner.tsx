@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   BANNER_PAUSE_CAP_MS,
   BANNER_SMALL_SCREEN_EXTRA_S,
@@ -54,6 +54,8 @@ export default function PromoBanner() {
     resumeTimer.current = setTimeout(resume, BANNER_PAUSE_CAP_MS);
   }, [resume]);
   useEffect(() => () => clearTimeout(resumeTimer.current), []);
+  const promotionalText = state.status === 'ready' ? state.banner?.promotional_text : undefined;
+  const html = useMemo(() => sanitizeHtml(promotionalText), [promotionalText]);
 
   if (state.status === 'loading')
     return <div className="hdr-promo hdr-promo--loading" aria-hidden="true" />;
@@ -62,12 +64,7 @@ export default function PromoBanner() {
 
   const link = banner.promotional_link;
   const href = safeUrl(link.url);
-  const text = (
-    <span
-      className="hdr-promo__text"
-      dangerouslySetInnerHTML={{ __html: sanitizeHtml(banner.promotional_text) }}
-    />
-  );
+  const text = <span className="hdr-promo__text" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <aside
       className={`hdr-promo${reducedMotion ? ' hdr-promo--static' : ''}`}

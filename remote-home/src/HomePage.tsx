@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   homeBannerSlice,
   homeCourseSlice,
@@ -45,8 +45,22 @@ export default function HomePage() {
   const courses = useAppSelector(homeCourseSlice.selectors.selectItems);
   const events = useAppSelector(homeEventSlice.selectors.selectItems);
   const partners = useAppSelector(homePartnerSlice.selectors.selectItems);
-  const packagesData: unknown = page?.acf_groups?.SubscriptionPackages;
-  const packages = Array.isArray(packagesData) ? packagesData.filter(isPackage) : [];
+  // The hero renders as soon as its slide is there; the sections below the fold follow in a
+  // background render that yields to the browser every few milliseconds, so data arriving never
+  // blocks the page for long and the hero paints first.
+  const deferredPage = useDeferredValue(page);
+  const deferredCourses = useDeferredValue(courses);
+  const deferredEvents = useDeferredValue(events);
+  const deferredPartners = useDeferredValue(partners);
+  // While the courses shown are behind the store, the section counts as loading: it is neither
+  // hidden nor emptied meanwhile. Done loading with no courses hides it at once.
+  const coursesLoading = loading || deferredCourses !== courses;
+  const packagesData: unknown = deferredPage?.acf_groups?.SubscriptionPackages;
+  // The same list as long as the page data is the same, so the packages do not re-render.
+  const packages = useMemo(
+    () => (Array.isArray(packagesData) ? packagesData.filter(isPackage) : []),
+    [packagesData],
+  );
 
   useEffect(() => {
     let live = true;
@@ -62,11 +76,11 @@ export default function HomePage() {
     <div className="home-page">
       <Hero slide={slides[0]} />
       <MobileAppSection />
-      <HowToLearn page={page} />
-      <EventsSection events={events} />
-      <PartnersSection partners={partners} />
+      <HowToLearn page={deferredPage} />
+      <EventsSection events={deferredEvents} />
+      <PartnersSection partners={deferredPartners} />
       <Testimonials />
-      <CoursesSection courses={courses} loading={loading} />
+      <CoursesSection courses={deferredCourses} loading={coursesLoading} />
       <PackagesSection packages={packages} />
     </div>
   );

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { sanitizeHtml, type MenuItem } from 'shared-store';
 import { menuTarget, reorderForMobile } from './menuLinks';
 
-function Title({ html }: { html: string }) {
-  return <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
-}
+/** A menu title as sanitized HTML; sanitized once per title, not on every header render. */
+const Title = memo(function Title({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <span dangerouslySetInnerHTML={{ __html: clean }} />;
+});
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   const target = menuTarget(item.url);

@@ -1,11 +1,13 @@
+import { memo, useMemo } from 'react';
 import { decodeEntities, itemUpdated, type Course } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
 import { SafeImage } from './SafeImage';
 
 /** One course: title, image, its month options with prices, and Add to cart. */
-export function CourseCard({ course }: { course: Course }) {
-  const title = decodeEntities(course.title);
+export const CourseCard = memo(function CourseCard({ course }: { course: Course }) {
+  // Decoding parses the title twice (DOMPurify, DOMParser): once per title, not per render.
+  const title = useMemo(() => decodeEntities(course.title), [course.title]);
   const { option, view } = useMonthChoice(course.product_id, 'Access');
   const { add, busy } = useAddToCart(title);
 
@@ -41,4 +43,4 @@ export function CourseCard({ course }: { course: Course }) {
       </button>
     </article>
   );
-}
+});

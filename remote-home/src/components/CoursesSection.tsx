@@ -1,8 +1,15 @@
+import { memo } from 'react';
 import { COURSES_SECTION_ID, type Course } from 'shared-store';
 import { CourseCard } from './CourseCard';
 
 /** The courses list, in #courses-section: a skeleton of its size while loading, hidden if empty. */
-export function CoursesSection({ courses, loading }: { courses: Course[]; loading: boolean }) {
+export const CoursesSection = memo(function CoursesSection({
+  courses,
+  loading,
+}: {
+  courses: Course[];
+  loading: boolean;
+}) {
   if (!loading && courses.length === 0) return null;
   return (
     <section id={COURSES_SECTION_ID} className="home-section" aria-labelledby="home-courses-title">
@@ -22,4 +29,4 @@ export function CoursesSection({ courses, loading }: { courses: Course[]; loadin
       </ul>
     </section>
   );
-}
+});

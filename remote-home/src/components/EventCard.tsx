@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { decodeEntities, formatPrice, itemUpdated, toPrice, type EventItem } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { SafeImage } from './SafeImage';
@@ -16,8 +17,8 @@ export function formatEventDate(date: string): string {
 }
 
 /** One event: date, place, price and Add to cart (matched by id alone in the cart). */
-export function EventCard({ event }: { event: EventItem }) {
-  const title = decodeEntities(event.title);
+export const EventCard = memo(function EventCard({ event }: { event: EventItem }) {
+  const title = useMemo(() => decodeEntities(event.title), [event.title]);
   const price = toPrice(event.price);
   const { add, busy } = useAddToCart(title);
   return (
@@ -54,4 +55,4 @@ export function EventCard({ event }: { event: EventItem }) {
       </button>
     </article>
   );
-}
+});

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import type { EventItem } from 'shared-store';
 import { EventCard } from './EventCard';
 
-export function EventsSection({ events }: { events: EventItem[] }) {
+export const EventsSection = memo(function EventsSection({ events }: { events: EventItem[] }) {
   if (events.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="home-events-title">
@@ -15,4 +16,4 @@ export function EventsSection({ events }: { events: EventItem[] }) {
       </ul>
     </section>
   );
-}
+});

@@ -1,9 +1,11 @@
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { safeUrl, sanitizeHtml, type HomeBanner } from 'shared-store';
 import { SafeImage } from './SafeImage';
 
 /** The hero: the first home banner slide, its image loaded first (it is the page's largest paint). */
-export function Hero({ slide }: { slide: HomeBanner | undefined }) {
+export const Hero = memo(function Hero({ slide }: { slide: HomeBanner | undefined }) {
+  const subtitle = useMemo(() => sanitizeHtml(slide?.subtitle), [slide?.subtitle]);
   if (!slide) {
     return (
       <section className="home-hero home-hero--fallback" aria-labelledby="home-hero-title">
@@ -29,7 +31,7 @@ export function Hero({ slide }: { slide: HomeBanner | undefined }) {
       />
       <div className="home-hero__text">
         <h1 id="home-hero-title">{slide.title}</h1>
-        <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(slide.subtitle) }} />
+        <div dangerouslySetInnerHTML={{ __html: subtitle }} />
         {slide.cta.title && cta !== '#' && (
           <Link className="home-cta" to={cta}>
             {slide.cta.title}
@@ -38,4 +40,4 @@ export function Hero({ slide }: { slide: HomeBanner | undefined }) {
       </div>
     </section>
   );
-}
+});

@@ -1,8 +1,10 @@
+import { memo, useMemo } from 'react';
 import { sanitizeHtml, type HomePage } from 'shared-store';
 
 /** How to learn with us: the home page's own content from the backend, sanitized. */
-export function HowToLearn({ page }: { page: HomePage | undefined }) {
-  const html = sanitizeHtml(page?.content.rendered);
+export const HowToLearn = memo(function HowToLearn({ page }: { page: HomePage | undefined }) {
+  const rendered = page?.content.rendered;
+  const html = useMemo(() => sanitizeHtml(rendered), [rendered]);
   if (!html) return null;
   return (
     <section className="home-section home-learn" aria-labelledby="home-learn-title">
@@ -10,4 +12,4 @@ export function HowToLearn({ page }: { page: HomePage | undefined }) {
       <div className="home-learn__body" dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   );
-}
+});

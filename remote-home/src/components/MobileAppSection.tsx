@@ -1,5 +1,6 @@
+import { memo } from 'react';
 /** The mobile app: what it offers and where to get it. */
-export function MobileAppSection() {
+export const MobileAppSection = memo(function MobileAppSection() {
   return (
     <section className="home-section home-app" aria-labelledby="home-app-title">
       <h2 id="home-app-title">Revise anywhere with the Arora app</h2>
@@ -14,4 +15,4 @@ export function MobileAppSection() {
       </p>
     </section>
   );
-}
+});

@@ -1,7 +1,12 @@
+import { memo } from 'react';
 import type { SubscriptionPackage } from 'shared-store';
 import { PackageCard } from './PackageCard';
 
-export function PackagesSection({ packages }: { packages: SubscriptionPackage[] }) {
+export const PackagesSection = memo(function PackagesSection({
+  packages,
+}: {
+  packages: SubscriptionPackage[];
+}) {
   if (packages.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="home-packages-title">
@@ -15,4 +20,4 @@ export function PackagesSection({ packages }: { packages: SubscriptionPackage[] 
       </ul>
     </section>
   );
-}
+});

@@ -1,7 +1,12 @@
+import { memo } from 'react';
 import { safeUrl, type Partner } from 'shared-store';
 import { SafeImage } from './SafeImage';
 
-export function PartnersSection({ partners }: { partners: Partner[] }) {
+export const PartnersSection = memo(function PartnersSection({
+  partners,
+}: {
+  partners: Partner[];
+}) {
   if (partners.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="home-partners-title">
@@ -22,4 +27,4 @@ export function PartnersSection({ partners }: { partners: Partner[] }) {
       </ul>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 const TESTIMONIALS = [
   {
     quote: 'The PLAB 1 question bank was closer to the real exam than anything else I used.',
@@ -17,7 +18,7 @@ const TESTIMONIALS = [
 ] as const;
 
 /** What doctors who passed say. */
-export function Testimonials() {
+export const Testimonials = memo(function Testimonials() {
   return (
     <section className="home-section" aria-labelledby="home-testimonials-title">
       <h2 id="home-testimonials-title">What our doctors say</h2>
@@ -35,4 +36,4 @@ export function Testimonials() {
       </ul>
     </section>
   );
-}
+});

@@ -10,13 +10,18 @@ export function useVariations(productId: number | undefined): VariationsState {
   useEffect(() => {
     if (!productId) return;
     let live = true;
-    void commerceApi.variations(productId).then((variations) => {
-      if (!live) return;
-      const options = monthOptions(variations);
-      setState(options.length > 0 ? { status: 'ready', options } : { status: 'failed' });
-    });
+    // Each card asks in a task of its own: a list of cards mounting at once starts its requests
+    // one after the other instead of in one long task.
+    const start = setTimeout(() => {
+      void commerceApi.variations(productId).then((variations) => {
+        if (!live) return;
+        const options = monthOptions(variations);
+        setState(options.length > 0 ? { status: 'ready', options } : { status: 'failed' });
+      });
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(start);
     };
   }, [productId]);
   return productId ? state : { status: 'failed' };
