@@ -20,6 +20,24 @@ test.describe('cart', () => {
     await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(2);
   });
 
+  test('the toast confirming an add shows top right, clear of the header’s cart button', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const title = await addFirstCourse(page);
+    const toast = page.getByRole('alert').filter({ hasText: `${title} added to your cart` });
+    await expect(toast).toBeVisible();
+    const [toastBox, cartBox] = await Promise.all([
+      toast.boundingBox(),
+      cartButton(page).boundingBox(),
+    ]);
+    expect(toastBox && cartBox).toBeTruthy();
+    if (!toastBox || !cartBox) return;
+    expect(toastBox.y).toBeGreaterThanOrEqual(cartBox.y + cartBox.height);
+    await cartButton(page).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
   test('an event goes in by id; a package replaces another', async ({ page }) => {
     await page.goto('/');
     const events = page.getByRole('region', { name: 'Upcoming events' });

@@ -218,6 +218,18 @@ describe('gateway', () => {
       );
     });
 
+    it('preloads the manifests of the remotes the page shows, and no other', async () => {
+      const home = (await gateway.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+      for (const name of ['header', 'footer', 'home']) {
+        expect(home).toContain(
+          `as="fetch" crossorigin="anonymous" href="/remotes/${name}/mf-manifest.json"`,
+        );
+      }
+      expect(home).not.toContain('href="/remotes/cart/mf-manifest.json"');
+      // Still configured: the page can load the cart when the visitor goes there.
+      expect(home).toContain('"cart":"/remotes/cart/mf-manifest.json"');
+    });
+
     it('gives hashed files a year of immutable cache and revalidates entries and the configuration', async () => {
       const chunk = await gateway.inject({ url: '/230.9c79ea49.js' });
       expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');

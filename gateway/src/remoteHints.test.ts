@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PAGE_MODULES, createManifestReader, remoteCodeFor, remoteCodeHints } from './remoteHints';
+import {
+  PAGE_MODULES,
+  createManifestReader,
+  modulesOnPage,
+  remoteCodeFor,
+  remoteCodeHints,
+} from './remoteHints';
 
 function manifest(exposes: Record<string, { js: string[]; css?: string[] }>) {
   return JSON.stringify({
@@ -148,5 +154,17 @@ describe('the hinted modules', () => {
     const shown = [...app.matchAll(/lazyRemote\('([\w/]+)'\)/g)].map((match) => match[1]);
     const hinted = [...PAGE_MODULES.layout, ...Object.values(PAGE_MODULES.routes).flat()];
     expect(shown.sort()).toEqual(hinted.sort());
+  });
+});
+
+describe('the remote modules on a page', () => {
+  it('are the layout’s everywhere, plus the home page on / and the cart on /cart', () => {
+    expect(modulesOnPage('/')).toEqual({
+      header: ['PromoBanner', 'Header', 'TrustStrip'],
+      footer: ['Footer'],
+      home: ['HomePage'],
+    });
+    expect(Object.keys(modulesOnPage('/cart/'))).toEqual(['header', 'footer', 'cart']);
+    expect(Object.keys(modulesOnPage('/blogs/some-post'))).toEqual(['header', 'footer']);
   });
 });

@@ -75,20 +75,28 @@ export function createManifestReader(appsRoot: string, releasesDir: string) {
 
 export type ManifestReader = ReturnType<typeof createManifestReader>;
 
+/** The remote modules the page at `pathname` shows, by remote: { header: ['Header', …], … }. */
+export function modulesOnPage(pathname: string): Record<string, string[]> {
+  const route = pathname.replace(/\/+$/, '') || '/';
+  const byRemote: Record<string, string[]> = {};
+  for (const id of [...PAGE_MODULES.layout, ...(PAGE_MODULES.routes[route] ?? [])]) {
+    const [remote = '', name = ''] = id.split('/');
+    (byRemote[remote] ??= []).push(name);
+  }
+  return byRemote;
+}
+
 /** What the page at `pathname` loads first from the remotes, as URLs. */
 export function remoteCodeFor(
   remotes: RemotesConfig,
   pathname: string,
   readManifest: ManifestReader,
 ): RemoteCode {
-  const route = pathname.replace(/\/+$/, '') || '/';
-  const modules = [...PAGE_MODULES.layout, ...(PAGE_MODULES.routes[route] ?? [])];
+  const onPage = modulesOnPage(pathname);
   const code: RemoteCode = { scripts: [], styles: [] };
   for (const [remote, manifestUrl] of Object.entries(remotes)) {
-    const names = modules
-      .filter((id) => id.startsWith(`${remote}/`))
-      .map((id) => id.slice(remote.length + 1));
-    if (names.length === 0) continue;
+    const names = onPage[remote];
+    if (!names) continue;
     const manifest = readManifest(manifestUrl);
     if (!manifest) continue;
     const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);

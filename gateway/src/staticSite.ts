@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
-import { createManifestReader, remoteCodeFor, remoteCodeHints } from './remoteHints';
+import { createManifestReader, modulesOnPage, remoteCodeFor, remoteCodeHints } from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,16 +27,16 @@ function escapeAttribute(value: string): string {
 
 /**
  * The shell's page with the remotes configuration inlined (no extra round trip before discovery)
- * and preload hints so the manifests (and `hints`: the remotes' code the page needs first)
- * download in parallel with the shell's own code.
+ * and preload hints so the manifests of the remotes it shows (and `hints`: their code the page
+ * needs first) download in parallel with the shell's own code.
  */
 export function renderIndex(
   template: string,
   remotes: RemotesConfig,
   publicConfig: Record<string, string> = {},
-  hints = '',
+  { manifests = Object.values(remotes), hints = '' }: { manifests?: string[]; hints?: string } = {},
 ): string {
-  const preloads = Object.values(remotes)
+  const preloads = manifests
     .map(
       (url) =>
         `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
@@ -144,11 +144,14 @@ export async function registerStaticSite(
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = options.remotes.get();
     const pathname = request.url.split('?')[0] ?? '/';
-    const hints = remoteCodeHints(remoteCodeFor(remotes, pathname, readManifest));
-    return reply
-      .header('Cache-Control', REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .send(renderIndex(template, remotes, options.publicConfig, hints));
+    const onPage = modulesOnPage(pathname);
+    const page = renderIndex(template, remotes, options.publicConfig, {
+      manifests: Object.entries(remotes)
+        .filter(([name]) => name in onPage)
+        .map(([, url]) => url),
+      hints: remoteCodeHints(remoteCodeFor(remotes, pathname, readManifest)),
+    });
+    return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
   };
 
   // Browsers ask for /favicon.ico on every document; the shell's icon is an SVG.

@@ -2,6 +2,7 @@
 // carries neither react-toastify nor its styles. Toasts raised before the container has mounted
 // wait in react-toastify's queue and show once it has.
 import 'react-toastify/ReactToastify.css';
+import './toaster.css';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { TOAST_AUTO_CLOSE_MS } from 'shared-store';
 

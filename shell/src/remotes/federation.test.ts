@@ -2,9 +2,23 @@ import type * as Module from './federation';
 
 const loadRemote = jest.fn();
 const registerRemotes = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
+const registerPlugins = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote,
+  registerRemotes,
+  registerPlugins,
+}));
 
 type Federation = typeof Module;
+
+/** jsdom has no fetch Response; the part the runtime reads of one. */
+class JsonResponse {
+  constructor(private readonly body: string) {}
+  json(): Promise<unknown> {
+    return Promise.resolve(JSON.parse(this.body));
+  }
+}
+globalThis.Response = JsonResponse as unknown as typeof Response;
 
 function manifest(range: string) {
   return { shared: [{ name: 'shared-store', requiredVersion: range }] };
@@ -35,6 +49,7 @@ describe('loading remotes at run time', () => {
   beforeEach(() => {
     loadRemote.mockReset();
     registerRemotes.mockReset();
+    registerPlugins.mockReset();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
@@ -50,6 +65,30 @@ describe('loading remotes at run time', () => {
       [{ name: 'header', entry: '/h/1/mf-manifest.json' }],
       { force: false },
     );
+  });
+
+  it('the runtime takes a manifest the shell has read from the shell, not from the network again', async () => {
+    const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
+      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+    });
+    federation.startRemoteDiscovery();
+    const [[plugins]] = registerPlugins.mock.calls as [[{ fetch: (url: string) => unknown }[]]];
+    const plugin = plugins[0];
+    // The runtime asks its fetch hook for the manifest while loading the module.
+    loadRemote.mockImplementation(async () => {
+      const response = await (plugin?.fetch(
+        `${window.location.origin}/h/1/mf-manifest.json`,
+      ) as Promise<Response>);
+      expect(await response.json()).toEqual(manifest('^1.0.0'));
+      return { default: Header };
+    });
+    await federation.loadRemoteComponent('header/Header');
+    const manifestReads = jest
+      .mocked(globalThis.fetch)
+      .mock.calls.filter(([input]) => input === '/h/1/mf-manifest.json');
+    expect(manifestReads).toHaveLength(1);
+    // A manifest the shell never read is left to the runtime.
+    expect(plugin?.fetch('/other/mf-manifest.json')).toBeUndefined();
   });
 
   it('refuses a remote built for another shared-store contract, naming it and both versions', async () => {

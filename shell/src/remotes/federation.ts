@@ -1,4 +1,9 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import { SHARED_STORE_VERSION, type RemoteComponentModule } from 'shared-store';
 import { satisfies, sharedStoreRange } from './contract';
 import { fetchRemotesConfig, loadRemotesConfig, type RemotesConfig } from './remotesConfig';
@@ -8,6 +13,41 @@ export const STALE_CONFIG_AFTER_MS = 30 * 60 * 1000;
 
 let config: Promise<RemotesConfig> | undefined;
 const checked = new Map<string, Promise<void>>();
+/**
+ * Each manifest as the shell read it for its contract check (null: not a usable answer), by
+ * absolute URL: the configuration may name it relative to the page, the runtime never does.
+ */
+const manifests = new Map<string, Promise<object | null>>();
+const absolute = (url: string) => new URL(url, document.baseURI).href;
+
+function readManifest(url: string): Promise<object | null> {
+  let manifest = manifests.get(absolute(url));
+  if (!manifest) {
+    manifest = fetch(url).then(async (response) => {
+      const body: unknown = response.ok ? await response.json() : null;
+      return typeof body === 'object' ? body : null;
+    });
+    manifests.set(absolute(url), manifest);
+  }
+  return manifest;
+}
+
+/**
+ * The runtime reads a manifest the shell has already read from the shell's copy instead of
+ * asking the network again; anything else (a failed read included) it fetches itself, as usual.
+ */
+const reuseManifests: ModuleFederationRuntimePlugin = {
+  name: 'storefront-reuse-manifests',
+  fetch(url) {
+    const manifest = manifests.get(absolute(url));
+    if (!manifest) return undefined;
+    return manifest.then((body) =>
+      body
+        ? new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+        : fetch(url),
+    );
+  },
+};
 
 function register(entries: RemotesConfig, force = false): void {
   registerRemotes(
@@ -32,7 +72,10 @@ async function refreshConfig(): Promise<RemotesConfig> {
   );
   if (Object.keys(changed).length > 0) {
     register(changed, true);
-    for (const url of Object.values(changed)) checked.delete(url);
+    for (const url of Object.values(changed)) {
+      checked.delete(url);
+      manifests.delete(absolute(url));
+    }
   }
   config = Promise.resolve(fresh);
   return fresh;
@@ -42,16 +85,14 @@ async function refreshConfig(): Promise<RemotesConfig> {
 function checkContract(name: string, manifestUrl: string): Promise<void> {
   let check = checked.get(manifestUrl);
   if (!check) {
-    check = fetch(manifestUrl)
-      .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
-      .then((manifest) => {
-        const range = sharedStoreRange(manifest);
-        if (range && !satisfies(SHARED_STORE_VERSION, range)) {
-          throw new Error(
-            `Remote "${name}" was built for shared-store ${range}, but this page runs shared-store ${SHARED_STORE_VERSION}: showing its fallback.`,
-          );
-        }
-      });
+    check = readManifest(manifestUrl).then((manifest) => {
+      const range = sharedStoreRange(manifest);
+      if (range && !satisfies(SHARED_STORE_VERSION, range)) {
+        throw new Error(
+          `Remote "${name}" was built for shared-store ${range}, but this page runs shared-store ${SHARED_STORE_VERSION}: showing its fallback.`,
+        );
+      }
+    });
     checked.set(manifestUrl, check);
   }
   return check;
@@ -71,6 +112,7 @@ async function load(id: string, entries: RemotesConfig): Promise<RemoteComponent
 
 /** Starts reading the configuration at once, before React renders anything. */
 export function startRemoteDiscovery(): void {
+  registerPlugins([reuseManifests]);
   currentConfig().catch((error: unknown) => {
     console.error('Remotes could not be discovered:', error);
   });
