@@ -11,6 +11,8 @@ const HOUR = 60 * MINUTE;
 export const SESSION_LIFETIME_MS = 24 * HOUR;
 export const SESSION_CHECK_INTERVAL_MS = MINUTE;
 export const FOOTER_CACHE_MS = HOUR;
+/** The home page document, read by the shell, header, footer and home page: once per minute. */
+export const HOME_PAGE_CACHE_MS = MINUTE;
 export const PRODUCT_ATTRIBUTES_CACHE_MS = 10 * MINUTE;
 export const POPUP_DELAY_MS = 10 * SECOND;
 export const FOOTER_SHOW_DELAY_MS = 2 * SECOND;

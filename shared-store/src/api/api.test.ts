@@ -21,6 +21,24 @@ describe('content reads', () => {
     await expect(content.course(1)).resolves.toBeNull();
   });
 
+  it('the home page document is read once a minute, however many parts of the page want it', async () => {
+    let now = 0;
+    const { calls } = mockFetch({
+      '/wp-json/wp/v2/pages/96030': () => ({ body: { id: 96030, slug: 'home' } }),
+    });
+    const content = createContentApi(
+      client,
+      createCache(() => now),
+    );
+    await content.homePage();
+    now = 59_000;
+    await Promise.all([content.homePage(), content.homePage()]);
+    expect(calls).toHaveLength(1);
+    now = 61_000;
+    await content.homePage();
+    expect(calls).toHaveLength(2);
+  });
+
   it('home_banner carries a timestamp and bypasses the cache', async () => {
     const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
     await createContentApi(client, createCache(), () => 1700000000000).homeBanner();

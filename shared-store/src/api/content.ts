@@ -1,4 +1,9 @@
-import { FOOTER_CACHE_MS, HOME_PAGE_ID, POST_LIST_PAGE_SIZE } from '../constants';
+import {
+  FOOTER_CACHE_MS,
+  HOME_PAGE_CACHE_MS,
+  HOME_PAGE_ID,
+  POST_LIST_PAGE_SIZE,
+} from '../constants';
 import { apiClient, type ApiClient, type RequestOptions } from './client';
 import { createCache, type Cache } from './cache';
 import { EMPTY_FOOTER, parseFooterHtml, type FooterData } from './footer';
@@ -61,7 +66,12 @@ export function createContentApi(
     courses: () => shared('courses', () => list<Course>(`${WP}/courseList`)),
     partners: () => shared('partners', () => list<Partner>(`${WP}/our_partner`)),
     events: () => shared('events', () => list<EventItem>(`${WP}/events`)),
-    homePage: () => shared('homePage', () => one<HomePage>(`${WP}/pages/${String(HOME_PAGE_ID)}`)),
+    homePage: () =>
+      shared(
+        'homePage',
+        () => one<HomePage>(`${WP}/pages/${String(HOME_PAGE_ID)}`),
+        HOME_PAGE_CACHE_MS,
+      ),
     /** The footer's menus and newsletter action, parsed from its HTML and kept for an hour. */
     footer: async (): Promise<FooterData> => {
       try {

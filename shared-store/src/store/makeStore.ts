@@ -67,11 +67,19 @@ export function makeStore(options: StoreOptions = {}) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** Starts persistence and resolves once the stored state is back (or the 5 s timeout passed). */
-export function startPersistence(store: AppStore): Promise<Persistor> {
+/**
+ * Starts persistence and resolves once the stored state is back (or the 5 s timeout passed).
+ * State is written a slice at a time in the background; when the page goes away (a reload, a
+ * link out, the tab closed) what is still pending is written at once, so an item added to the
+ * cart a moment before is not lost.
+ */
+export function startPersistence(store: AppStore, page: Window = window): Promise<Persistor> {
   return new Promise((resolve) => {
     const persistor = persistStore(store, null, () => {
       resolve(persistor);
+    });
+    page.addEventListener('pagehide', () => {
+      void persistor.flush();
     });
   });
 }

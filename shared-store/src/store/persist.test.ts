@@ -1,3 +1,4 @@
+import { cartSlice } from '../features/cart/cartSlice';
 import { makeStore, startPersistence } from './makeStore';
 import { PERSISTED_SLICES, sanitizePersistedState } from './persist';
 
@@ -16,6 +17,26 @@ describe('persisted state', () => {
         .filter((key) => key !== '_persist')
         .sort(),
     ).toEqual([...PERSISTED_SLICES].sort());
+  });
+
+  it('what is still pending is written when the page goes away', async () => {
+    const store = makeStore({ persist: true });
+    await startPersistence(store);
+    store.dispatch(
+      cartSlice.actions.itemAdded({
+        id: 7,
+        slug: 'ukmla-akt',
+        month: '3 Months',
+        quantity: 1,
+        price: 99,
+      }),
+    );
+    window.dispatchEvent(new Event('pagehide'));
+    // Synchronously: the next page reads localStorage before any timer of this one could run.
+    const stored = JSON.parse(window.localStorage.getItem('persist:root') ?? '{}') as {
+      cartData?: string;
+    };
+    expect(stored.cartData).toContain('ukmla-akt');
   });
 
   it('drops a slice of the wrong shape and keeps the others', () => {
