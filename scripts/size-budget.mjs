@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// The size budget: the compressed (gzip) JavaScript and CSS each app's build ships must stay
-// within budget.json. Raising a budget is a deliberate edit of that one file.
+// The size budget, in budget.json (raising a budget is a deliberate edit of that one file):
+// - the compressed (gzip) JavaScript and CSS each app's build ships;
+// - the JavaScript a phone downloads to show the home page, as the gateway serves it (brotli):
+//   the shell's entry and the files its page preloads, and the remotes' code the gateway hints
+//   for "/" (their entries and the modules the page shows).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const budget = JSON.parse(fs.readFileSync(path.join(root, 'budget.json'), 'utf8'));
+const require = createRequire(import.meta.url);
 
 function gzipSizeOf(dir) {
   let bytes = 0;
@@ -15,6 +20,28 @@ function gzipSizeOf(dir) {
     bytes += zlib.gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length;
   }
   return bytes;
+}
+
+/** A file as served to a browser that accepts brotli: its .br copy when the build made one. */
+function servedSize(file) {
+  return fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : fs.statSync(file).size;
+}
+
+function homePageScripts() {
+  const { createManifestReader, remoteCodeFor } = require('../gateway/dist/remoteHints.js');
+  const { defaultRemotesConfig } = require('../gateway/dist/remotesConfig.js');
+  const shellDir = path.join(root, 'shell', 'dist');
+  const page = fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8');
+  const shell = [
+    ...page.matchAll(/<script[^>]* src="\/([^"]+\.js)"/g),
+    ...page.matchAll(/<link rel="preload" as="script" href="\/([^"]+\.js)"/g),
+  ].map((match) => path.join(shellDir, match[1]));
+  const reader = createManifestReader(root, path.join(root, 'deploy', 'remotes'));
+  const remotes = remoteCodeFor(defaultRemotesConfig(), '/', reader).scripts.map((url) => {
+    const [, name, file] = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url);
+    return path.join(root, `remote-${name}`, 'dist', file);
+  });
+  return [...shell, ...remotes];
 }
 
 let over = 0;
@@ -39,7 +66,15 @@ if (!totalOk) over += 1;
 rows.push(
   `${totalOk ? 'ok  ' : 'OVER'} ${'total'.padEnd(14)} ${total.toFixed(1).padStart(7)} KB of ${String(budget.totalKb)} KB`,
 );
+const scripts = homePageScripts();
+const homeKb = scripts.reduce((sum, file) => sum + servedSize(file), 0) / 1024;
+const homeOk = homeKb <= budget.homePageJsKb;
+if (!homeOk) over += 1;
 console.log(`Compressed JavaScript and CSS per build (gzip):\n${rows.join('\n')}`);
+console.log(
+  `JavaScript the home page loads first (brotli, ${String(scripts.length)} files):\n` +
+    `${homeOk ? 'ok  ' : 'OVER'} ${'home page'.padEnd(14)} ${homeKb.toFixed(1).padStart(7)} KB of ${String(budget.homePageJsKb)} KB`,
+);
 if (over > 0) {
   console.error(
     `${String(over)} budget(s) exceeded: shrink the change, or raise budget.json on purpose.`,
