@@ -11,7 +11,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
-const { StartupPreloadPlugin } = require('./startupPreload');
+const { StartupPreloadPlugin, runsAtStartup } = require('./startupPreload');
 
 /**
  * Packages the page must hold exactly once. The trailing-slash forms share subpath imports
@@ -131,12 +131,13 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
     // A remote opened alone (its dev server page) has no host to lend it the federation runtime.
     const standalone = dev && !isHost;
     const withPage = isHost || standalone;
+    const entryFile = path.join(dir, 'src', 'index.ts');
     return {
       mode,
       context: dir,
       target: 'web',
       devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
-      entry: withPage ? { main: './src/index.ts' } : {},
+      entry: withPage ? { main: entryFile } : {},
       output: {
         path: path.join(dir, 'dist'),
         // Remotes resolve their chunks next to wherever their manifest was served from.
@@ -236,7 +237,7 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
               }),
             ]
           : []),
-        ...(isHost && !dev ? [new StartupPreloadPlugin()] : []),
+        ...(isHost && !dev ? [new StartupPreloadPlugin(entryFile)] : []),
       ],
       performance: { hints: false },
       optimization: {
@@ -244,6 +245,7 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
         chunkIds: 'deterministic',
         // The host runs every package it shares at start: one file for them all rather than a
         // request each (on HTTP/1.1 a phone waits a round trip per file beyond six at a time).
+        // Packages only code loaded later needs (toasts) stay with that code.
         ...(isHost && !dev
           ? {
               splitChunks: {
@@ -252,7 +254,7 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
                   shared: {
                     test: /[\\/](node_modules|shared-store)[\\/]/,
                     name: 'shared',
-                    chunks: 'async',
+                    chunks: (chunk) => runsAtStartup(chunk, entryFile, { orFallback: true }),
                     enforce: true,
                   },
                 },

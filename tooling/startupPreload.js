@@ -1,54 +1,59 @@
 'use strict';
 /**
- * Preload hints in the host's page for the code (and its styles) it runs at start: the app chunk behind the entry's
- * `import('./bootstrap')` and the shared packages the host provides (the page uses the host's copies;
- * the fallbacks it would consume otherwise get no hint). Without them the browser
- * learns of these files only once main.js has run, one round trip later; with them they download
- * alongside main.js. Route pages (loaded on their route only) get no hint.
+ * What the host runs at start, and preload hints for it in the host's page: the app chunk behind
+ * the entry's `import('./bootstrap')` and the shared packages the host provides (the page uses
+ * the host's copies; the fallbacks it would consume otherwise are not needed). Without hints the
+ * browser learns of these files only once main.js has run, one round trip later; with them they
+ * download alongside main.js. Route pages and code loaded on demand (toasts) are not included.
  */
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const NAME = 'StartupPreloadPlugin';
 
-/** @param {import('webpack').Compilation} compilation */
-function startupFiles(compilation) {
-  const entryModules = new Set();
-  for (const entry of compilation.entrypoints.values()) {
-    for (const chunk of entry.chunks) {
-      for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(chunk)) {
-        entryModules.add(module);
-      }
-    }
+/**
+ * Whether a chunk is loaded when the host starts: one of its groups was opened by the entry file
+ * or by a provided shared module (or, with `orFallback`, by the fallback of a consumed one: the
+ * same packages, which the host never loads from there).
+ * @param {import('webpack').Chunk} chunk
+ * @param {string} entryFile absolute path of the host's entry module
+ * @param {{ orFallback?: boolean }} [options]
+ */
+function runsAtStartup(chunk, entryFile, { orFallback = false } = {}) {
+  const types = new Set(['provide-module', ...(orFallback ? ['consume-shared-module'] : [])]);
+  for (const group of chunk.groupsIterable) {
+    if (group.isInitial()) continue;
+    const opened = group.origins.some(({ module }) => {
+      if (!module) return false;
+      return types.has(module.type) || module.nameForCondition() === entryFile;
+    });
+    if (opened) return true;
   }
-  /** @param {import('webpack').ChunkGroup} group */
-  const atStartup = (group) =>
-    group.origins.some(
-      ({ module }) => module && (entryModules.has(module) || module.type === 'provide-module'),
-    );
-  const files = new Set();
-  for (const group of compilation.chunkGroups) {
-    if (group.isInitial() || !atStartup(group)) continue;
-    for (const chunk of group.chunks) {
-      for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
-    }
-  }
-  return [...files].sort();
+  return false;
 }
 
 class StartupPreloadPlugin {
+  /** @param {string} entryFile absolute path of the host's entry module */
+  constructor(entryFile) {
+    this.entryFile = entryFile;
+  }
+
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        const publicPath = data.publicPath;
-        const hints = startupFiles(compilation).map((file) => ({
+        const files = new Set();
+        for (const chunk of compilation.chunks) {
+          if (!runsAtStartup(chunk, this.entryFile)) continue;
+          for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+        }
+        const hints = [...files].sort().map((file) => ({
           tagName: 'link',
           voidTag: true,
           meta: { plugin: NAME },
           attributes: {
             rel: 'preload',
             as: file.endsWith('.css') ? 'style' : 'script',
-            href: `${publicPath}${file}`,
+            href: `${data.publicPath}${file}`,
           },
         }));
         data.headTags.push(...hints);
@@ -58,4 +63,4 @@ class StartupPreloadPlugin {
   }
 }
 
-module.exports = { StartupPreloadPlugin };
+module.exports = { StartupPreloadPlugin, runsAtStartup };
