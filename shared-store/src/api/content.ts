@@ -125,4 +125,7 @@ export function createContentApi(
 
 export type ContentApi = ReturnType<typeof createContentApi>;
 
-export const contentApi = createContentApi();
+/** What the page's content reads remember (the home page document for a minute, the footer for an hour). */
+export const contentCache = createCache();
+
+export const contentApi = createContentApi(apiClient, contentCache);

@@ -7,6 +7,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { contentCache } from '../api/content';
 import { makeStore, type RootState } from '../store/makeStore';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -16,9 +17,13 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   fakeTimers?: boolean;
 }
 
-/** Renders with a fresh store (no persistence) and a memory router at `route`. */
+/**
+ * Renders with a fresh store (no persistence), an empty content cache and a memory router at
+ * `route`: as a new page would, so tests do not depend on each other's order.
+ */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
   const { preloadedState, route = '/', fakeTimers = false, ...renderOptions } = options;
+  contentCache.clear();
   const store = makeStore(preloadedState ? { preloadedState } : {});
   const user: UserEvent = userEvent.setup(
     fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {},
