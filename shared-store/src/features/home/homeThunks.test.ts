@@ -1,3 +1,4 @@
+import { contentApi } from '../../api/content';
 import { mockFetch } from '../../testing';
 import { makeStore } from '../../store/makeStore';
 import {
@@ -74,6 +75,17 @@ describe('one load of the home sections per page view', () => {
     clock += 1;
     await store.dispatch(loadHomeSections(now));
     expect(calls.filter((url) => url.includes('/home_banner'))).toHaveLength(2);
+  });
+
+  it('a load that failed is not reused: the next caller asks again', async () => {
+    const { calls } = mockFetch(answers);
+    const store = makeStore();
+    jest.spyOn(contentApi, 'homeBanner').mockRejectedValueOnce(new Error('unexpected'));
+    await expect(store.dispatch(loadHomeSections())).rejects.toThrow('unexpected');
+    await expect(store.dispatch(loadHomeSections())).resolves.toBeUndefined();
+    // The second load asked WordPress for the banner itself.
+    expect(calls.filter((url) => url.includes('/home_banner'))).toHaveLength(1);
+    expect(homeBannerSlice.selectors.selectItems(store.getState())).toHaveLength(1);
   });
 
   it('each store (each page view) loads for itself', async () => {
