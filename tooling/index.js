@@ -108,7 +108,7 @@ const STANDALONE_PAGE = ({ htmlWebpackPlugin }) => `<!doctype html>
  * @param {Record<string, string>} dependencies
  */
 function sharedConfig(dependencies) {
-  /** @type {Record<string, {singleton: true, requiredVersion: string, import?: string, version?: string}>} */
+  /** @type {Record<string, {singleton: true, requiredVersion: string, version?: string}>} */
   const shared = {};
   for (const key of SINGLETONS) {
     const pkgName = key.endsWith('/') ? key.slice(0, -1) : key;
@@ -175,8 +175,6 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
           {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
-            // An import of a name a (shared entry) module does not export stops the build.
-            parser: { exportsPresence: 'error' },
             use: {
               loader: require.resolve('swc-loader'),
               options: {
