@@ -43,3 +43,18 @@ export async function addFirstCourse(page: Page): Promise<string> {
   await add.click();
   return label.replace(/^Add (.*) to cart$/, '$1');
 }
+
+/**
+ * Without the header remote, the shell's minimal header (account links, cart) stands in and the
+ * rest of the home page works.
+ */
+export async function expectHomeWithMinimalHeader(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
+  await expect(
+    page
+      .locator('#courses-section')
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first(),
+  ).toBeVisible();
+}

@@ -1,4 +1,5 @@
 import { cartButton, expect, test } from '../support/fixtures';
+import { expectHomeWithMinimalHeader } from '../support/storefront';
 
 test('the home page shows the header, the courses and the footer from their remotes', async ({
   page,
@@ -111,15 +112,8 @@ test('a header remote that is down leaves a minimal header and a working page', 
     route.fulfill({ status: 404, body: 'gone' }),
   );
   await page.goto('/');
-  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+  await expectHomeWithMinimalHeader(page);
   await expect(cartButton(page)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
-  await expect(
-    page
-      .locator('#courses-section')
-      .getByRole('button', { name: /^Add .* to cart$/ })
-      .first(),
-  ).toBeVisible();
 });
 
 test('an unknown route shows a helpful page not found', async ({ page }) => {

@@ -28,8 +28,12 @@ const manifestSchema = z.object({
 
 type Manifest = z.infer<typeof manifestSchema>;
 
-/** The files a page needs first from each remote: its entry, then its modules' own code and styles. */
+/**
+ * What a page needs first from the remotes it shows: their manifests, and from each its entry,
+ * then its modules' own code and styles.
+ */
 export interface RemoteCode {
+  manifests: string[];
   scripts: string[];
   styles: string[];
 }
@@ -93,10 +97,11 @@ export function remoteCodeFor(
   readManifest: ManifestReader,
 ): RemoteCode {
   const onPage = modulesOnPage(pathname);
-  const code: RemoteCode = { scripts: [], styles: [] };
+  const code: RemoteCode = { manifests: [], scripts: [], styles: [] };
   for (const [remote, manifestUrl] of Object.entries(remotes)) {
     const names = onPage[remote];
     if (!names) continue;
+    code.manifests.push(manifestUrl);
     const manifest = readManifest(manifestUrl);
     if (!manifest) continue;
     const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
@@ -114,7 +119,7 @@ export function remoteCodeFor(
   return code;
 }
 
-/** Preload hints for that code, so it downloads alongside the shell's own. */
+/** Preload hints for that code (the manifests are hinted with the configuration), so it downloads alongside the shell's own. */
 export function remoteCodeHints({ scripts, styles }: RemoteCode): string {
   return [
     ...styles.map((url) => `<link rel="preload" as="style" href="${url}">`),

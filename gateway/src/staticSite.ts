@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
-import { createManifestReader, modulesOnPage, remoteCodeFor, remoteCodeHints } from './remoteHints';
+import { createManifestReader, remoteCodeFor, remoteCodeHints } from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -144,12 +144,10 @@ export async function registerStaticSite(
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = options.remotes.get();
     const pathname = request.url.split('?')[0] ?? '/';
-    const onPage = modulesOnPage(pathname);
+    const code = remoteCodeFor(remotes, pathname, readManifest);
     const page = renderIndex(template, remotes, options.publicConfig, {
-      manifests: Object.entries(remotes)
-        .filter(([name]) => name in onPage)
-        .map(([, url]) => url),
-      hints: remoteCodeHints(remoteCodeFor(remotes, pathname, readManifest)),
+      manifests: code.manifests,
+      hints: remoteCodeHints(code),
     });
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
   };
