@@ -28,7 +28,11 @@ function servedSize(file) {
 }
 
 function homePageScripts() {
-  const { createManifestReader, remoteCodeFor } = require('../gateway/dist/remoteHints.js');
+  const {
+    createManifestReader,
+    pageRequest,
+    remoteCodeFor,
+  } = require('../gateway/dist/remoteHints.js');
   const { defaultRemotesConfig } = require('../gateway/dist/remotesConfig.js');
   const shellDir = path.join(root, 'shell', 'dist');
   const page = fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8');
@@ -37,10 +41,12 @@ function homePageScripts() {
     ...page.matchAll(/<link rel="preload" as="script" href="\/([^"]+\.js)"/g),
   ].map((match) => path.join(shellDir, match[1]));
   const reader = createManifestReader(root, path.join(root, 'deploy', 'remotes'));
-  const remotes = remoteCodeFor(defaultRemotesConfig(), '/', reader).scripts.map((url) => {
-    const [, name, file] = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url);
-    return path.join(root, `remote-${name}`, 'dist', file);
-  });
+  const remotes = remoteCodeFor(defaultRemotesConfig(), pageRequest('/'), reader).scripts.map(
+    (url) => {
+      const [, name, file] = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url);
+      return path.join(root, `remote-${name}`, 'dist', file);
+    },
+  );
   return [...shell, ...remotes];
 }
 

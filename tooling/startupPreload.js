@@ -1,10 +1,13 @@
 'use strict';
 /**
- * What the host runs at start, and preload hints for it in the host's page: the app chunk behind
- * the entry's `import('./bootstrap')` and the shared packages the host provides (the page uses
- * the host's copies; the fallbacks it would consume otherwise are not needed). Without hints the
- * browser learns of these files only once main.js has run, one round trip later; with them they
- * download alongside main.js. Route pages and code loaded on demand (toasts) are not included.
+ * What the host runs at start, named in the host's page: the app chunk behind the entry's
+ * `import('./bootstrap')` and the shared packages the host provides (the page uses the host's
+ * copies; the fallbacks it would consume otherwise are not needed). Without these tags the browser
+ * learns of the files only once main.js has run, one round trip later; with them they download
+ * alongside main.js. Scripts get preload hints; the start-up styles are linked as style sheets, so
+ * the page's own markup (the reserved layout in public/index.html) paints styled before any script
+ * runs, and the chunk loader finds the sheet already there. Route pages and code loaded on demand
+ * (toasts) are not included.
  */
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
@@ -46,16 +49,17 @@ class StartupPreloadPlugin {
           if (!runsAtStartup(chunk, this.entryFile)) continue;
           for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
         }
-        const hints = [...files].sort().map((file) => ({
-          tagName: 'link',
-          voidTag: true,
-          meta: { plugin: NAME },
-          attributes: {
-            rel: 'preload',
-            as: file.endsWith('.css') ? 'style' : 'script',
-            href: `${data.publicPath}${file}`,
-          },
-        }));
+        const hints = [...files].sort().map((file) => {
+          const href = `${data.publicPath}${file}`;
+          return {
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: NAME },
+            attributes: file.endsWith('.css')
+              ? { rel: 'stylesheet', href }
+              : { rel: 'preload', as: 'script', href },
+          };
+        });
         data.headTags.push(...hints);
         return data;
       });

@@ -77,6 +77,41 @@ for (const [route, remote, notRemote] of [
   });
 }
 
+test('before any script runs, the page paints its layout with the mark where the header puts its logo', async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/Failed to load resource/);
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/');
+  const mark = page.locator('.shell-header-space svg.shell-brand');
+  await expect(mark).toBeVisible();
+  const early = await mark.boundingBox();
+
+  await page.unrouteAll();
+  await page.goto('/');
+  const logo = page.getByRole('banner').getByRole('link').locator('img').first();
+  await expect(logo).toBeVisible();
+  const late = await logo.boundingBox();
+  expect(early).not.toBeNull();
+  expect(late).not.toBeNull();
+  for (const side of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs((early?.[side] ?? 0) - (late?.[side] ?? 0))).toBeLessThanOrEqual(1);
+  }
+});
+
+test('in the company’s app an auth page paints no layout it would then take away', async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/Failed to load resource/);
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/login?isMobileApp=true');
+  await expect(page.locator('#root')).toBeEmpty();
+  await page.goto('/login');
+  await expect(page.locator('.shell-header-space svg.shell-brand')).toBeVisible();
+});
+
 test('one store: Add to cart in the home remote raises the header badge and fills /cart, also after a reload', async ({
   page,
 }) => {

@@ -11,7 +11,11 @@ function makeAppsRoot(): string {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), text);
   };
-  write('shell/dist/index.html', '<html><head><title>Shop</title></head><body></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<html><head><title>Shop</title></head><body><div id="root"><div class="shell-header-space">' +
+      '<svg class="shell-brand"></svg></div><main class="shell-main"></main></div></body></html>',
+  );
   write('shell/dist/main.js', 'console.log("main");'.repeat(100));
   write('shell/dist/230.9c79ea49.js', 'var chunk = 1;');
   write('shell/dist/230.9c79ea49.js.br', 'brotli bytes');
@@ -228,6 +232,20 @@ describe('gateway', () => {
       expect(home).not.toContain('href="/remotes/cart/mf-manifest.json"');
       // Still configured: the page can load the cart when the visitor goes there.
       expect(home).toContain('"cart":"/remotes/cart/mf-manifest.json"');
+    });
+
+    it('in the company’s app, an auth or legal page comes without the layout’s first paint and hints', async () => {
+      const inApp = (
+        await gateway.inject({ url: '/login?isMobileApp=true', headers: { accept: 'text/html' } })
+      ).body;
+      expect(inApp).toContain('<body><div id="root"></div></body>');
+      expect(inApp).not.toContain('href="/remotes/header/mf-manifest.json"');
+      expect(inApp).not.toContain('href="/remotes/footer/mf-manifest.json"');
+      // The same page in a browser shows the layout from its first paint.
+      const inBrowser = (await gateway.inject({ url: '/login', headers: { accept: 'text/html' } }))
+        .body;
+      expect(inBrowser).toContain('<div id="root"><div class="shell-header-space"><svg');
+      expect(inBrowser).toContain('href="/remotes/header/mf-manifest.json"');
     });
 
     it('gives hashed files a year of immutable cache and revalidates entries and the configuration', async () => {

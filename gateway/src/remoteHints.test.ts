@@ -5,6 +5,7 @@ import {
   PAGE_MODULES,
   createManifestReader,
   modulesOnPage,
+  pageRequest,
   remoteCodeFor,
   remoteCodeHints,
 } from './remoteHints';
@@ -53,7 +54,7 @@ const read = createManifestReader(root, path.join(root, 'releases'));
 
 describe('hints for the remotes’ code in the shell page', () => {
   it('the home page names the layout’s and the home page’s entries, code and styles, nothing async', () => {
-    const code = remoteCodeFor(REMOTES, '/', read);
+    const code = remoteCodeFor(REMOTES, pageRequest('/'), read);
     expect(code.scripts).toEqual([
       '/remotes/header/remoteEntry.js',
       '/remotes/header/__federation_expose_PromoBanner.11111111.js',
@@ -71,13 +72,13 @@ describe('hints for the remotes’ code in the shell page', () => {
   });
 
   it('the cart page names the cart’s code instead of the home page’s', () => {
-    const { scripts } = remoteCodeFor(REMOTES, '/cart/', read);
+    const { scripts } = remoteCodeFor(REMOTES, pageRequest('/cart/'), read);
     expect(scripts).toContain('/remotes/cart/__federation_expose_CartPage.77777777.js');
     expect(scripts.some((url) => url.includes('/home/'))).toBe(false);
   });
 
   it('other pages name the layout only', () => {
-    const { scripts } = remoteCodeFor(REMOTES, '/blogs', read);
+    const { scripts } = remoteCodeFor(REMOTES, pageRequest('/blogs'), read);
     expect(scripts.some((url) => url.includes('/home/') || url.includes('/cart/'))).toBe(false);
     expect(scripts).toContain('/remotes/footer/remoteEntry.js');
   });
@@ -91,7 +92,7 @@ describe('hints for the remotes’ code in the shell page', () => {
     );
     const { scripts } = remoteCodeFor(
       { home: '/releases/home/1.0.0-abc/mf-manifest.json' },
-      '/',
+      pageRequest('/'),
       read,
     );
     expect(scripts).toEqual([
@@ -110,7 +111,7 @@ describe('hints for the remotes’ code in the shell page', () => {
       footer: '/remotes/nope/mf-manifest.json',
     };
     for (const page of ['/', '/cart']) {
-      const { manifests, scripts, styles } = remoteCodeFor(remotes, page, readBroken);
+      const { manifests, scripts, styles } = remoteCodeFor(remotes, pageRequest(page), readBroken);
       expect([...scripts, ...styles]).toEqual([]);
       // The manifests themselves are still the page's to preload.
       expect(manifests.length).toBeGreaterThan(0);
@@ -127,7 +128,7 @@ describe('hints for the remotes’ code in the shell page', () => {
     });
     const { scripts } = remoteCodeFor(
       { home: REMOTES.home },
-      '/',
+      pageRequest('/'),
       createManifestReader(hostile, path.join(hostile, 'releases')),
     );
     expect(scripts).toEqual(['/remotes/home/remoteEntry.js', '/remotes/home/ok.12345678.js']);
@@ -136,14 +137,14 @@ describe('hints for the remotes’ code in the shell page', () => {
   it('a changed manifest is read again', () => {
     const apps = appsWith({ home: manifest({ HomePage: { js: ['a.11111111.js'] } }) });
     const reader = createManifestReader(apps, path.join(apps, 'releases'));
-    expect(remoteCodeFor({ home: REMOTES.home }, '/', reader).scripts).toContain(
+    expect(remoteCodeFor({ home: REMOTES.home }, pageRequest('/'), reader).scripts).toContain(
       '/remotes/home/a.11111111.js',
     );
     const file = path.join(apps, 'remote-home', 'dist', 'mf-manifest.json');
     fs.writeFileSync(file, manifest({ HomePage: { js: ['b.22222222.js'] } }));
     const later = new Date(Date.now() + 5_000);
     fs.utimesSync(file, later, later);
-    expect(remoteCodeFor({ home: REMOTES.home }, '/', reader).scripts).toContain(
+    expect(remoteCodeFor({ home: REMOTES.home }, pageRequest('/'), reader).scripts).toContain(
       '/remotes/home/b.22222222.js',
     );
   });
@@ -159,16 +160,42 @@ describe('the hinted modules', () => {
     const hinted = [...PAGE_MODULES.layout, ...Object.values(PAGE_MODULES.routes).flat()];
     expect(shown.sort()).toEqual(hinted.sort());
   });
+
+  it('leave out the layout on the routes the shell shows bare in the app (APP_BARE_ROUTES)', () => {
+    const app = fs.readFileSync(
+      path.join(__dirname, '..', '..', 'shell', 'src', 'App.tsx'),
+      'utf8',
+    );
+    const list = /APP_BARE_ROUTES = \[([^\]]*)\]/.exec(app)?.[1] ?? '';
+    const bare = [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(bare.length).toBeGreaterThan(0);
+    expect(PAGE_MODULES.appBare).toEqual(bare);
+  });
 });
 
 describe('the remote modules on a page', () => {
   it('are the layout’s everywhere, plus the home page on / and the cart on /cart', () => {
-    expect(modulesOnPage('/')).toEqual({
+    expect(modulesOnPage(pageRequest('/'))).toEqual({
       header: ['PromoBanner', 'Header', 'TrustStrip'],
       footer: ['Footer'],
       home: ['HomePage'],
     });
-    expect(Object.keys(modulesOnPage('/cart/'))).toEqual(['header', 'footer', 'cart']);
-    expect(Object.keys(modulesOnPage('/blogs/some-post'))).toEqual(['header', 'footer']);
+    expect(Object.keys(modulesOnPage(pageRequest('/cart/')))).toEqual(['header', 'footer', 'cart']);
+    expect(Object.keys(modulesOnPage(pageRequest('/blogs/some-post')))).toEqual([
+      'header',
+      'footer',
+    ]);
+  });
+
+  it('are none of the layout’s on an auth or legal page in the company’s app, which hides it', () => {
+    expect(modulesOnPage(pageRequest('/login?isMobileApp=true'))).toEqual({});
+    expect(modulesOnPage(pageRequest('/privacy-policy/?x=1&isMobileApp=true'))).toEqual({});
+    // In a browser those pages keep the header and footer, and the app keeps them elsewhere.
+    expect(Object.keys(modulesOnPage(pageRequest('/login')))).toEqual(['header', 'footer']);
+    expect(Object.keys(modulesOnPage(pageRequest('/?isMobileApp=true')))).toEqual([
+      'header',
+      'footer',
+      'home',
+    ]);
   });
 });

@@ -5,13 +5,32 @@ import { REMOTE_NAMES } from './config';
 import type { RemotesConfig } from './remotesConfig';
 
 /**
- * The remote modules the shell's layout shows on every page, and those a route adds
- * (shell/src/App.tsx). A module missing here only loses its hint, never its slot.
+ * The remote modules the shell's layout shows on every page, those a route adds, and the routes
+ * on which the company's app shows the page without the layout (shell/src/App.tsx). A module
+ * missing here only loses its hint, never its slot.
  */
 export const PAGE_MODULES = {
   layout: ['header/PromoBanner', 'header/Header', 'header/TrustStrip', 'footer/Footer'],
   routes: { '/': ['home/HomePage'], '/cart': ['cart/CartPage'] } as Record<string, string[]>,
+  appBare: ['/login', '/signup', '/privacy-policy', '/terms-and-conditions', '/forgotpass'],
 };
+
+/** A page as the shell will lay it out: its route, and whether the company's app shows it bare. */
+export interface PageRequest {
+  route: string;
+  bare: boolean;
+}
+
+/**
+ * Reads a page request the way the shell will: app mode comes from `isMobileApp=true` (later
+ * pages of an app session carry it in session storage, which only the browser sees).
+ */
+export function pageRequest(url: string): PageRequest {
+  const [pathname = '/', query = ''] = url.split('?');
+  const route = pathname.replace(/\/+$/, '') || '/';
+  const inApp = new URLSearchParams(query).get('isMobileApp') === 'true';
+  return { route, bare: inApp && PAGE_MODULES.appBare.includes(route) };
+}
 
 const manifestSchema = z.object({
   metaData: z.object({ remoteEntry: z.object({ name: z.string().min(1), path: z.string() }) }),
@@ -79,24 +98,23 @@ export function createManifestReader(appsRoot: string, releasesDir: string) {
 
 export type ManifestReader = ReturnType<typeof createManifestReader>;
 
-/** The remote modules the page at `pathname` shows, by remote: { header: ['Header', …], … }. */
-export function modulesOnPage(pathname: string): Record<string, string[]> {
-  const route = pathname.replace(/\/+$/, '') || '/';
+/** The remote modules a page shows, by remote: { header: ['Header', …], … }. */
+export function modulesOnPage({ route, bare }: PageRequest): Record<string, string[]> {
   const byRemote: Record<string, string[]> = {};
-  for (const id of [...PAGE_MODULES.layout, ...(PAGE_MODULES.routes[route] ?? [])]) {
+  for (const id of [...(bare ? [] : PAGE_MODULES.layout), ...(PAGE_MODULES.routes[route] ?? [])]) {
     const [remote = '', name = ''] = id.split('/');
     (byRemote[remote] ??= []).push(name);
   }
   return byRemote;
 }
 
-/** What the page at `pathname` loads first from the remotes, as URLs. */
+/** What a page loads first from the remotes, as URLs. */
 export function remoteCodeFor(
   remotes: RemotesConfig,
-  pathname: string,
+  page: PageRequest,
   readManifest: ManifestReader,
 ): RemoteCode {
-  const onPage = modulesOnPage(pathname);
+  const onPage = modulesOnPage(page);
   const code: RemoteCode = { manifests: [], scripts: [], styles: [] };
   for (const [remote, manifestUrl] of Object.entries(remotes)) {
     const names = onPage[remote];

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
-import { createManifestReader, remoteCodeFor, remoteCodeHints } from './remoteHints';
+import { createManifestReader, pageRequest, remoteCodeFor, remoteCodeHints } from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,13 +28,18 @@ function escapeAttribute(value: string): string {
 /**
  * The shell's page with the remotes configuration inlined (no extra round trip before discovery)
  * and preload hints so the manifests of the remotes it shows (and `hints`: their code the page
- * needs first) download in parallel with the shell's own code.
+ * needs first) download in parallel with the shell's own code. A `bare` page (the company's app
+ * on an auth or legal page) drops the template's first paint, the layout the app does not show.
  */
 export function renderIndex(
   template: string,
   remotes: RemotesConfig,
   publicConfig: Record<string, string> = {},
-  { manifests = Object.values(remotes), hints = '' }: { manifests?: string[]; hints?: string } = {},
+  {
+    manifests = Object.values(remotes),
+    hints = '',
+    bare = false,
+  }: { manifests?: string[]; hints?: string; bare?: boolean } = {},
 ): string {
   const preloads = manifests
     .map(
@@ -45,8 +50,12 @@ export function renderIndex(
   const inline =
     `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>` +
     `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`;
-  return template.replace('</head>', `${preloads}${hints}${inline}</head>`);
+  const page = bare ? template.replace(FIRST_PAINT, '$1$2') : template;
+  return page.replace('</head>', `${preloads}${hints}${inline}</head>`);
 }
+
+/** The markup inside the root element, the last thing in the shell's page. */
+const FIRST_PAINT = /(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/;
 
 function readIndexTemplate(shellDir: string): string {
   const file = path.join(shellDir, 'index.html');
@@ -143,11 +152,12 @@ export async function registerStaticSite(
   const readManifest = createManifestReader(options.appsRoot, options.releasesDir);
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = options.remotes.get();
-    const pathname = request.url.split('?')[0] ?? '/';
-    const code = remoteCodeFor(remotes, pathname, readManifest);
+    const pageAsked = pageRequest(request.url);
+    const code = remoteCodeFor(remotes, pageAsked, readManifest);
     const page = renderIndex(template, remotes, options.publicConfig, {
       manifests: code.manifests,
       hints: remoteCodeHints(code),
+      bare: pageAsked.bare,
     });
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
   };

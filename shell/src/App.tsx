@@ -8,6 +8,7 @@ import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
 import { useScrollToHash } from './behaviours/useScrollToHash';
 import { useSessionWatcher } from './behaviours/useSessionWatcher';
 import { Toasts } from './bridges/Toasts';
+import { BrandMark } from './components/BrandMark';
 import { MinimalHeader } from './components/MinimalHeader';
 import { NotFoundPage } from './components/NotFoundPage';
 import { SlotMessage } from './components/SlotMessage';
@@ -42,7 +43,11 @@ export const APP_BARE_ROUTES = [
 ];
 
 const bannerPlaceholder = <div className="shell-banner-space" aria-hidden="true" />;
-const headerPlaceholder = <div className="shell-header-space" aria-hidden="true" />;
+const headerPlaceholder = (
+  <div className="shell-header-space" aria-hidden="true">
+    <BrandMark />
+  </div>
+);
 const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" />;
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
 const pagePlaceholder = <div className="shell-page-space" aria-busy="true" />;

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -16,6 +16,10 @@ export function StorefrontProviders({ store, children }: { store: AppStore; chil
 /**
  * Creates the page's store, waits for the stored state (bounded by the persist timeout) and renders
  * the element into the root. Used by the shell and by each remote opened alone.
+ *
+ * The first render is a transition: React renders it in slices that yield to the browser every
+ * few milliseconds instead of one long task, and what the root already shows (the page's own
+ * markup) stays on screen until the render commits.
  */
 export async function mountApp(
   container: HTMLElement,
@@ -23,10 +27,13 @@ export async function mountApp(
 ): Promise<AppStore> {
   const store = makeStore({ persist: true, serverCart: true });
   await startPersistence(store);
-  createRoot(container).render(
-    <StrictMode>
-      <StorefrontProviders store={store}>{render(store)}</StorefrontProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <StorefrontProviders store={store}>{render(store)}</StorefrontProviders>
+      </StrictMode>,
+    );
+  });
   return store;
 }

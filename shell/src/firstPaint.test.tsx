@@ -1,0 +1,60 @@
+import { renderWithProviders } from 'shared-store/testing';
+import { App } from './App';
+
+// Every remote is still loading, and so is every request: the moment the page's own markup stands for.
+jest.mock('./remotes/federation', () => ({
+  loadRemoteComponent: () => new Promise(() => undefined),
+}));
+
+const fs = jest.requireActual<{ readFileSync(file: string, encoding: 'utf8'): string }>('node:fs');
+const path = jest.requireActual<{
+  dirname(file: string): string;
+  join(...parts: string[]): string;
+}>('node:path');
+
+/** The markup of the page's root element as shell/public/index.html writes it. */
+function templateRoot(): Element {
+  const testFile = expect.getState().testPath ?? '';
+  const html = fs.readFileSync(
+    path.join(path.dirname(testFile), '..', 'public', 'index.html'),
+    'utf8',
+  );
+  const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  return root;
+}
+
+/** Markup without comments and the whitespace between tags, as the production page is served. */
+function normalized(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_TEXT);
+  const drop: Node[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === Node.COMMENT_NODE) drop.push(node);
+    else if (node.textContent?.trim() === '') drop.push(node);
+    else node.textContent = node.textContent?.trim() ?? '';
+  }
+  for (const node of drop) node.parentNode?.removeChild(node);
+  return copy.innerHTML;
+}
+
+describe("the page's first paint", () => {
+  beforeEach(() => {
+    // React reports the route pages' code arriving after the comparison; that render is not tested here.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+  });
+
+  it.each(['/', '/cart', '/search?s=plab'])(
+    'is what the shell renders on %s before any remote arrives, so nothing moves when React takes over',
+    (route) => {
+      const { container } = renderWithProviders(<App />, { route });
+      expect(normalized(container)).toBe(normalized(templateRoot()));
+    },
+  );
+
+  it('shows the mark in the header space from the first paint', () => {
+    const header = templateRoot().querySelector('.shell-header-space');
+    expect(header?.querySelector('svg.shell-brand text')?.textContent.trim()).toBe('ARORA');
+  });
+});
