@@ -156,7 +156,10 @@ describe('event card', () => {
 
   it('formats the date for a UK reader', () => {
     expect(formatEventDate('2027-01-16')).toBe('Sat, 16 January 2027');
+    expect(formatEventDate('2026-12-05')).toBe('Sat, 5 December 2026');
+    expect(formatEventDate('2028-02-29')).toBe('Tue, 29 February 2028');
     expect(formatEventDate('TBC')).toBe('TBC');
+    expect(formatEventDate('2027-13-45')).toBe('2027-13-45');
   });
 
   it("adds with from 'event': a second add raises the same line whatever its month", async () => {

@@ -55,9 +55,14 @@ export function addMoney(a: number, b: number): number {
   return (toPence(a) + toPence(b)) / 100;
 }
 
-const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** "£59.97" */
+/**
+ * "£59.97", "£1,234.50", "-£5.00": the en-GB pound format, in whole pence. Written out rather than
+ * through Intl.NumberFormat: a phone spends tens of milliseconds loading locale data for the first
+ * one, in the middle of rendering the first prices (money.test.ts checks it against Intl).
+ */
 export function formatPrice(pounds: number): string {
-  return poundFormat.format(pounds);
+  const pence = Math.abs(toPence(Number.isFinite(pounds) ? pounds : 0));
+  const whole = String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = pounds < 0 && pence > 0 ? '-' : '';
+  return `${sign}£${whole}.${String(pence % 100).padStart(2, '0')}`;
 }
