@@ -38,6 +38,7 @@ const SINGLETONS = [
 const SHARED_ENTRIES = {
   'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
   rxjs: path.join(__dirname, 'shared', 'rxjs.mjs'),
+  '@reduxjs/toolkit': path.join(__dirname, 'shared', 'reduxjs-toolkit.mjs'),
 };
 
 /** The version of a package as installed, which a shared entry file is provided under. */
@@ -260,7 +261,8 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
                 chunks: 'async',
                 cacheGroups: {
                   shared: {
-                    test: /[\\/](node_modules|shared-store)[\\/]/,
+                    // Packages, shared-store and the files that share parts of packages.
+                    test: /[\\/](node_modules|shared-store|tooling[\\/]shared)[\\/]/,
                     name: 'shared',
                     chunks: (chunk) => runsAtStartup(chunk, entryFile, { orFallback: true }),
                     enforce: true,
