@@ -49,6 +49,31 @@ test('the home data is asked for once, though the shell and the home remote both
   expect(urls.filter((url) => url.includes('/wp-json/wp/v2/courseList'))).toHaveLength(1);
 });
 
+test('the hero’s banner is asked for with the page, not after its code, and still never cached', async ({
+  page,
+}) => {
+  const banners: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/wp-json/wp/v2/home_banner')) banners.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.locator('#home-hero-title')).toHaveText(/\S/);
+  const timings = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return { url: timing.name, start: timing.startTime, end: timing.responseEnd };
+    }),
+  );
+  const main = timings.find((t) => t.url.endsWith('/main.js'));
+  const banner = timings.filter((t) => t.url.includes('/wp-json/wp/v2/home_banner'));
+  expect(banner).toHaveLength(1);
+  expect(banner[0]?.start).toBeLessThan(main?.end ?? 0);
+  // A reload stamps a new request: the banner is never served from a cache.
+  await page.reload();
+  await expect(page.locator('#home-hero-title')).toHaveText(/\S/);
+  expect(new Set(banners).size).toBe(2);
+});
+
 for (const [route, remote, notRemote] of [
   ['/', 'home', 'cart'],
   ['/cart', 'cart', 'home'],

@@ -234,6 +234,20 @@ describe('gateway', () => {
       expect(home).toContain('"cart":"/remotes/cart/mf-manifest.json"');
     });
 
+    it('the home page starts its never-cached banner read with a timestamp of its own; other pages do not', async () => {
+      const before = Date.now();
+      const home = (await gateway.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+      const stamp = Number(
+        /<link rel="preload" as="fetch" crossorigin="anonymous" href="\/wp-json\/wp\/v2\/home_banner\?t=(\d+)">/.exec(
+          home,
+        )?.[1],
+      );
+      expect(stamp).toBeGreaterThanOrEqual(before);
+      expect(stamp).toBeLessThanOrEqual(Date.now());
+      const cart = (await gateway.inject({ url: '/cart', headers: { accept: 'text/html' } })).body;
+      expect(cart).not.toContain('home_banner');
+    });
+
     it('in the company’s app, an auth or legal page comes without the layout’s first paint and hints', async () => {
       const inApp = (
         await gateway.inject({ url: '/login?isMobileApp=true', headers: { accept: 'text/html' } })

@@ -4,7 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
-import { createManifestReader, pageRequest, remoteCodeFor, remoteCodeHints } from './remoteHints';
+import {
+  createManifestReader,
+  pageRequest,
+  remoteCodeFor,
+  remoteCodeHints,
+  type PageRequest,
+} from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -52,6 +58,17 @@ export function renderIndex(
     `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`;
   const page = bare ? template.replace(FIRST_PAINT, '$1$2') : template;
   return page.replace('</head>', `${preloads}${hints}${inline}</head>`);
+}
+
+/**
+ * Data the page's first screen waits for, started with the page instead of after its code: on
+ * the home page, the hero's banner. The banner is never cached, so the request carries this
+ * page's own timestamp; the shell's first banner read asks for that same URL (takePreloadedStamp).
+ */
+export function dataHints({ route }: PageRequest, now: number): string {
+  if (route !== '/') return '';
+  const url = `/wp-json/wp/v2/home_banner?t=${String(now)}`;
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
 }
 
 /** The markup inside the root element, the last thing in the shell's page. */
@@ -156,7 +173,7 @@ export async function registerStaticSite(
     const code = remoteCodeFor(remotes, pageAsked, readManifest);
     const page = renderIndex(template, remotes, options.publicConfig, {
       manifests: code.manifests,
-      hints: remoteCodeHints(code),
+      hints: dataHints(pageAsked, Date.now()) + remoteCodeHints(code),
       bare: pageAsked.bare,
     });
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);

@@ -8,6 +8,16 @@ import { createSiteApi } from './site';
 
 const client = createApiClient();
 
+/** A `<link rel="preload" as="fetch">` as the gateway writes it. */
+function preload(href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', 'fetch');
+  link.setAttribute('crossorigin', 'anonymous');
+  link.setAttribute('href', href);
+  return link;
+}
+
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -43,6 +53,37 @@ describe('content reads', () => {
     const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
     await createContentApi(client, createCache(), () => 1700000000000).homeBanner();
     expect(calls).toEqual(['/wp-json/wp/v2/home_banner?t=1700000000000']);
+  });
+
+  it('the first home_banner read asks for the one the page started; later reads stamp their own', async () => {
+    const started = preload('/wp-json/wp/v2/home_banner?t=42');
+    const other = preload('/remotes/home/mf-manifest.json');
+    document.head.append(other, started);
+    try {
+      const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
+      const content = createContentApi(client, createCache(), () => 1700000000000);
+      await content.homeBanner();
+      await content.homeBanner();
+      expect(calls).toEqual([
+        '/wp-json/wp/v2/home_banner?t=42',
+        '/wp-json/wp/v2/home_banner?t=1700000000000',
+      ]);
+    } finally {
+      started.remove();
+      other.remove();
+    }
+  });
+
+  it('a preload for the banner without a usable timestamp is not taken', async () => {
+    const odd = preload('/wp-json/wp/v2/home_banner?t=soon');
+    document.head.append(odd);
+    try {
+      const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
+      await createContentApi(client, createCache(), () => 7).homeBanner();
+      expect(calls).toEqual(['/wp-json/wp/v2/home_banner?t=7']);
+    } finally {
+      odd.remove();
+    }
   });
 
   it('the footer HTML is parsed into two menus and the form action, and cached for an hour', async () => {
