@@ -5,11 +5,7 @@
  * very same URL, which the browser answers with the response it already has; the link is then
  * spent, and later calls stamp their own time. Undefined when the page names no such read.
  */
-export function takePreloadedStamp(
-  path: string,
-  doc: Document | undefined = globalThis.document,
-): number | undefined {
-  if (!doc) return undefined;
+export function takePreloadedStamp(path: string, doc: Document = document): number | undefined {
   for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
     if (link.hasAttribute('data-taken')) continue;
     const url = new URL(link.href, doc.baseURI);
