@@ -43,7 +43,17 @@ class StartupPreloadPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
-      HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
+      const hooks = HtmlWebpackPlugin.getCompilationHooks(compilation);
+      // The entry is what everything else waits for: fetched first, not at a deferred script's
+      // low priority behind the files it will load.
+      hooks.alterAssetTags.tap(NAME, (data) => {
+        for (const tag of data.assetTags.scripts) {
+          if (tag.attributes.src === `${data.publicPath}main.js`)
+            tag.attributes.fetchpriority = 'high';
+        }
+        return data;
+      });
+      hooks.alterAssetTagGroups.tap(NAME, (data) => {
         const files = new Set();
         for (const chunk of compilation.chunks) {
           if (!runsAtStartup(chunk, this.entryFile)) continue;
