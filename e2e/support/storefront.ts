@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ConsoleWatch } from './fixtures';
 
 export interface Learner {
   email: string;
@@ -57,4 +58,10 @@ export async function expectHomeWithMinimalHeader(page: Page): Promise<void> {
       .getByRole('button', { name: /^Add .* to cart$/ })
       .first(),
   ).toBeVisible();
+}
+
+/** Loads pages with no script at all: what the browser paints from the page's own markup. */
+export async function withoutScripts(page: Page, consoleWatch: ConsoleWatch): Promise<void> {
+  consoleWatch.allow(/Failed to load resource/);
+  await page.route('**/*.js', (route) => route.abort());
 }

@@ -1,5 +1,5 @@
 import { cartButton, expect, test } from '../support/fixtures';
-import { expectHomeWithMinimalHeader } from '../support/storefront';
+import { expectHomeWithMinimalHeader, withoutScripts } from '../support/storefront';
 
 test('the home page shows the header, the courses and the footer from their remotes', async ({
   page,
@@ -106,8 +106,7 @@ test('before any script runs, the page paints its layout with the mark where the
   page,
   consoleWatch,
 }) => {
-  consoleWatch.allow(/Failed to load resource/);
-  await page.route('**/*.js', (route) => route.abort());
+  await withoutScripts(page, consoleWatch);
   await page.goto('/');
   const mark = page.locator('.shell-header-space svg.shell-brand');
   await expect(mark).toBeVisible();
@@ -129,8 +128,7 @@ test('in the company’s app an auth page paints no layout it would then take aw
   page,
   consoleWatch,
 }) => {
-  consoleWatch.allow(/Failed to load resource/);
-  await page.route('**/*.js', (route) => route.abort());
+  await withoutScripts(page, consoleWatch);
   await page.goto('/login?isMobileApp=true');
   await expect(page.locator('#root')).toBeEmpty();
   await page.goto('/login');

@@ -1,24 +1,15 @@
 import { renderWithProviders } from 'shared-store/testing';
 import { App } from './App';
+import { shellFile } from './testing/shellFile';
 
 // Every remote is still loading, and so is every request: the moment the page's own markup stands for.
 jest.mock('./remotes/federation', () => ({
   loadRemoteComponent: () => new Promise(() => undefined),
 }));
 
-const fs = jest.requireActual<{ readFileSync(file: string, encoding: 'utf8'): string }>('node:fs');
-const path = jest.requireActual<{
-  dirname(file: string): string;
-  join(...parts: string[]): string;
-}>('node:path');
-
 /** The markup of the page's root element as shell/public/index.html writes it. */
 function templateRoot(): Element {
-  const testFile = expect.getState().testPath ?? '';
-  const html = fs.readFileSync(
-    path.join(path.dirname(testFile), '..', 'public', 'index.html'),
-    'utf8',
-  );
+  const html = shellFile('..', 'public', 'index.html');
   const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   return root;

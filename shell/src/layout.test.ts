@@ -1,16 +1,11 @@
 // The layout's reserved sizes, read from shell.css (jsdom lays nothing out, so the numbers are
 // worked out here the way the browser does for the rules involved).
-const fs = jest.requireActual<{ readFileSync(file: string, encoding: 'utf8'): string }>('node:fs');
-const path = jest.requireActual<{
-  dirname(file: string): string;
-  join(...parts: string[]): string;
-}>('node:path');
+import { shellFile } from './testing/shellFile';
 
 const PHONE_MAX_WIDTH = 991;
 
 function shellCss(): string {
-  const testFile = expect.getState().testPath ?? '';
-  return fs.readFileSync(path.join(path.dirname(testFile), 'shell.css'), 'utf8');
+  return shellFile('shell.css');
 }
 
 /** The custom properties set on :root at a viewport width (the phone breakpoint overrides). */
