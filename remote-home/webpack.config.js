@@ -1,9 +1,18 @@
 'use strict';
-const { createAppConfig } = require('tooling');
+const { createAppConfig, createServerConfig } = require('tooling');
 
-module.exports = createAppConfig({
+const app = createAppConfig({
   dir: __dirname,
   name: 'home',
   port: 3003,
   exposes: { './HomePage': './src/HomePage.tsx' },
 });
+// The hero rendered on the server, deployed with the remote it belongs to (docs/ARCHITECTURE.md).
+const server = createServerConfig({
+  dir: __dirname,
+  entries: { hero: './src/server/hero.tsx' },
+});
+
+/** @type {(env: Record<string, string>, argv: {mode?: string}) => unknown} */
+module.exports = (env, argv) =>
+  argv.mode === 'development' ? app(env, argv) : [app(env, argv), server(env, argv)];

@@ -16,7 +16,8 @@ const require = createRequire(import.meta.url);
 function gzipSizeOf(dir) {
   let bytes = 0;
   for (const file of fs.readdirSync(dir, { recursive: true }).map(String)) {
-    if (!/\.(js|css)$/.test(file)) continue;
+    // server/ holds a remote's server renderers, which never reach a browser.
+    if (!/\.(js|css)$/.test(file) || file.startsWith(`server${path.sep}`)) continue;
     bytes += zlib.gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length;
   }
   return bytes;

@@ -158,7 +158,8 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
         chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: name,
-        clean: true,
+        // A server renderer (createServerConfig) builds into server/ beside this build.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -324,4 +325,61 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
   };
 }
 
-module.exports = { createAppConfig, SINGLETONS };
+/**
+ * A remote's server renderers: `entries` (name -> source file) built for Node.js into
+ * dist/server/<name>.js, CommonJS, with React and the remote's own code bundled so a renderer
+ * runs the very components of the build beside it. The process that runs it provides jsdom, the
+ * DOM DOMPurify sanitizes with on the server (tooling/server/dompurify.js).
+ * @param {object} options
+ * @param {string} options.dir the app's folder (__dirname of its webpack.config.js)
+ * @param {Record<string, string>} options.entries
+ */
+function createServerConfig({ dir, entries }) {
+  /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    return {
+      mode,
+      context: dir,
+      target: 'node20',
+      devtool: false,
+      entry: entries,
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: 'server/[name].js',
+        library: { type: 'commonjs2' },
+        clean: false,
+      },
+      externals: { jsdom: 'commonjs jsdom' },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        alias: { dompurify$: path.join(__dirname, 'server', 'dompurify.js') },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic' } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          // shared-store's entry re-exports the whole contract; a renderer keeps what it uses.
+          { test: /[\\/]shared-store[\\/]src[\\/]/, sideEffects: false },
+        ],
+      },
+      optimization: { minimize: false },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createAppConfig, createServerConfig, SINGLETONS };

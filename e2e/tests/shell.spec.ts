@@ -93,6 +93,9 @@ test.describe('session and the mobile app', () => {
     await page.getByLabel('Password').fill('Learner#2026');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
+    // Login is over once the page has gone home; aging the session before that would let this
+    // page's own check (on its move home) end it instead of the next page load's.
+    await expect(page).toHaveURL(/\/$/);
 
     await page.evaluate(
       (age) => {

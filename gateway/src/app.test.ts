@@ -54,13 +54,18 @@ async function startUpstream() {
     reply.type('text/html').send('<html>maintenance</html>'),
   );
   upstream.post('/wp-json/wc/v3/orders', (_request, reply) => reply.code(201).send({ id: 777 }));
+  const banner = { delayMs: 0 };
+  upstream.get('/wp-json/wp/v2/home_banner', async () => {
+    await new Promise((resolve) => setTimeout(resolve, banner.delayMs));
+    return [{ id: 7, title: 'Pass </script><script>alert(1)</script>' }];
+  });
   upstream.all('/*', (request) => ({
     url: request.url,
     forwardedHost: request.headers['x-forwarded-host'],
     cookie: request.headers.cookie ?? null,
   }));
   const url = await upstream.listen({ host: '127.0.0.1', port: 0 });
-  return { upstream, url, hits };
+  return { upstream, url, hits, banner };
 }
 
 describe('gateway', () => {
@@ -90,6 +95,8 @@ describe('gateway', () => {
 
   afterAll(async () => {
     await gateway.close();
+    // The gateway's own banner reads keep their connections alive, as they should.
+    upstream.upstream.server.closeAllConnections();
     await upstream.upstream.close();
   });
 
@@ -373,6 +380,91 @@ describe('gateway', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       await closing.close();
       expect((await slow).status).toBe(200);
+    });
+  });
+
+  describe('the home page’s hero, rendered by the home remote on the server', () => {
+    let withHero: FastifyInstance;
+    let appsRoot = '';
+
+    beforeAll(async () => {
+      appsRoot = makeAppsRoot();
+      const write = (file: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(appsRoot, file)), { recursive: true });
+        fs.writeFileSync(path.join(appsRoot, file), text);
+      };
+      write(
+        'shell/dist/index.html',
+        '<html><head></head><body><div id="root"><main class="shell-main" id="main">' +
+          '<div class="shell-page-space" aria-busy="true"></div></main></div></body></html>',
+      );
+      write(
+        'remote-home/dist/mf-manifest.json',
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [
+            {
+              name: 'HomePage',
+              assets: {
+                js: { sync: ['exposed.1a2b3c4d.js'] },
+                css: { sync: ['exposed.5e6f7a8b.css'] },
+              },
+            },
+          ],
+        }),
+      );
+      write(
+        'remote-home/dist/server/hero.js',
+        "exports.renderHero = (answer) => `<h1>${answer[0].title.replace(/</g, '&lt;')}</h1>`;",
+      );
+      withHero = await build({ appsRoot, deployDir: path.join(appsRoot, 'deploy') });
+    });
+    afterAll(() => withHero.close());
+
+    const home = async (gateway: FastifyInstance) =>
+      (await gateway.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+
+    it('puts the hero in the page’s space and the banner it came from in the page, escaped', async () => {
+      const page = await home(withHero);
+      expect(page).toContain(
+        '<div class="shell-page-space" aria-busy="true"><div data-server-render="home/HomePage">' +
+          '<h1>Pass &lt;/script>&lt;script>alert(1)&lt;/script></h1></div></div>',
+      );
+      expect(page).toContain(
+        '<script id="home-banner-data" type="application/json">[{"id":7,"title":"Pass \\u003c/script\\u003e',
+      );
+      expect(page).not.toContain('<script>alert(1)');
+      // The page does not ask again for what it carries; the hero's styles apply from its first paint.
+      expect(page).not.toContain('home_banner?t=');
+      expect(page).toContain('<link rel="stylesheet" href="/remotes/home/exposed.5e6f7a8b.css">');
+    });
+
+    it('reads the banner afresh for every page, and only for the home page', async () => {
+      const reads = () => upstream.hits.filter((hit) => hit.includes('home_banner')).length;
+      const before = reads();
+      await home(withHero);
+      await home(withHero);
+      await withHero.inject({ url: '/cart', headers: { accept: 'text/html' } });
+      expect(reads() - before).toBe(2);
+      const stamps = upstream.hits.filter((hit) => hit.includes('home_banner')).slice(-2);
+      expect(new Set(stamps).size).toBe(2);
+    });
+
+    it('serves the page without the hero, the browser reading the banner, when WordPress is slower than the budget', async () => {
+      const impatient = await build({
+        appsRoot,
+        deployDir: path.join(appsRoot, 'deploy'),
+        serverRenderBudgetMs: 50,
+      });
+      upstream.banner.delayMs = 300;
+      const started = Date.now();
+      const page = await home(impatient);
+      upstream.banner.delayMs = 0;
+      expect(Date.now() - started).toBeLessThan(250);
+      expect(page).toContain('<div class="shell-page-space" aria-busy="true"></div>');
+      expect(page).toContain('home_banner?t=');
+      expect(page).not.toContain('home-banner-data');
+      await impatient.close();
     });
   });
 

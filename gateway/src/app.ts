@@ -10,6 +10,7 @@ import { RATE_LIMIT_RULES, rateLimitRuleFor } from './rateLimits';
 import { createRemotesConfigSource } from './remotesConfig';
 import { createResponseCache } from './responseCache';
 import { originsOf, registerSecurityHeaders } from './security';
+import { SERVER_RENDER_BUDGET_MS } from './serverRender';
 import { registerStaticSite } from './staticSite';
 import { createUpstreamPolicy, type UpstreamAnswer } from './upstreamPolicy';
 import { UPSTREAM_ROUTES, upstreamQuery } from './upstreams';
@@ -32,6 +33,8 @@ export interface GatewayOptions {
   cookieSecret?: string | undefined;
   /** Origins allowed to frame the storefront (the company's app). */
   frameAncestors?: string[];
+  /** How long the home page waits for its banner to render the hero on the server; 0: never. */
+  serverRenderBudgetMs?: number;
   /** Where the structured logs go (standard output by default). */
   logStream?: NodeJS.WritableStream;
 }
@@ -190,6 +193,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     releasesDir: path.join(options.deployDir, 'remotes'),
     remotes,
     publicConfig: { portalUrl: options.portalUrl },
+    wordpressUrl: options.upstreams.wordpress,
+    serverRenderBudgetMs: options.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS,
   });
   return app;
 }

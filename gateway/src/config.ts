@@ -39,6 +39,8 @@ const schema = z.object({
     .trim()
     .transform((value) => value.split(/\s+/).filter(Boolean))
     .optional(),
+  /** How long (ms) the home page waits for its banner to render the hero on the server; 0: never. */
+  SERVER_RENDER_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

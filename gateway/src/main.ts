@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     cookieSecret: config.COOKIE_SECRET,
     frameAncestors: config.FRAME_ANCESTORS,
     logLevel: config.LOG_LEVEL,
+    ...(config.SERVER_RENDER_BUDGET_MS === undefined
+      ? {}
+      : { serverRenderBudgetMs: config.SERVER_RENDER_BUDGET_MS }),
   });
 
   let closing = false;

@@ -61,22 +61,34 @@ export interface RemoteCode {
 const SAFE_FILE = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:js|css)$/;
 
 /**
- * Reads the manifests this gateway serves itself (under /remotes/ and /releases/) from disk,
- * again only when a file changes. Manifests on another origin give no hints.
+ * The folder a manifest this gateway serves itself (under /remotes/ or /releases/) lives in on
+ * disk, with the rest of that remote's build; undefined for a manifest on another origin.
  */
-export function createManifestReader(appsRoot: string, releasesDir: string) {
-  const cache = new Map<string, { mtimeMs: number; manifest: Manifest | undefined }>();
-
-  function fileFor(url: string): string | undefined {
-    const local = /^\/remotes\/([a-z]+)\/(mf-manifest\.json)$/.exec(url);
+export function localFolderOf(appsRoot: string, releasesDir: string) {
+  return (url: string): string | undefined => {
+    const local = /^\/remotes\/([a-z]+)\/mf-manifest\.json$/.exec(url);
     if (local?.[1] && (REMOTE_NAMES as readonly string[]).includes(local[1])) {
-      return path.join(appsRoot, `remote-${local[1]}`, 'dist', 'mf-manifest.json');
+      return path.join(appsRoot, `remote-${local[1]}`, 'dist');
     }
     const released = /^\/releases\/([a-z]+\/[\w.-]+)\/mf-manifest\.json$/.exec(url);
     if (released?.[1] && !released[1].includes('..')) {
-      return path.join(releasesDir, released[1], 'mf-manifest.json');
+      return path.join(releasesDir, released[1]);
     }
     return undefined;
+  };
+}
+
+/**
+ * Reads the manifests this gateway serves itself from disk, again only when a file changes.
+ * Manifests on another origin give no hints.
+ */
+export function createManifestReader(appsRoot: string, releasesDir: string) {
+  const cache = new Map<string, { mtimeMs: number; manifest: Manifest | undefined }>();
+  const folderOf = localFolderOf(appsRoot, releasesDir);
+
+  function fileFor(url: string): string | undefined {
+    const folder = folderOf(url);
+    return folder && path.join(folder, 'mf-manifest.json');
   }
 
   return (url: string): Manifest | undefined => {
@@ -137,10 +149,18 @@ export function remoteCodeFor(
   return code;
 }
 
-/** Preload hints for that code (the manifests are hinted with the configuration), so it downloads alongside the shell's own. */
-export function remoteCodeHints({ scripts, styles }: RemoteCode): string {
+/**
+ * Preload hints for that code (the manifests are hinted with the configuration), so it downloads
+ * alongside the shell's own. Styles under `blockingBase` (a remote whose markup the page already
+ * holds) are linked as style sheets instead, so that markup paints styled.
+ */
+export function remoteCodeHints({ scripts, styles }: RemoteCode, blockingBase?: string): string {
   return [
-    ...styles.map((url) => `<link rel="preload" as="style" href="${url}">`),
+    ...styles.map((url) =>
+      blockingBase && url.startsWith(blockingBase)
+        ? `<link rel="stylesheet" href="${url}">`
+        : `<link rel="preload" as="style" href="${url}">`,
+    ),
     ...scripts.map((url) => `<link rel="preload" as="script" href="${url}">`),
   ].join('');
 }

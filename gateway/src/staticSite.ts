@@ -6,12 +6,19 @@ import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
 import {
   createManifestReader,
+  localFolderOf,
   pageRequest,
   remoteCodeFor,
   remoteCodeHints,
   type PageRequest,
 } from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
+import {
+  createHeroRendererLoader,
+  readHomeBanner,
+  renderHomeHero,
+  type ServerRender,
+} from './serverRender';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -31,11 +38,19 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** The page's space for the routed page, empty in the shell's template (src/App.tsx PageSpace). */
+const PAGE_SPACE = '<div class="shell-page-space" aria-busy="true"></div>';
+
+/** The element the page carries the banner answer its hero was rendered from in (shared-store). */
+const SERVED_BANNER_ID = 'home-banner-data';
+
 /**
  * The shell's page with the remotes configuration inlined (no extra round trip before discovery)
  * and preload hints so the manifests of the remotes it shows (and `hints`: their code the page
  * needs first) download in parallel with the shell's own code. A `bare` page (the company's app
  * on an auth or legal page) drops the template's first paint, the layout the app does not show.
+ * A `serverRender` goes into the page's space, marked with the module it stands for, with the
+ * answer it was rendered from for the page's first read.
  */
 export function renderIndex(
   template: string,
@@ -45,7 +60,8 @@ export function renderIndex(
     manifests = Object.values(remotes),
     hints = '',
     bare = false,
-  }: { manifests?: string[]; hints?: string; bare?: boolean } = {},
+    serverRender,
+  }: { manifests?: string[]; hints?: string; bare?: boolean; serverRender?: ServerRender } = {},
 ): string {
   const preloads = manifests
     .map(
@@ -53,17 +69,23 @@ export function renderIndex(
         `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
     )
     .join('');
-  const inline =
+  let inline =
     `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>` +
     `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`;
-  const page = bare ? template.replace(FIRST_PAINT, '$1$2') : template;
-  return page.replace('</head>', `${preloads}${hints}${inline}</head>`);
+  let page = bare ? template.replace(FIRST_PAINT, '$1$2') : template;
+  if (serverRender && !bare && page.includes(PAGE_SPACE)) {
+    const marked = `<div data-server-render="${escapeAttribute(serverRender.module)}">${serverRender.html}</div>`;
+    page = page.replace(PAGE_SPACE, () => PAGE_SPACE.replace('></div>', `>${marked}</div>`));
+    inline += `<script id="${SERVED_BANNER_ID}" type="application/json">${escapeJsonForHtml(serverRender.data)}</script>`;
+  }
+  return page.replace('</head>', () => `${preloads}${hints}${inline}</head>`);
 }
 
 /**
  * Data the page's first screen waits for, started with the page instead of after its code: on
- * the home page, the hero's banner. The banner is never cached, so the request carries this
- * page's own timestamp; the shell's first banner read asks for that same URL (takePreloadedStamp).
+ * the home page without a server-rendered hero, the hero's banner. The banner is never cached,
+ * so the request carries this page's own timestamp; the shell's first banner read asks for that
+ * same URL (takePreloadedStamp).
  */
 export function dataHints({ route }: PageRequest, now: number): string {
   if (route !== '/') return '';
@@ -93,6 +115,10 @@ export async function registerStaticSite(
     remotes: RemotesConfigSource;
     /** Settings the page may know (never secrets). */
     publicConfig: Record<string, string>;
+    /** WordPress, which the home page's hero is read from when the gateway renders it. */
+    wordpressUrl: string;
+    /** How long the home page waits for its banner to render the hero; 0 renders none. */
+    serverRenderBudgetMs: number;
   },
 ): Promise<void> {
   const shellDir = path.join(options.appsRoot, 'shell', 'dist');
@@ -167,14 +193,41 @@ export async function registerStaticSite(
   });
 
   const readManifest = createManifestReader(options.appsRoot, options.releasesDir);
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const warn = (message: string, error?: unknown) => {
+    app.log.warn({ err: error }, message);
+  };
+  const heroRendererFor = createHeroRendererLoader(
+    localFolderOf(options.appsRoot, options.releasesDir),
+    warn,
+  );
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = options.remotes.get();
     const pageAsked = pageRequest(request.url);
     const code = remoteCodeFor(remotes, pageAsked, readManifest);
+    const homeManifest = remotes.home;
+    const serverRender =
+      pageAsked.route === '/' && !pageAsked.bare && homeManifest && options.serverRenderBudgetMs > 0
+        ? await renderHomeHero(
+            heroRendererFor(homeManifest),
+            () =>
+              readHomeBanner(options.wordpressUrl, {
+                budgetMs: options.serverRenderBudgetMs,
+                host: request.headers.host ?? '',
+                protocol: request.protocol,
+              }),
+            warn,
+          )
+        : undefined;
+    const blockingBase = serverRender
+      ? homeManifest?.slice(0, homeManifest.lastIndexOf('/') + 1)
+      : undefined;
     const page = renderIndex(template, remotes, options.publicConfig, {
       manifests: code.manifests,
-      hints: dataHints(pageAsked, Date.now()) + remoteCodeHints(code),
+      hints:
+        (serverRender ? '' : dataHints(pageAsked, Date.now())) +
+        remoteCodeHints(code, blockingBase),
       bare: pageAsked.bare,
+      ...(serverRender ? { serverRender } : {}),
     });
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
   };

@@ -89,6 +89,7 @@ export {
   loadHomeSections,
   loadPartners,
 } from './features/home/homeThunks';
+export { bannerSlides } from './features/home/banner';
 export { cleanMenu, MAX_MENU_DEPTH, MAX_MENU_ITEMS } from './features/home/menu';
 
 /** What every exposed remote module looks like to the shell. */

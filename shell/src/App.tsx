@@ -13,6 +13,7 @@ import { MinimalHeader } from './components/MinimalHeader';
 import { NotFoundPage } from './components/NotFoundPage';
 import { SlotMessage } from './components/SlotMessage';
 import { RemoteSlot, SlotBoundary, lazyRemote } from './remotes/RemoteSlot';
+import { PageSpace } from './remotes/ServerRendered';
 
 const remotes = {
   banner: lazyRemote('header/PromoBanner'),
@@ -50,7 +51,8 @@ const headerPlaceholder = (
 );
 const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" />;
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
-const pagePlaceholder = <div className="shell-page-space" aria-busy="true" />;
+const pagePlaceholder = <PageSpace />;
+const homePlaceholder = <PageSpace serverRenderOf="home/HomePage" />;
 
 /** The home page: its data is asked for at once, while the home remote's code is still loading. */
 function HomeRoute() {
@@ -62,7 +64,7 @@ function HomeRoute() {
   return (
     <RemoteSlot
       remote={remotes.home}
-      placeholder={pagePlaceholder}
+      placeholder={homePlaceholder}
       fallback={<SlotMessage title="Courses" />}
     />
   );

@@ -6,13 +6,13 @@ import {
 } from '../constants';
 import { apiClient, type ApiClient, type RequestOptions } from './client';
 import { createCache, type Cache } from './cache';
+import { bannerSlides } from '../features/home/banner';
 import { takePreloadedStamp } from './preloaded';
 import { EMPTY_FOOTER, parseFooterHtml, type FooterData } from './footer';
 import type {
   Course,
   EventItem,
   FooterResponse,
-  HomeBanner,
   HomePage,
   MenuItem,
   Partner,
@@ -66,11 +66,13 @@ export function createContentApi(
      * Never cached: a timestamp parameter and no-store, so a new banner shows at once. The first
      * call takes the request the page started (the gateway stamps it when it serves the page).
      */
-    homeBanner: () =>
-      list<HomeBanner>(`${WP}/home_banner`, {
-        query: { t: takePreloadedStamp(`${WP}/home_banner`) ?? now() },
-        noStore: true,
-      }),
+    homeBanner: async () =>
+      bannerSlides(
+        await list<unknown>(`${WP}/home_banner`, {
+          query: { t: takePreloadedStamp(`${WP}/home_banner`) ?? now() },
+          noStore: true,
+        }),
+      ),
     courses: () => shared('courses', () => list<Course>(`${WP}/courseList`)),
     partners: () => shared('partners', () => list<Partner>(`${WP}/our_partner`)),
     events: () => shared('events', () => list<EventItem>(`${WP}/events`)),

@@ -30,8 +30,13 @@ export function sanitizeHtml(html: unknown): string {
   });
 }
 
+/** An element of whichever DOM the sanitizer works on (the page's, or jsdom's on the server). */
+function isElement(node: Node): node is Element {
+  return node.nodeType === 1;
+}
+
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node instanceof Element && node.getAttribute('target') === '_blank') {
+  if (isElement(node) && node.getAttribute('target') === '_blank') {
     node.setAttribute('rel', 'noopener noreferrer');
   }
 });

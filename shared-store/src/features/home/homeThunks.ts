@@ -1,5 +1,6 @@
 import { contentApi } from '../../api/content';
 import type { AppDispatch } from '../../store/makeStore';
+import { takeServedBanner } from './banner';
 import { cleanMenu } from './menu';
 import {
   headerLogoSlice,
@@ -46,10 +47,13 @@ export function loadCourses() {
   };
 }
 
-/** The hero slides; never cached, so a new banner shows at once. */
+/**
+ * The hero slides; never cached, so a new banner shows at once. The first read of a page whose
+ * hero the gateway rendered takes the banner it rendered from instead of asking again.
+ */
 export function loadHomeBanner() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const slides = await contentApi.homeBanner();
+    const slides = takeServedBanner() ?? (await contentApi.homeBanner());
     if (slides.length > 0) dispatch(homeBannerSlice.actions.itemsReceived(slides));
   };
 }

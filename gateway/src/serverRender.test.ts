@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { createHeroRendererLoader, readHomeBanner, renderHomeHero } from './serverRender';
+
+function folderWith(files: Record<string, string>): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hero-renderer-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+    fs.writeFileSync(path.join(folder, name), text);
+  }
+  return folder;
+}
+
+describe('the home remote’s hero renderer', () => {
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+  };
+  beforeEach(() => {
+    warnings.length = 0;
+  });
+
+  it('runs the file deployed beside the manifest, with what the gateway lends it', () => {
+    const folder = folderWith({
+      'server/hero.js':
+        "const { sep } = require('node:path');\n" +
+        'exports.renderHero = (answer) => `<h1>${answer[0].title}${sep}</h1>`;',
+    });
+    const rendererFor = createHeroRendererLoader(() => folder, warn);
+    expect(rendererFor('/remotes/home/mf-manifest.json')?.renderHero([{ title: 'Hi' }])).toBe(
+      `<h1>Hi${path.sep}</h1>`,
+    );
+  });
+
+  it('loads a new version of the file when it changes, and the same one only once', () => {
+    const folder = folderWith({ 'server/hero.js': 'exports.renderHero = () => "one";' });
+    const rendererFor = createHeroRendererLoader(() => folder, warn);
+    const first = rendererFor('/m.json');
+    expect(rendererFor('/m.json')).toBe(first);
+    const file = path.join(folder, 'server', 'hero.js');
+    fs.writeFileSync(file, 'exports.renderHero = () => "two";');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(rendererFor('/m.json')?.renderHero([])).toBe('two');
+  });
+
+  it('gives no renderer for a manifest on another origin, a missing file or a broken one, and says why once', () => {
+    const broken = folderWith({ 'server/hero.js': 'throw new Error("boom");' });
+    const empty = folderWith({ 'server/hero.js': 'exports.other = 1;' });
+    const folders: Record<string, string | undefined> = {
+      '/broken.json': broken,
+      '/empty.json': empty,
+      '/missing.json': folderWith({}),
+    };
+    const rendererFor = createHeroRendererLoader((url) => folders[url], warn);
+    expect(rendererFor('https://cdn.example/home/mf-manifest.json')).toBeUndefined();
+    expect(rendererFor('/missing.json')).toBeUndefined();
+    expect(rendererFor('/broken.json')).toBeUndefined();
+    expect(rendererFor('/broken.json')).toBeUndefined();
+    expect(rendererFor('/empty.json')).toBeUndefined();
+    expect(warnings).toEqual([
+      expect.stringContaining('could not be loaded'),
+      expect.stringContaining('exports no renderHero'),
+    ]);
+  });
+
+  it('serves no hero when there is no renderer, no banner, no slide, or the renderer throws', async () => {
+    const banner = () => Promise.resolve([{ title: 'Hi' }]);
+    const renderer = {
+      renderHero: (answer: unknown) => (Array.isArray(answer) ? '<h1>Hi</h1>' : undefined),
+    };
+    await expect(renderHomeHero(renderer, banner, warn)).resolves.toEqual({
+      module: 'home/HomePage',
+      html: '<h1>Hi</h1>',
+      data: [{ title: 'Hi' }],
+    });
+    await expect(renderHomeHero(undefined, banner, warn)).resolves.toBeUndefined();
+    await expect(
+      renderHomeHero(renderer, () => Promise.resolve(undefined), warn),
+    ).resolves.toBeUndefined();
+    await expect(
+      renderHomeHero(renderer, () => Promise.resolve({}), warn),
+    ).resolves.toBeUndefined();
+    const throwing = {
+      renderHero: () => {
+        throw new Error('bad slide');
+      },
+    };
+    await expect(renderHomeHero(throwing, banner, warn)).resolves.toBeUndefined();
+    expect(warnings).toEqual([expect.stringContaining('could not render the hero')]);
+  });
+});
+
+describe('the banner read for a server-rendered hero', () => {
+  const upstream = Fastify();
+  const seen: { url: string; host: unknown; proto: unknown }[] = [];
+  let url = '';
+  let answer: () => Promise<unknown> = () => Promise.resolve([{ title: 'Hi' }]);
+
+  beforeAll(async () => {
+    upstream.get('/wp-json/wp/v2/home_banner', (request) => {
+      seen.push({
+        url: request.url,
+        host: request.headers['x-forwarded-host'],
+        proto: request.headers['x-forwarded-proto'],
+      });
+      return answer();
+    });
+    url = await upstream.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => upstream.close());
+
+  const page = { budgetMs: 2000, host: 'shop.example', protocol: 'https' };
+
+  it('is never cached: each page reads it with its own timestamp, for the page’s host', async () => {
+    await expect(readHomeBanner(url, page, 1000)).resolves.toEqual([{ title: 'Hi' }]);
+    await readHomeBanner(url, page, 2000);
+    expect(seen).toEqual([
+      { url: '/wp-json/wp/v2/home_banner?t=1000', host: 'shop.example', proto: 'https' },
+      { url: '/wp-json/wp/v2/home_banner?t=2000', host: 'shop.example', proto: 'https' },
+    ]);
+  });
+
+  it('is given up on after the budget, so a slow WordPress delays the page by that at most', async () => {
+    answer = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return [];
+    };
+    const started = Date.now();
+    await expect(readHomeBanner(url, { ...page, budgetMs: 50 })).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(300);
+  });
+
+  it('is nothing when WordPress fails or is not there', async () => {
+    answer = () => Promise.reject(new Error('down'));
+    await expect(readHomeBanner(url, page)).resolves.toBeUndefined();
+    await expect(readHomeBanner('http://127.0.0.1:1', page)).resolves.toBeUndefined();
+  });
+});

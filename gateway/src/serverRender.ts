@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+
+/** The home remote's server renderer (remote-home/src/server/hero.tsx, built to dist/server/hero.js). */
+export interface HeroRenderer {
+  renderHero(answer: unknown): string | undefined;
+}
+
+/** What the page gets from a server render: the markup, and the answer it was rendered from. */
+export interface ServerRender {
+  /** The remote module it stands for, e.g. home/HomePage (the shell keeps it until that loads). */
+  module: string;
+  html: string;
+  data: unknown;
+}
+
+/** How long the page waits for the banner before it is served without its hero, by default. */
+export const SERVER_RENDER_BUDGET_MS = 300;
+
+// What the renderer may require: Node's own modules and jsdom, which the gateway lends it.
+const lend = createRequire(__filename);
+
+function isHeroRenderer(value: unknown): value is HeroRenderer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<HeroRenderer>).renderHero === 'function'
+  );
+}
+
+/** Runs a CommonJS file with the gateway's require, whatever folder it was deployed to. */
+function loadCommonJs(file: string): unknown {
+  const run = vm.compileFunction(
+    fs.readFileSync(file, 'utf8'),
+    ['exports', 'require', 'module', '__filename', '__dirname'],
+    { filename: file },
+  ) as (...args: unknown[]) => void;
+  const module = { exports: {} as unknown };
+  run(module.exports, lend, module, file, path.dirname(file));
+  return module.exports;
+}
+
+/**
+ * The hero renderer deployed beside a home manifest this gateway serves itself
+ * (`folderOf(manifestUrl)`/server/hero.js): the home remote's own code, so the hero in the page
+ * is the one its release renders. Loaded once per file version; a missing or broken file means
+ * no server render (reported once), never a failed page.
+ */
+export function createHeroRendererLoader(
+  folderOf: (manifestUrl: string) => string | undefined,
+  warn: (message: string, error?: unknown) => void,
+) {
+  const loaded = new Map<string, { mtimeMs: number; renderer: HeroRenderer | undefined }>();
+  return (manifestUrl: string): HeroRenderer | undefined => {
+    const folder = folderOf(manifestUrl);
+    if (!folder) return undefined;
+    const file = path.join(folder, 'server', 'hero.js');
+    let mtimeMs: number;
+    try {
+      ({ mtimeMs } = fs.statSync(file));
+    } catch {
+      return undefined;
+    }
+    const seen = loaded.get(file);
+    if (seen?.mtimeMs === mtimeMs) return seen.renderer;
+    let renderer: HeroRenderer | undefined;
+    try {
+      const exported = loadCommonJs(file);
+      if (isHeroRenderer(exported)) renderer = exported;
+      else warn(`${file} exports no renderHero: the home page is served without its hero.`);
+    } catch (error) {
+      warn(`${file} could not be loaded: the home page is served without its hero.`, error);
+    }
+    loaded.set(file, { mtimeMs, renderer });
+    return renderer;
+  };
+}
+
+/**
+ * Reads home_banner from WordPress for one page, as the browser's read through the gateway would
+ * (never cached: a timestamp; the page's host forwarded, as the proxy forwards it), and gives up
+ * after `budgetMs` so a slow WordPress delays the page by at most that. Undefined when it is not
+ * there in time or is not JSON.
+ */
+export async function readHomeBanner(
+  wordpressUrl: string,
+  { budgetMs, host, protocol }: { budgetMs: number; host: string; protocol: string },
+  now: number = Date.now(),
+): Promise<unknown> {
+  try {
+    const response = await fetch(`${wordpressUrl}/wp-json/wp/v2/home_banner?t=${String(now)}`, {
+      headers: {
+        accept: 'application/json',
+        'x-forwarded-host': host,
+        'x-forwarded-proto': protocol,
+      },
+      signal: AbortSignal.timeout(budgetMs),
+    });
+    if (!response.ok) {
+      // Discard the body, so the connection goes back to the pool.
+      await response.body?.cancel();
+      return undefined;
+    }
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The home page's hero, rendered by the home remote's renderer from a fresh banner read; undefined
+ * (the page is served as it is without it) when there is no renderer, no banner in time, no slide,
+ * or the renderer throws.
+ */
+export async function renderHomeHero(
+  renderer: HeroRenderer | undefined,
+  readBanner: () => Promise<unknown>,
+  warn: (message: string, error?: unknown) => void,
+): Promise<ServerRender | undefined> {
+  if (!renderer) return undefined;
+  const answer = await readBanner();
+  if (answer === undefined) return undefined;
+  try {
+    const html = renderer.renderHero(answer);
+    return html ? { module: 'home/HomePage', html, data: answer } : undefined;
+  } catch (error) {
+    warn('The home remote could not render the hero: the page is served without it.', error);
+    return undefined;
+  }
+}

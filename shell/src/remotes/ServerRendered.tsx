@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+
+/** The attribute the gateway marks what it rendered of a remote module with (its id). */
+const MARK = 'data-server-render';
+
+const taken = new Map<string, Element>();
+
+/**
+ * What the gateway rendered of a remote module into this page: found in the page the first time,
+ * then kept (React's first render takes it out of the page and PageSpace puts it back).
+ */
+function serverRender(id: string): Element | undefined {
+  const kept = taken.get(id);
+  if (kept) return kept;
+  const found = [...document.querySelectorAll(`[${MARK}]`)].find(
+    (el) => el.getAttribute(MARK) === id,
+  );
+  if (found) taken.set(id, found);
+  return found;
+}
+
+/**
+ * The page's space while a remote page loads. Where the gateway rendered part of that page into
+ * the page (the home page's hero), the space keeps that very markup, nodes and all, so what the
+ * browser painted before any script stays on screen, unmoved, until the remote replaces it.
+ */
+export function PageSpace({ serverRenderOf }: { serverRenderOf?: string }) {
+  const rendered = serverRenderOf ? serverRender(serverRenderOf) : undefined;
+  const keep = useCallback(
+    (space: HTMLDivElement | null) => {
+      if (space && rendered && rendered.parentNode !== space) space.append(rendered);
+    },
+    [rendered],
+  );
+  return <div className="shell-page-space" aria-busy="true" ref={rendered ? keep : undefined} />;
+}
