@@ -32,4 +32,54 @@ describe('the shell page', () => {
     const html = renderIndex('<head></head>', { x: '/a"><script>alert(1)</script>' });
     expect(html).not.toContain('<script>alert(1)</script>');
   });
+
+  describe('with a server render', () => {
+    const template =
+      '<html><head><script defer="defer" src="/main.js" fetchpriority="high"></script>' +
+      '<link rel="preload" as="script" href="/1.js"></head><body><div id="root">' +
+      '<main><div class="shell-page-space" aria-busy="true"></div></main></div></body></html>';
+    const serverRender = {
+      module: 'home/HomePage',
+      html: '<h1>Pass PLAB</h1>',
+      data: [{ title: '</script><script>alert(1)</script>' }],
+    };
+    const hints = '<link rel="preload" as="script" href="/remotes/home/remoteEntry.js">';
+
+    it('puts the markup in the page’s space, marked with its module, and the data it came from, escaped', () => {
+      const html = renderIndex(template, {}, {}, { serverRender, hints });
+      expect(html).toContain(
+        '<div class="shell-page-space" aria-busy="true"><div data-server-render="home/HomePage"><h1>Pass PLAB</h1></div></div>',
+      );
+      expect(html).toContain(
+        '<script id="home-banner-data" type="application/json">[{"title":"\\u003c/script\\u003e',
+      );
+      expect(html).not.toContain('<script>alert(1)');
+    });
+
+    it('asks for the page’s scripts after its first screen: low priority, the entry no longer high', () => {
+      const html = renderIndex(template, {}, {}, { serverRender, hints });
+      expect(html).toContain('<script defer="defer" src="/main.js"></script>');
+      expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/1.js">');
+      expect(html).toContain(
+        '<link rel="preload" as="script" fetchpriority="low" href="/remotes/home/remoteEntry.js">',
+      );
+      // Without a server render the page needs its scripts to show anything: they stay first.
+      const plain = renderIndex(template, {}, {}, { hints });
+      expect(plain).toContain('src="/main.js" fetchpriority="high"');
+      expect(plain).not.toContain('fetchpriority="low"');
+    });
+
+    it('leaves a page without the space, or a bare one, as it is', () => {
+      const noSpace = renderIndex(
+        '<html><head></head><body></body></html>',
+        {},
+        {},
+        { serverRender },
+      );
+      expect(noSpace).not.toContain('data-server-render');
+      expect(noSpace).not.toContain('home-banner-data');
+      const bare = renderIndex(template, {}, {}, { serverRender, bare: true });
+      expect(bare).not.toContain('data-server-render');
+    });
+  });
 });

@@ -73,12 +73,32 @@ export function renderIndex(
     `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>` +
     `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`;
   let page = bare ? template.replace(FIRST_PAINT, '$1$2') : template;
-  if (serverRender && !bare && page.includes(PAGE_SPACE)) {
+  const rendered = serverRender && !bare && canHoldServerRender(page);
+  if (rendered) {
     const marked = `<div data-server-render="${escapeAttribute(serverRender.module)}">${serverRender.html}</div>`;
     page = page.replace(PAGE_SPACE, () => PAGE_SPACE.replace('></div>', `>${marked}</div>`));
     inline += `<script id="${SERVED_BANNER_ID}" type="application/json">${escapeJsonForHtml(serverRender.data)}</script>`;
   }
-  return page.replace('</head>', () => `${preloads}${hints}${inline}</head>`);
+  page = page.replace('</head>', () => `${preloads}${hints}${inline}</head>`);
+  return rendered ? scriptsAfterFirstScreen(page) : page;
+}
+
+/** Whether a template has the page's space a server render goes into. */
+export function canHoldServerRender(template: string): boolean {
+  return template.includes(PAGE_SPACE);
+}
+
+/**
+ * A page whose first screen is in its markup needs no script to show it: its scripts are asked
+ * for at low priority, so its style sheets and the hero's image come first on a slow line.
+ */
+function scriptsAfterFirstScreen(page: string): string {
+  return page
+    .replaceAll(
+      '<link rel="preload" as="script" ',
+      '<link rel="preload" as="script" fetchpriority="low" ',
+    )
+    .replace(/(<script [^>]*?) fetchpriority="high"/g, '$1');
 }
 
 /**
@@ -206,7 +226,11 @@ export async function registerStaticSite(
     const code = remoteCodeFor(remotes, pageAsked, readManifest);
     const homeManifest = remotes.home;
     const serverRender =
-      pageAsked.route === '/' && !pageAsked.bare && homeManifest && options.serverRenderBudgetMs > 0
+      pageAsked.route === '/' &&
+      !pageAsked.bare &&
+      homeManifest &&
+      options.serverRenderBudgetMs > 0 &&
+      canHoldServerRender(template)
         ? await renderHomeHero(
             heroRendererFor(homeManifest),
             () =>
