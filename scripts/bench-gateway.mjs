@@ -80,6 +80,10 @@ async function main() {
         await load(`${gateway.base}/wp-json/wp/v2/home_banner?t=1`),
       ),
       row(
+        'gateway: the home page, its hero rendered from a fresh banner read (`/`)',
+        await load(`${gateway.base}/`),
+      ),
+      row(
         `gateway: static chunk (\`${chunk}\`), uncompressed`,
         await load(`${gateway.base}/remotes/home/${chunk}`),
       ),

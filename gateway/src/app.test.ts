@@ -439,6 +439,35 @@ describe('gateway', () => {
       expect(page).toContain('<link rel="stylesheet" href="/remotes/home/exposed.5e6f7a8b.css">');
     });
 
+    it('renders with the renderer of the home version that is live, a released one included', async () => {
+      const version = path.join(appsRoot, 'deploy', 'remotes', 'home', '1.1.0-abc');
+      fs.mkdirSync(path.join(version, 'server'), { recursive: true });
+      fs.writeFileSync(
+        path.join(version, 'server', 'hero.js'),
+        'exports.renderHero = () => "<h1>Released</h1>";',
+      );
+      fs.writeFileSync(
+        path.join(version, 'mf-manifest.json'),
+        fs.readFileSync(path.join(appsRoot, 'remote-home', 'dist', 'mf-manifest.json')),
+      );
+      const config = path.join(appsRoot, 'deploy', 'remotes.json');
+      fs.writeFileSync(
+        config,
+        JSON.stringify({ home: '/releases/home/1.1.0-abc/mf-manifest.json' }),
+      );
+      const released = await build({
+        appsRoot,
+        deployDir: path.join(appsRoot, 'deploy'),
+        remotesConfigFile: config,
+      });
+      const page = await home(released);
+      expect(page).toContain('<div data-server-render="home/HomePage"><h1>Released</h1></div>');
+      expect(page).toContain(
+        '<link rel="stylesheet" href="/releases/home/1.1.0-abc/exposed.5e6f7a8b.css">',
+      );
+      await released.close();
+    });
+
     it('reads the banner afresh for every page, and only for the home page', async () => {
       const reads = () => upstream.hits.filter((hit) => hit.includes('home_banner')).length;
       const before = reads();

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { createHeroRendererLoader, readHomeBanner, renderHomeHero } from './serverRender';
+import {
+  MAX_CARRIED_BANNER_CHARS,
+  createHeroRendererLoader,
+  readHomeBanner,
+  renderHomeHero,
+} from './serverRender';
 
 function folderWith(files: Record<string, string>): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hero-renderer-'));
@@ -65,7 +70,7 @@ describe('the home remote’s hero renderer', () => {
     ]);
   });
 
-  it('serves no hero when there is no renderer, no banner, no slide, or the renderer throws', async () => {
+  it('serves no hero when there is no renderer, no banner, an outsized one, no slide, or the renderer throws', async () => {
     const banner = () => Promise.resolve([{ title: 'Hi' }]);
     const renderer = {
       renderHero: (answer: unknown) => (Array.isArray(answer) ? '<h1>Hi</h1>' : undefined),
@@ -81,6 +86,10 @@ describe('the home remote’s hero renderer', () => {
     ).resolves.toBeUndefined();
     await expect(
       renderHomeHero(renderer, () => Promise.resolve({}), warn),
+    ).resolves.toBeUndefined();
+    const outsized = [{ title: 'x'.repeat(MAX_CARRIED_BANNER_CHARS) }];
+    await expect(
+      renderHomeHero(renderer, () => Promise.resolve(outsized), warn),
     ).resolves.toBeUndefined();
     const throwing = {
       renderHero: () => {

@@ -19,6 +19,9 @@ export interface ServerRender {
 /** How long the page waits for the banner before it is served without its hero, by default. */
 export const SERVER_RENDER_BUDGET_MS = 300;
 
+/** The largest banner answer the page carries (a real one is a few kilobytes). */
+export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
+
 // What the renderer may require: Node's own modules and jsdom, which the gateway lends it.
 const lend = createRequire(__filename);
 
@@ -111,8 +114,8 @@ export async function readHomeBanner(
 
 /**
  * The home page's hero, rendered by the home remote's renderer from a fresh banner read; undefined
- * (the page is served as it is without it) when there is no renderer, no banner in time, no slide,
- * or the renderer throws.
+ * (the page is served as it is without it) when there is no renderer, no banner in time, an
+ * outsized one, no slide, or the renderer throws.
  */
 export async function renderHomeHero(
   renderer: HeroRenderer | undefined,
@@ -121,7 +124,10 @@ export async function renderHomeHero(
 ): Promise<ServerRender | undefined> {
   if (!renderer) return undefined;
   const answer = await readBanner();
-  if (answer === undefined) return undefined;
+  // The page carries the answer; one far larger than a banner's is not worth carrying.
+  if (answer === undefined || JSON.stringify(answer).length > MAX_CARRIED_BANNER_CHARS) {
+    return undefined;
+  }
   try {
     const html = renderer.renderHero(answer);
     return html ? { module: 'home/HomePage', html, data: answer } : undefined;

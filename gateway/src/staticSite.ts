@@ -220,6 +220,9 @@ export async function registerStaticSite(
     localFolderOf(options.appsRoot, options.releasesDir),
     warn,
   );
+  // The renderer is loaded (with jsdom, a third of a second) at start, not by the first visitor.
+  const liveHome = options.remotes.get().home;
+  if (liveHome) heroRendererFor(liveHome);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = options.remotes.get();
     const pageAsked = pageRequest(request.url);
