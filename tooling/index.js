@@ -91,6 +91,27 @@ function withDevCredentials(urlPath) {
   return `${url.pathname}${url.search}`;
 }
 
+/**
+ * The apps' own TypeScript and TSX, compiled by swc for `target`.
+ * @param {{ target: string, development: boolean }} options
+ */
+function sourceRule({ target, development }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development, refresh: false } },
+          target,
+        },
+      },
+    },
+  };
+}
+
 /** The page a remote's dev server shows when it is opened alone. */
 const STANDALONE_PAGE = ({ htmlWebpackPlugin }) => `<!doctype html>
 <html lang="en-GB">
@@ -174,20 +195,7 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
       },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          sourceRule({ target: 'es2020', development: dev }),
           {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
@@ -357,20 +365,7 @@ function createServerConfig({ dir, entries }) {
       },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic' } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
+          sourceRule({ target: 'es2022', development: false }),
           // shared-store's entry re-exports the whole contract; a renderer keeps what it uses.
           { test: /[\\/]shared-store[\\/]src[\\/]/, sideEffects: false },
         ],

@@ -5,11 +5,15 @@ import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
 
+function writeIn(root: string, file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+}
+
 function makeAppsRoot(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-apps-'));
   const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
+    writeIn(root, file, text);
   };
   write(
     'shell/dist/index.html',
@@ -390,8 +394,7 @@ describe('gateway', () => {
     beforeAll(async () => {
       appsRoot = makeAppsRoot();
       const write = (file: string, text: string) => {
-        fs.mkdirSync(path.dirname(path.join(appsRoot, file)), { recursive: true });
-        fs.writeFileSync(path.join(appsRoot, file), text);
+        writeIn(appsRoot, file, text);
       };
       write(
         'shell/dist/index.html',

@@ -222,7 +222,7 @@ export async function registerStaticSite(
   );
   // The renderer is loaded (with jsdom, a third of a second) at start, not by the first visitor.
   const liveHome = options.remotes.get().home;
-  if (liveHome) heroRendererFor(liveHome);
+  if (liveHome && options.serverRenderBudgetMs > 0) heroRendererFor(liveHome);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = options.remotes.get();
     const pageAsked = pageRequest(request.url);
