@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -440,6 +441,22 @@ describe('gateway', () => {
       // The page does not ask again for what it carries; the hero's styles apply from its first paint.
       expect(page).not.toContain('home_banner?t=');
       expect(page).toContain('<link rel="stylesheet" href="/remotes/home/exposed.5e6f7a8b.css">');
+    });
+
+    it('carries the hero’s styles inline, allowed by the page’s CSP, so it paints from one response', async () => {
+      const css = '.home-hero{display:grid}';
+      fs.writeFileSync(path.join(appsRoot, 'remote-home', 'dist', 'exposed.5e6f7a8b.css'), css);
+      const response = await withHero.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(response.body).toContain(`<style data-href="exposed.5e6f7a8b.css">${css}</style>`);
+      const hash = createHash('sha256').update(css).digest('base64');
+      expect(String(response.headers['content-security-policy'])).toContain(
+        `style-src 'self' 'sha256-${hash}'`,
+      );
+      // Another page carries nothing inline, and its policy allows nothing inline.
+      const cart = await withHero.inject({ url: '/cart', headers: { accept: 'text/html' } });
+      expect(cart.body).not.toContain('<style');
+      expect(String(cart.headers['content-security-policy'])).toContain("style-src 'self';");
+      fs.rmSync(path.join(appsRoot, 'remote-home', 'dist', 'exposed.5e6f7a8b.css'));
     });
 
     it('renders with the renderer of the home version that is live, a released one included', async () => {

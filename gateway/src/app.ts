@@ -9,7 +9,7 @@ import { createTokenOwnerLookup } from './policies';
 import { RATE_LIMIT_RULES, rateLimitRuleFor } from './rateLimits';
 import { createRemotesConfigSource } from './remotesConfig';
 import { createResponseCache } from './responseCache';
-import { originsOf, registerSecurityHeaders } from './security';
+import { contentSecurityPolicy, originsOf, registerSecurityHeaders } from './security';
 import { SERVER_RENDER_BUDGET_MS } from './serverRender';
 import { registerStaticSite } from './staticSite';
 import { createUpstreamPolicy, type UpstreamAnswer } from './upstreamPolicy';
@@ -195,6 +195,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     publicConfig: { portalUrl: options.portalUrl },
     wordpressUrl: options.upstreams.wordpress,
     serverRenderBudgetMs: options.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS,
+    pagePolicy: (styleHashes) =>
+      contentSecurityPolicy(
+        originsOf(Object.values(remotes.get())),
+        options.frameAncestors ?? [],
+        styleHashes,
+      ),
   });
   return app;
 }

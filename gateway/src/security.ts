@@ -10,14 +10,21 @@ export interface SecurityOptions {
   frameAncestors: string[];
 }
 
-/** The Content-Security-Policy: scripts only from here and the remotes' origins, never inline. */
-export function contentSecurityPolicy(remoteOrigins: string[], frameAncestors: string[]): string {
+/**
+ * The Content-Security-Policy: scripts only from here and the remotes' origins, never inline;
+ * styles likewise, and the style sheets a page carries inline (`styleHashes`, 'sha256-…').
+ */
+export function contentSecurityPolicy(
+  remoteOrigins: string[],
+  frameAncestors: string[],
+  styleHashes: string[] = [],
+): string {
   const remotes = remoteOrigins.join(' ');
   const withRemotes = (base: string) => (remotes ? `${base} ${remotes}` : base);
   return [
     "default-src 'self'",
     `script-src ${withRemotes("'self'")}`,
-    `style-src ${withRemotes("'self'")}`,
+    `style-src ${withRemotes(["'self'", ...styleHashes].join(' '))}`,
     `connect-src ${withRemotes("'self'")}`,
     "img-src 'self' data: https:",
     "font-src 'self' data:",
@@ -31,7 +38,9 @@ export function contentSecurityPolicy(remoteOrigins: string[], frameAncestors: s
 /** Security headers on every answer; HSTS only when the request came over TLS. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!UPSTREAM_PAGES.some((prefix) => request.url.startsWith(prefix))) {
+    // A page that carries inline style sheets sets its own policy, with their hashes.
+    const own = reply.hasHeader('Content-Security-Policy');
+    if (!own && !UPSTREAM_PAGES.some((prefix) => request.url.startsWith(prefix))) {
       void reply.header(
         'Content-Security-Policy',
         contentSecurityPolicy(options.remoteOrigins(), options.frameAncestors),

@@ -1,4 +1,10 @@
-import { cacheControlFor, renderIndex } from './staticSite';
+import { createHash } from 'node:crypto';
+import {
+  MAX_INLINE_STYLE_CHARS,
+  cacheControlFor,
+  inlineStyleSheets,
+  renderIndex,
+} from './staticSite';
 
 describe('cache headers', () => {
   it.each([
@@ -80,6 +86,35 @@ describe('the shell page', () => {
       expect(noSpace).not.toContain('home-banner-data');
       const bare = renderIndex(template, {}, {}, { serverRender, bare: true });
       expect(bare).not.toContain('data-server-render');
+    });
+  });
+
+  describe('its style sheets, carried inline', () => {
+    const sheets: Record<string, string> = {
+      '/1.css': '.a{color:red}',
+      '/remotes/home/exposed.2.css': '.b{margin:0}',
+      '/big.css': `.c{}${' '.repeat(MAX_INLINE_STYLE_CHARS)}`,
+      '/image.css': '.d{background:url(assets/x.svg)}',
+      '/break.css': '.e{}</style><script>alert(1)</script>',
+    };
+    const linked = (href: string) => `<link rel="stylesheet" href="${href}">`;
+
+    it('carries a small linked sheet inline, marked with its file name, and gives its hash for the CSP', () => {
+      const { page, hashes } = inlineStyleSheets(
+        `<head>${linked('/1.css')}${linked('/remotes/home/exposed.2.css')}</head>`,
+        (href) => sheets[href],
+      );
+      expect(page).toBe(
+        '<head><style data-href="1.css">.a{color:red}</style>' +
+          '<style data-href="exposed.2.css">.b{margin:0}</style></head>',
+      );
+      const sha = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+      expect(hashes).toEqual([sha('.a{color:red}'), sha('.b{margin:0}')]);
+    });
+
+    it('leaves linked a sheet that is missing, large, refers to a URL or could end its element', () => {
+      const head = ['/none.css', '/big.css', '/image.css', '/break.css'].map(linked).join('');
+      expect(inlineStyleSheets(head, (href) => sheets[href])).toEqual({ page: head, hashes: [] });
     });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -83,6 +84,34 @@ export function renderIndex(
   return rendered ? scriptsAfterFirstScreen(page) : page;
 }
 
+/** The largest style sheet a page carries inline instead of linking it. */
+export const MAX_INLINE_STYLE_CHARS = 16 * 1024;
+
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/[^"]+\.css)">/g;
+
+/**
+ * The page with the style sheets it links (the first paint waits for each) carried inline
+ * instead, so it paints without another round trip, and their hashes for the page's CSP. Each
+ * is marked with its file name (`data-href`), which is how a build's runtime sees that the sheet
+ * is already there. A sheet that is not found, large, or refers to anything by URL stays linked.
+ */
+export function inlineStyleSheets(
+  page: string,
+  read: (href: string) => string | undefined,
+): { page: string; hashes: string[] } {
+  const hashes: string[] = [];
+  const inlined = page.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = read(href);
+    if (css === undefined || css.length > MAX_INLINE_STYLE_CHARS || /url\(|<\//i.test(css)) {
+      return link;
+    }
+    hashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    const name = href.slice(href.lastIndexOf('/') + 1);
+    return `<style data-href="${escapeAttribute(name)}">${css}</style>`;
+  });
+  return { page: inlined, hashes };
+}
+
 /** Whether a template has the page's space a server render goes into. */
 export function canHoldServerRender(template: string): boolean {
   return template.includes(PAGE_SPACE);
@@ -139,6 +168,8 @@ export async function registerStaticSite(
     wordpressUrl: string;
     /** How long the home page waits for its banner to render the hero; 0 renders none. */
     serverRenderBudgetMs: number;
+    /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
+    pagePolicy: (styleHashes: string[]) => string;
   },
 ): Promise<void> {
   const shellDir = path.join(options.appsRoot, 'shell', 'dist');
@@ -256,7 +287,16 @@ export async function registerStaticSite(
       bare: pageAsked.bare,
       ...(serverRender ? { serverRender } : {}),
     });
-    return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
+    // A page whose first screen is in its markup carries that screen's styles too: it paints
+    // from this one response.
+    const inlined = serverRender
+      ? inlineStyleSheets(page, (href) => assets.lookup(href, '')?.body.toString('utf8'))
+      : { page, hashes: [] };
+    return reply
+      .header('Cache-Control', REVALIDATE)
+      .header('Content-Security-Policy', options.pagePolicy(inlined.hashes))
+      .type('text/html; charset=utf-8')
+      .send(inlined.page);
   };
 
   // Browsers ask for /favicon.ico on every document; the shell's icon is an SVG.
