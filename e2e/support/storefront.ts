@@ -65,3 +65,15 @@ export async function withoutScripts(page: Page, consoleWatch: ConsoleWatch): Pr
   consoleWatch.allow(/Failed to load resource/);
   await page.route('**/*.js', (route) => route.abort());
 }
+
+/** Two boxes of what should be the same place on screen, within a pixel (nothing moved). */
+export function expectSamePlace(
+  early: { x: number; y: number; width: number; height: number } | null,
+  late: { x: number; y: number; width: number; height: number } | null,
+): void {
+  expect(early).not.toBeNull();
+  expect(late).not.toBeNull();
+  for (const side of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs((early?.[side] ?? 0) - (late?.[side] ?? 0))).toBeLessThanOrEqual(1);
+  }
+}

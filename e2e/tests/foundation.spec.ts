@@ -1,5 +1,9 @@
 import { cartButton, expect, test } from '../support/fixtures';
-import { expectHomeWithMinimalHeader, withoutScripts } from '../support/storefront';
+import {
+  expectHomeWithMinimalHeader,
+  expectSamePlace,
+  withoutScripts,
+} from '../support/storefront';
 
 test('the home page shows the header, the courses and the footer from their remotes', async ({
   page,
@@ -72,10 +76,7 @@ test('the hero comes in the page itself, from the banner WordPress has now, and 
   await page.goto('/');
   await expect(page.locator('#courses-section')).toBeVisible();
   await expect(title).toHaveText(slide?.title ?? '');
-  const late = await title.boundingBox();
-  for (const side of ['x', 'y', 'width', 'height'] as const) {
-    expect(Math.abs((early?.[side] ?? 0) - (late?.[side] ?? 0))).toBeLessThanOrEqual(1);
-  }
+  expectSamePlace(early, await title.boundingBox());
   const shifts = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
@@ -135,12 +136,7 @@ test('before any script runs, the page paints its layout with the mark where the
   await page.goto('/');
   const logo = page.getByRole('banner').getByRole('link').locator('img').first();
   await expect(logo).toBeVisible();
-  const late = await logo.boundingBox();
-  expect(early).not.toBeNull();
-  expect(late).not.toBeNull();
-  for (const side of ['x', 'y', 'width', 'height'] as const) {
-    expect(Math.abs((early?.[side] ?? 0) - (late?.[side] ?? 0))).toBeLessThanOrEqual(1);
-  }
+  expectSamePlace(early, await logo.boundingBox());
 });
 
 test('in the company’s app an auth page paints no layout it would then take away', async ({
