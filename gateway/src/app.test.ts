@@ -488,6 +488,21 @@ describe('gateway', () => {
       await released.close();
     });
 
+    it('renders nothing and reads nothing with a budget of 0 (server rendering off)', async () => {
+      const off = await build({
+        appsRoot,
+        deployDir: path.join(appsRoot, 'deploy'),
+        serverRenderBudgetMs: 0,
+      });
+      const reads = () => upstream.hits.filter((hit) => hit.includes('home_banner')).length;
+      const before = reads();
+      const page = await home(off);
+      expect(page).not.toContain('data-server-render');
+      expect(page).toContain('home_banner?t=');
+      expect(reads()).toBe(before);
+      await off.close();
+    });
+
     it('reads the banner afresh for every page, and only for the home page', async () => {
       const reads = () => upstream.hits.filter((hit) => hit.includes('home_banner')).length;
       const before = reads();

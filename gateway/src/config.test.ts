@@ -11,6 +11,15 @@ describe('gateway configuration', () => {
   it('names the variable that is wrong', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readConfig({ WORDPRESS_URL: 'ftp://wp.example' })).toThrow(/WORDPRESS_URL/);
+    expect(() => readConfig({ SERVER_RENDER_BUDGET_MS: 'soon' })).toThrow(
+      /SERVER_RENDER_BUDGET_MS/,
+    );
+  });
+
+  it('takes how long the home page may wait for its banner, 0 turning the server render off', () => {
+    expect(readConfig({}).SERVER_RENDER_BUDGET_MS).toBeUndefined();
+    expect(readConfig({ SERVER_RENDER_BUDGET_MS: '0' }).SERVER_RENDER_BUDGET_MS).toBe(0);
+    expect(readConfig({ SERVER_RENDER_BUDGET_MS: '150' }).SERVER_RENDER_BUDGET_MS).toBe(150);
   });
 
   it('requires WooCommerce credentials with a real WordPress', () => {
