@@ -94,6 +94,32 @@ test('the hero comes in the page itself, from the banner WordPress has now, and 
   expect(reads).toEqual([]);
 });
 
+test('while the home remote is still on its way, the running shell keeps the hero the page came with', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/remotes/home/exposed.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for the load event: that waits for the held file.
+  await page.goto('/', { waitUntil: 'commit' });
+  // React runs (the header remote is in), and the hero is still the gateway's, in the shell's space.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const served = page.locator(
+    '.shell-page-space [data-server-render="home/HomePage"] #home-hero-title',
+  );
+  await expect(served).toHaveText(/\S/);
+  const title = await served.textContent();
+  release();
+  await expect(page.locator('#courses-section')).toBeVisible();
+  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await expect(page.locator('#home-hero-title')).toHaveText(title ?? '');
+});
+
 for (const [route, remote, notRemote] of [
   ['/', 'home', 'cart'],
   ['/cart', 'cart', 'home'],

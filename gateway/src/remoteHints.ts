@@ -120,6 +120,11 @@ export function modulesOnPage({ route, bare }: PageRequest): Record<string, stri
   return byRemote;
 }
 
+/** Where a remote's files are served: its manifest's folder, ending in a slash. */
+export function remoteBase(manifestUrl: string): string {
+  return manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+}
+
 /** What a page loads first from the remotes, as URLs. */
 export function remoteCodeFor(
   remotes: RemotesConfig,
@@ -134,7 +139,7 @@ export function remoteCodeFor(
     code.manifests.push(manifestUrl);
     const manifest = readManifest(manifestUrl);
     if (!manifest) continue;
-    const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+    const base = remoteBase(manifestUrl);
     const { name, path: entryPath } = manifest.metaData.remoteEntry;
     const files = { scripts: [entryPath ? `${entryPath}/${name}` : name], styles: [] as string[] };
     for (const expose of manifest.exposes.filter((e) => names.includes(e.name))) {

@@ -9,6 +9,7 @@ import {
   createManifestReader,
   localFolderOf,
   pageRequest,
+  remoteBase,
   remoteCodeFor,
   remoteCodeHints,
   type PageRequest,
@@ -276,9 +277,7 @@ export async function registerStaticSite(
             warn,
           )
         : undefined;
-    const blockingBase = serverRender
-      ? homeManifest?.slice(0, homeManifest.lastIndexOf('/') + 1)
-      : undefined;
+    const blockingBase = serverRender && homeManifest ? remoteBase(homeManifest) : undefined;
     const page = renderIndex(template, remotes, options.publicConfig, {
       manifests: code.manifests,
       hints:
