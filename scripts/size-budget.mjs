@@ -3,7 +3,9 @@
 // - the compressed (gzip) JavaScript and CSS each app's build ships;
 // - the JavaScript a phone downloads to show the home page, as the gateway serves it (brotli):
 //   the shell's entry and the files its page preloads, and the remotes' code the gateway hints
-//   for "/" (their entries and the modules the page shows).
+//   for "/" (their entries and the modules the page shows);
+// - each remote's entry as served (brotli): it runs on the shell's federation runtime, so an entry
+//   that brings a copy of its own again is caught here.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -73,11 +75,21 @@ if (!totalOk) over += 1;
 rows.push(
   `${totalOk ? 'ok  ' : 'OVER'} ${'total'.padEnd(14)} ${total.toFixed(1).padStart(7)} KB of ${String(budget.totalKb)} KB`,
 );
+const entryRows = [];
+for (const app of Object.keys(budget.apps).filter((name) => name.startsWith('remote-'))) {
+  const kb = servedSize(path.join(root, app, 'dist', 'remoteEntry.js')) / 1024;
+  const ok = kb <= budget.remoteEntryKb;
+  if (!ok) over += 1;
+  entryRows.push(
+    `${ok ? 'ok  ' : 'OVER'} ${app.padEnd(14)} ${kb.toFixed(1).padStart(7)} KB of ${String(budget.remoteEntryKb)} KB`,
+  );
+}
 const scripts = homePageScripts();
 const homeKb = scripts.reduce((sum, file) => sum + servedSize(file), 0) / 1024;
 const homeOk = homeKb <= budget.homePageJsKb;
 if (!homeOk) over += 1;
 console.log(`Compressed JavaScript and CSS per build (gzip):\n${rows.join('\n')}`);
+console.log(`Each remote's entry, remoteEntry.js (brotli):\n${entryRows.join('\n')}`);
 console.log(
   `JavaScript the home page loads first (brotli, ${String(scripts.length)} files):\n` +
     `${homeOk ? 'ok  ' : 'OVER'} ${'home page'.padEnd(14)} ${homeKb.toFixed(1).padStart(7)} KB of ${String(budget.homePageJsKb)} KB`,

@@ -5,6 +5,7 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -40,6 +41,15 @@ const SHARED_ENTRIES = {
   rxjs: path.join(__dirname, 'shared', 'rxjs.mjs'),
   '@reduxjs/toolkit': path.join(__dirname, 'shared', 'reduxjs-toolkit.mjs'),
 };
+
+/**
+ * The bundler half of the federation runtime (`@module-federation/webpack-bundler-runtime`, with
+ * the SDK it brings) is the same code in every container. A remote takes the shell's copy, as it
+ * takes the shell's runtime core (`externalRuntime`): the federation's generated entry, which
+ * imports that package by its resolved file, gets `federation/borrowBundlerRuntime.mjs` instead.
+ */
+const BUNDLER_RUNTIME_FILE =
+  /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 
 /** The version of a package as installed, which a shared entry file is provided under. */
 function installedVersion(pkgName) {
@@ -215,6 +225,11 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
           shared: sharedConfig(pkg.dependencies),
           shareStrategy: 'loaded-first',
           dts: false,
+          ...(isHost
+            ? {
+                runtimePlugins: [path.join(__dirname, 'federation', 'provideBundlerRuntime.mjs')],
+              }
+            : {}),
           experiments: {
             asyncStartup: true,
             // Browser-only builds: the runtime's Node.js code paths are left out.
@@ -256,6 +271,14 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
             ]
           : []),
         ...(isHost && !dev ? [new StartupPreloadPlugin(entryFile)] : []),
+        ...(isHost || standalone
+          ? []
+          : [
+              new webpack.NormalModuleReplacementPlugin(
+                BUNDLER_RUNTIME_FILE,
+                path.join(__dirname, 'federation', 'borrowBundlerRuntime.mjs'),
+              ),
+            ]),
       ],
       performance: { hints: false },
       optimization: {
