@@ -488,6 +488,35 @@ describe('gateway', () => {
       await released.close();
     });
 
+    it('serves the page without its hero when the live renderer never returns, and goes on serving', async () => {
+      const version = path.join(appsRoot, 'deploy', 'remotes', 'home', '1.2.0-loop');
+      fs.mkdirSync(path.join(version, 'server'), { recursive: true });
+      fs.writeFileSync(
+        path.join(version, 'server', 'hero.js'),
+        'exports.renderHero = () => { for (;;) {} };',
+      );
+      fs.writeFileSync(
+        path.join(version, 'mf-manifest.json'),
+        fs.readFileSync(path.join(appsRoot, 'remote-home', 'dist', 'mf-manifest.json')),
+      );
+      const config = path.join(appsRoot, 'deploy', 'remotes-loop.json');
+      fs.writeFileSync(
+        config,
+        JSON.stringify({ home: '/releases/home/1.2.0-loop/mf-manifest.json' }),
+      );
+      const looping = await build({
+        appsRoot,
+        deployDir: path.join(appsRoot, 'deploy'),
+        remotesConfigFile: config,
+      });
+      for (const page of [await home(looping), await home(looping)]) {
+        expect(page).toContain('<div class="shell-page-space" aria-busy="true"></div>');
+        expect(page).toContain('home_banner?t=');
+      }
+      expect((await looping.inject({ url: '/healthz' })).statusCode).toBe(200);
+      await looping.close();
+    });
+
     it('renders nothing and reads nothing with a budget of 0 (server rendering off)', async () => {
       const off = await build({
         appsRoot,

@@ -70,6 +70,36 @@ describe('the home remote’s hero renderer', () => {
     ]);
   });
 
+  it('stops a renderer that runs past its time limit, and runs that version no more until it changes', () => {
+    const folder = folderWith({
+      'server/hero.js':
+        'exports.renderHero = (answer) => { while (answer.loop) {} return "<h1>Hi</h1>"; };',
+    });
+    const rendererFor = createHeroRendererLoader(() => folder, warn, { load: 1000, render: 50 });
+    const renderer = rendererFor('/m.json');
+    expect(renderer?.renderHero({ loop: false })).toBe('<h1>Hi</h1>');
+    const started = Date.now();
+    expect(renderer?.renderHero({ loop: true })).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(warnings).toEqual([expect.stringContaining('ran past its time limit')]);
+    expect(rendererFor('/m.json')).toBeUndefined();
+
+    const file = path.join(folder, 'server', 'hero.js');
+    fs.writeFileSync(file, 'exports.renderHero = () => "<h1>Fixed</h1>";');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(rendererFor('/m.json')?.renderHero({})).toBe('<h1>Fixed</h1>');
+  });
+
+  it('stops a renderer whose loading never ends, and serves without it', () => {
+    const folder = folderWith({
+      'server/hero.js': 'for (;;) {}\nexports.renderHero = () => "<h1>Hi</h1>";',
+    });
+    const rendererFor = createHeroRendererLoader(() => folder, warn, { load: 50, render: 50 });
+    expect(rendererFor('/m.json')).toBeUndefined();
+    expect(rendererFor('/m.json')).toBeUndefined();
+    expect(warnings).toEqual([expect.stringContaining('ran past its time limit')]);
+  });
+
   it('serves no hero when there is no renderer, no banner, an outsized one, no slide, or the renderer throws', async () => {
     const banner = () => Promise.resolve([{ title: 'Hi' }]);
     const renderer = {

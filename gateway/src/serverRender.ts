@@ -22,8 +22,37 @@ export const SERVER_RENDER_BUDGET_MS = 300;
 /** The largest banner answer the page carries (a real one is a few kilobytes). */
 export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
 
+/**
+ * How long the home remote's code may run in one go before it is stopped: loading it (jsdom
+ * included, about 0.4 s), and one render (1-3 ms, 20 ms the first time). The gateway serves every
+ * visitor from one thread; a renderer that never returned would stop them all.
+ */
+export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 250 };
+
 // What the renderer may require: Node's own modules and jsdom, which the gateway lends it.
 const lend = createRequire(__filename);
+
+// A context whose only use is vm's time limit: it stops whatever JavaScript runs during the call,
+// whichever context the functions come from.
+const timed: { task?: () => unknown } = {};
+vm.createContext(timed);
+const runTask = new vm.Script('task()');
+
+/** Runs `task`, stopping it after `limitMs` (a vm ERR_SCRIPT_EXECUTION_TIMEOUT error then). */
+function runWithin<T>(limitMs: number, task: () => T): T {
+  timed.task = task;
+  try {
+    return runTask.runInContext(timed, { timeout: limitMs }) as T;
+  } finally {
+    delete timed.task;
+  }
+}
+
+// Node's own error, from another realm than this module's Error under a test runner: by its code.
+const timedOut = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 
 function isHeroRenderer(value: unknown): value is HeroRenderer {
   return (
@@ -49,11 +78,14 @@ function loadCommonJs(file: string): unknown {
  * The hero renderer deployed beside a home manifest this gateway serves itself
  * (`folderOf(manifestUrl)`/server/hero.js): the home remote's own code, so the hero in the page
  * is the one its release renders. Loaded once per file version; a missing or broken file means
- * no server render (reported once), never a failed page.
+ * no server render (reported once), never a failed page. Loading and each render are stopped
+ * after RENDERER_TIME_LIMITS_MS; a version that ran past its limit (its state may be half-changed)
+ * is not run again until the file changes.
  */
 export function createHeroRendererLoader(
   folderOf: (manifestUrl: string) => string | undefined,
   warn: (message: string, error?: unknown) => void,
+  limitsMs: { load: number; render: number } = RENDERER_TIME_LIMITS_MS,
 ) {
   const loaded = new Map<string, { mtimeMs: number; renderer: HeroRenderer | undefined }>();
   return (manifestUrl: string): HeroRenderer | undefined => {
@@ -68,16 +100,39 @@ export function createHeroRendererLoader(
     }
     const seen = loaded.get(file);
     if (seen?.mtimeMs === mtimeMs) return seen.renderer;
-    let renderer: HeroRenderer | undefined;
+    const version: { mtimeMs: number; renderer: HeroRenderer | undefined } = {
+      mtimeMs,
+      renderer: undefined,
+    };
+    const stop = () => {
+      version.renderer = undefined;
+      warn(
+        `${file} ran past its time limit and was stopped: the home page is served without its hero until the file changes.`,
+      );
+    };
     try {
-      const exported = loadCommonJs(file);
-      if (isHeroRenderer(exported)) renderer = exported;
-      else warn(`${file} exports no renderHero: the home page is served without its hero.`);
+      const exported = runWithin(limitsMs.load, () => loadCommonJs(file));
+      if (isHeroRenderer(exported)) {
+        version.renderer = {
+          renderHero(answer) {
+            try {
+              return runWithin(limitsMs.render, () => exported.renderHero(answer));
+            } catch (error) {
+              if (!timedOut(error)) throw error;
+              stop();
+              return undefined;
+            }
+          },
+        };
+      } else {
+        warn(`${file} exports no renderHero: the home page is served without its hero.`);
+      }
     } catch (error) {
-      warn(`${file} could not be loaded: the home page is served without its hero.`, error);
+      if (timedOut(error)) stop();
+      else warn(`${file} could not be loaded: the home page is served without its hero.`, error);
     }
-    loaded.set(file, { mtimeMs, renderer });
-    return renderer;
+    loaded.set(file, version);
+    return version.renderer;
   };
 }
 
