@@ -12,7 +12,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
-const { StartupPreloadPlugin, runsAtStartup } = require('./startupPreload');
+const { PageCodePlugin, StartupPreloadPlugin, runsAtStartup } = require('./startupPreload');
 
 /**
  * Packages the page must hold exactly once. The trailing-slash forms share subpath imports
@@ -270,7 +270,12 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
               }),
             ]
           : []),
-        ...(isHost && !dev ? [new StartupPreloadPlugin(entryFile)] : []),
+        ...(isHost && !dev
+          ? [
+              new StartupPreloadPlugin(entryFile),
+              new PageCodePlugin(entryFile, path.join(dir, 'src', 'pages')),
+            ]
+          : []),
         ...(isHost || standalone
           ? []
           : [

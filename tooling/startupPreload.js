@@ -9,6 +9,7 @@
  * runs, and the chunk loader finds the sheet already there. Route pages and code loaded on demand
  * (toasts) are not included.
  */
+const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const NAME = 'StartupPreloadPlugin';
@@ -77,4 +78,61 @@ class StartupPreloadPlugin {
   }
 }
 
-module.exports = { StartupPreloadPlugin, runsAtStartup };
+/** What the host's build writes for the gateway: each page's own code, by module. */
+const PAGES_FILE = 'pages.json';
+
+/**
+ * Writes `pages.json`: for each page the host loads on demand (`import('./pages/SearchPage')`),
+ * the files it needs beyond what runs at start, by module path under src/
+ * (`{ "pages/SearchPage": ["44.86c372b8.js", "44.16c00398.css"] }`). The gateway hints them in
+ * the page of that route, so they download with the shell's own code instead of after it.
+ */
+class PageCodePlugin {
+  /**
+   * @param {string} entryFile absolute path of the host's entry module
+   * @param {string} pagesDir absolute path of the folder the host's pages live in
+   */
+  constructor(entryFile, pagesDir) {
+    this.entryFile = entryFile;
+    this.pagesDir = pagesDir;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const srcDir = path.dirname(this.entryFile);
+          /** @type {Record<string, string[]>} */
+          const pages = {};
+          for (const group of compilation.chunkGroups) {
+            if (group.isInitial()) continue;
+            for (const { module, request } of group.origins) {
+              const from = module?.nameForCondition();
+              if (!from || !request?.startsWith('.')) continue;
+              const page = path.resolve(path.dirname(from), request);
+              if (path.dirname(page) !== this.pagesDir) continue;
+              const files = new Set(pages[path.relative(srcDir, page)]);
+              for (const chunk of group.chunks) {
+                if (chunk.canBeInitial() || runsAtStartup(chunk, this.entryFile)) continue;
+                for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+              }
+              pages[path.relative(srcDir, page).split(path.sep).join('/')] = [...files].sort();
+            }
+          }
+          const sorted = Object.fromEntries(
+            Object.entries(pages).sort(([a], [b]) => a.localeCompare(b)),
+          );
+          compilation.emitAsset(
+            PAGES_FILE,
+            new sources.RawSource(`${JSON.stringify(sorted, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
+module.exports = { StartupPreloadPlugin, PageCodePlugin, runsAtStartup };

@@ -148,6 +148,34 @@ for (const [route, remote, notRemote] of [
   });
 }
 
+test('a search link’s page brings its own code and its results alongside the shell’s, and asks for the results once', async ({
+  page,
+}) => {
+  await page.goto('/search?s=%20plab%20');
+  await expect(page.getByRole('heading', { name: 'Search results for “plab”' })).toBeVisible();
+  await expect(page.locator('.shell-results > li').first()).toBeVisible();
+  const timings = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return { url: timing.name, start: timing.startTime, end: timing.responseEnd };
+    }),
+  );
+  const main = timings.find((t) => t.url.endsWith('/main.js'));
+  const results = timings.filter((t) => t.url.includes('/wp-json/custom/v1/search?'));
+  // One read: the page's own request is answered by the one the page started.
+  expect(results.map((t) => new URL(t.url).search)).toEqual(['?s=plab']);
+  // The search page's code, loaded on demand elsewhere (its files as the shell's build lists
+  // them), is named by this page: asked for before the shell's entry has even arrived.
+  const built = (await (await page.request.get('/pages.json')).json()) as Record<string, string[]>;
+  const files = built['pages/SearchPage'] ?? [];
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) {
+    const t = timings.find((timing) => timing.url.endsWith(`/${file}`));
+    expect(t?.start ?? Infinity).toBeLessThan(main?.end ?? 0);
+  }
+  for (const t of results) expect(t.start).toBeLessThan(main?.end ?? 0);
+});
+
 test('before any script runs, the page paints its layout with the mark where the header puts its logo', async ({
   page,
   consoleWatch,

@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   PAGE_MODULES,
+  codeHints,
   createManifestReader,
   modulesOnPage,
   pageRequest,
+  readShellPageCode,
   remoteCodeFor,
-  remoteCodeHints,
+  shellPageOf,
 } from './remoteHints';
 
 function manifest(exposes: Record<string, { js: string[]; css?: string[] }>) {
@@ -66,7 +68,7 @@ describe('hints for the remotes’ code in the shell page', () => {
       '/remotes/home/__federation_expose_HomePage.66666666.js',
     ]);
     expect(code.styles).toEqual(['/remotes/header/h.33333333.css']);
-    expect(remoteCodeHints(code)).toContain(
+    expect(codeHints(code)).toContain(
       '<link rel="preload" as="script" href="/remotes/home/remoteEntry.js">',
     );
   });
@@ -150,6 +152,53 @@ describe('hints for the remotes’ code in the shell page', () => {
   });
 });
 
+describe('hints for a shell page’s own code', () => {
+  function shellWith(pages: string | undefined) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-pages-'));
+    if (pages !== undefined) fs.writeFileSync(path.join(dir, 'pages.json'), pages);
+    return readShellPageCode(dir);
+  }
+
+  it('give the route’s page script and style sheet from the shell build, and nothing elsewhere', () => {
+    const codeOf = shellWith(
+      JSON.stringify({
+        'pages/SearchPage': ['44.16c00398.css', '44.86c372b8.js'],
+        'pages/BlogPostPage': ['998.08765299.js'],
+      }),
+    );
+    const search = codeOf(pageRequest('/search?s=plab'));
+    expect(search).toEqual({ scripts: ['/44.86c372b8.js'], styles: ['/44.16c00398.css'] });
+    expect(codeHints(search)).toBe(
+      '<link rel="preload" as="style" href="/44.16c00398.css">' +
+        '<link rel="preload" as="script" href="/44.86c372b8.js">',
+    );
+    expect(codeOf(pageRequest('/blogs/passing-plab-1')).scripts).toEqual(['/998.08765299.js']);
+    expect(codeOf(pageRequest('/cart'))).toEqual({ scripts: [], styles: [] });
+    expect(codeOf(pageRequest('/login'))).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('give nothing for a file name that is not a plain one, or a missing or malformed pages.json', () => {
+    const hostile = shellWith(
+      JSON.stringify({
+        'pages/SearchPage': ['../secret.js', 'https://evil.example/x.js', '"x.js'],
+      }),
+    );
+    expect(hostile(pageRequest('/search'))).toEqual({ scripts: [], styles: [] });
+    for (const codeOf of [shellWith(undefined), shellWith('{oops'), shellWith('[1,2]')]) {
+      expect(codeOf(pageRequest('/search'))).toEqual({ scripts: [], styles: [] });
+    }
+  });
+
+  it('find the page of a route, a route with a parameter included', () => {
+    expect(shellPageOf('/search')).toBe('pages/SearchPage');
+    expect(shellPageOf('/blogs')).toBe('pages/BlogsPage');
+    expect(shellPageOf('/blogs/some-post')).toBe('pages/BlogPostPage');
+    expect(shellPageOf('/blogs/some-post/more')).toBeUndefined();
+    expect(shellPageOf('/')).toBeUndefined();
+    expect(shellPageOf('/cart')).toBeUndefined();
+  });
+});
+
 describe('the hinted modules', () => {
   it('are modules the shell really shows (shell/src/App.tsx)', () => {
     const app = fs.readFileSync(
@@ -159,6 +208,26 @@ describe('the hinted modules', () => {
     const shown = [...app.matchAll(/lazyRemote\('([\w/]+)'\)/g)].map((match) => match[1]);
     const hinted = [...PAGE_MODULES.layout, ...Object.values(PAGE_MODULES.routes).flat()];
     expect(shown.sort()).toEqual(hinted.sort());
+  });
+
+  it('name each shell page the route the shell shows it on (shell/src/App.tsx)', () => {
+    const app = fs.readFileSync(
+      path.join(__dirname, '..', '..', 'shell', 'src', 'App.tsx'),
+      'utf8',
+    );
+    const modules = Object.fromEntries(
+      [...app.matchAll(/const (\w+) = lazy\(\(\) => import\('\.\/(pages\/\w+)'\)\)/g)].map(
+        (match) => [match[1], match[2]],
+      ),
+    );
+    const routed = Object.fromEntries(
+      [...app.matchAll(/path="([^"]+)"\s+element=\{\s*<Page>\s*<(\w+)/g)].map((match) => [
+        match[1],
+        modules[match[2] ?? ''],
+      ]),
+    );
+    expect(Object.keys(routed).length).toBeGreaterThan(0);
+    expect(PAGE_MODULES.shellPages).toEqual(routed);
   });
 
   it('leave out the layout on the routes the shell shows bare in the app (APP_BARE_ROUTES)', () => {

@@ -5,20 +5,36 @@ import { REMOTE_NAMES } from './config';
 import type { RemotesConfig } from './remotesConfig';
 
 /**
- * The remote modules the shell's layout shows on every page, those a route adds, and the routes
- * on which the company's app shows the page without the layout (shell/src/App.tsx). A module
- * missing here only loses its hint, never its slot.
+ * The remote modules the shell's layout shows on every page, those a route adds, the shell's own
+ * pages by route (`:name` is any one segment), and the routes on which the company's app shows
+ * the page without the layout (shell/src/App.tsx). A module missing here only loses its hint,
+ * never its slot.
  */
 export const PAGE_MODULES = {
   layout: ['header/PromoBanner', 'header/Header', 'header/TrustStrip', 'footer/Footer'],
   routes: { '/': ['home/HomePage'], '/cart': ['cart/CartPage'] } as Record<string, string[]>,
+  shellPages: {
+    '/login': 'pages/LoginPage',
+    '/signup': 'pages/SignupPage',
+    '/forgotpass': 'pages/ForgotPasswordPage',
+    '/search': 'pages/SearchPage',
+    '/blogs': 'pages/BlogsPage',
+    '/blogs/:slug': 'pages/BlogPostPage',
+    '/privacy-policy': 'pages/LegalPage',
+    '/terms-and-conditions': 'pages/LegalPage',
+    '/arora-subscribe-form': 'pages/SubscribePage',
+  } as Record<string, string>,
   appBare: ['/login', '/signup', '/privacy-policy', '/terms-and-conditions', '/forgotpass'],
 };
 
-/** A page as the shell will lay it out: its route, and whether the company's app shows it bare. */
+/**
+ * A page as the shell will lay it out: its route, whether the company's app shows it bare, and
+ * its query string (without the `?`).
+ */
 export interface PageRequest {
   route: string;
   bare: boolean;
+  query: string;
 }
 
 /**
@@ -29,7 +45,51 @@ export function pageRequest(url: string): PageRequest {
   const [pathname = '/', query = ''] = url.split('?');
   const route = pathname.replace(/\/+$/, '') || '/';
   const inApp = new URLSearchParams(query).get('isMobileApp') === 'true';
-  return { route, bare: inApp && PAGE_MODULES.appBare.includes(route) };
+  return { route, bare: inApp && PAGE_MODULES.appBare.includes(route), query };
+}
+
+/** The shell's page module a route shows (`pages/SearchPage`), if it is one of the shell's own. */
+export function shellPageOf(route: string): string | undefined {
+  const segments = route.split('/');
+  for (const [pattern, page] of Object.entries(PAGE_MODULES.shellPages)) {
+    const parts = pattern.split('/');
+    if (
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    ) {
+      return page;
+    }
+  }
+  return undefined;
+}
+
+const pageFilesSchema = z.record(z.string(), z.array(z.string()));
+
+/**
+ * The code of a shell page beyond what runs at start, from the shell build's `pages.json`
+ * (tooling/startupPreload.js PageCodePlugin), as URLs: `/search` gives its page's script and style
+ * sheet. Read once, with the rest of the shell's build; a missing or malformed file gives none.
+ */
+export function readShellPageCode(shellDir: string): (page: PageRequest) => PageCode {
+  let files: Record<string, string[]> = {};
+  try {
+    const parsed = pageFilesSchema.safeParse(
+      JSON.parse(fs.readFileSync(path.join(shellDir, 'pages.json'), 'utf8')),
+    );
+    if (parsed.success) files = parsed.data;
+  } catch {
+    // No hints for the shell's pages: they load as before, when the page asks for them.
+  }
+  return ({ route }) => {
+    const page = shellPageOf(route);
+    const urls = (page ? (files[page] ?? []) : [])
+      .filter((file) => SAFE_FILE.test(file))
+      .map((file) => `/${file}`);
+    return {
+      scripts: urls.filter((url) => url.endsWith('.js')),
+      styles: urls.filter((url) => url.endsWith('.css')),
+    };
+  };
 }
 
 const manifestSchema = z.object({
@@ -47,14 +107,18 @@ const manifestSchema = z.object({
 
 type Manifest = z.infer<typeof manifestSchema>;
 
+/** Code a page needs first, as URLs. */
+export interface PageCode {
+  scripts: string[];
+  styles: string[];
+}
+
 /**
  * What a page needs first from the remotes it shows: their manifests, and from each its entry,
  * then its modules' own code and styles.
  */
-export interface RemoteCode {
+export interface RemoteCode extends PageCode {
   manifests: string[];
-  scripts: string[];
-  styles: string[];
 }
 
 /** A remote's file name is a plain relative path: no scheme, no way up, nothing to escape. */
@@ -155,11 +219,11 @@ export function remoteCodeFor(
 }
 
 /**
- * Preload hints for that code (the manifests are hinted with the configuration), so it downloads
- * alongside the shell's own. Styles under `blockingBase` (a remote whose markup the page already
- * holds) are linked as style sheets instead, so that markup paints styled.
+ * Preload hints for a page's code (the manifests are hinted with the configuration), so it
+ * downloads alongside the shell's own. Styles under `blockingBase` (a remote whose markup the page
+ * already holds) are linked as style sheets instead, so that markup paints styled.
  */
-export function remoteCodeHints({ scripts, styles }: RemoteCode, blockingBase?: string): string {
+export function codeHints({ scripts, styles }: PageCode, blockingBase?: string): string {
   return [
     ...styles.map((url) =>
       blockingBase && url.startsWith(blockingBase)

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { pageRequest } from './remoteHints';
 import {
   MAX_INLINE_STYLE_CHARS,
   cacheControlFor,
+  dataHints,
   inlineStyleSheets,
   renderIndex,
 } from './staticSite';
@@ -37,6 +39,36 @@ describe('the shell page', () => {
   it('cannot be broken out of by a configuration value', () => {
     const html = renderIndex('<head></head>', { x: '/a"><script>alert(1)</script>' });
     expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  describe('the data its first screen waits for, started with the page', () => {
+    const hint = (url: string) =>
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
+
+    it('on the home page, the banner, stamped with this page’s time (never cached)', () => {
+      expect(dataHints(pageRequest('/'), 1700000000000)).toBe(
+        hint('/wp-json/wp/v2/home_banner?t=1700000000000'),
+      );
+    });
+
+    it('on /search, the results for the trimmed term, at the URL the search page asks for', () => {
+      expect(dataHints(pageRequest('/search?s=plab'), 1)).toBe(
+        hint('/wp-json/custom/v1/search?s=plab'),
+      );
+      expect(dataHints(pageRequest('/search/?s=%20mrcgp%20exam%20&x=1'), 1)).toBe(
+        hint('/wp-json/custom/v1/search?s=mrcgp+exam'),
+      );
+      expect(dataHints(pageRequest('/search?s=%22%3E%3Cscript%3E'), 1)).toBe(
+        hint('/wp-json/custom/v1/search?s=%22%3E%3Cscript%3E'),
+      );
+    });
+
+    it('nothing for a blank search, or a page whose data is not known before its code runs', () => {
+      expect(dataHints(pageRequest('/search?s=%20%20'), 1)).toBe('');
+      expect(dataHints(pageRequest('/search'), 1)).toBe('');
+      expect(dataHints(pageRequest('/cart'), 1)).toBe('');
+      expect(dataHints(pageRequest('/blogs'), 1)).toBe('');
+    });
   });
 
   describe('with a server render', () => {

@@ -9,9 +9,10 @@ import {
   createManifestReader,
   localFolderOf,
   pageRequest,
+  codeHints,
+  readShellPageCode,
   remoteBase,
   remoteCodeFor,
-  remoteCodeHints,
   type PageRequest,
 } from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
@@ -132,15 +133,24 @@ function scriptsAfterFirstScreen(page: string): string {
 }
 
 /**
- * Data the page's first screen waits for, started with the page instead of after its code: on
- * the home page without a server-rendered hero, the hero's banner. The banner is never cached,
- * so the request carries this page's own timestamp; the shell's first banner read asks for that
- * same URL (takePreloadedStamp).
+ * Data the page's first screen waits for, started with the page instead of after its code:
+ * - on the home page without a server-rendered hero, the hero's banner. The banner is never
+ *   cached, so the request carries this page's own timestamp; the shell's first banner read asks
+ *   for that same URL (takePreloadedStamp);
+ * - on /search?s=term, the results, at the URL the search page asks for (the term trimmed, as
+ *   shared-store's client writes the query); a blank term asks for nothing.
  */
-export function dataHints({ route }: PageRequest, now: number): string {
-  if (route !== '/') return '';
-  const url = `/wp-json/wp/v2/home_banner?t=${String(now)}`;
-  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
+export function dataHints({ route, query }: PageRequest, now: number): string {
+  let url: string | undefined;
+  if (route === '/') {
+    url = `/wp-json/wp/v2/home_banner?t=${String(now)}`;
+  } else if (route === '/search') {
+    const term = new URLSearchParams(query).get('s')?.trim();
+    if (term) url = `/wp-json/custom/v1/search?${new URLSearchParams({ s: term }).toString()}`;
+  }
+  return url
+    ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`
+    : '';
 }
 
 /** The markup inside the root element, the last thing in the shell's page. */
@@ -175,6 +185,7 @@ export async function registerStaticSite(
 ): Promise<void> {
   const shellDir = path.join(options.appsRoot, 'shell', 'dist');
   const template = readIndexTemplate(shellDir);
+  const shellPageCode = readShellPageCode(shellDir);
   const setHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
     res.setHeader('Cache-Control', cacheControlFor(file));
   };
@@ -282,7 +293,8 @@ export async function registerStaticSite(
       manifests: code.manifests,
       hints:
         (serverRender ? '' : dataHints(pageAsked, Date.now())) +
-        remoteCodeHints(code, blockingBase),
+        codeHints(shellPageCode(pageAsked)) +
+        codeHints(code, blockingBase),
       bare: pageAsked.bare,
       ...(serverRender ? { serverRender } : {}),
     });
