@@ -215,17 +215,15 @@ describe('the hinted modules', () => {
       path.join(__dirname, '..', '..', 'shell', 'src', 'App.tsx'),
       'utf8',
     );
-    const modules = Object.fromEntries(
+    const modules = new Map(
       [...app.matchAll(/const (\w+) = lazy\(\(\) => import\('\.\/(pages\/\w+)'\)\)/g)].map(
-        (match) => [match[1], match[2]],
+        (match): [string, string] => [match[1] ?? '', match[2] ?? ''],
       ),
     );
-    const routed = Object.fromEntries(
-      [...app.matchAll(/path="([^"]+)"\s+element=\{\s*<Page>\s*<(\w+)/g)].map((match) => [
-        match[1],
-        modules[match[2] ?? ''],
-      ]),
-    );
+    const routed: Record<string, string | undefined> = {};
+    for (const match of app.matchAll(/path="([^"]+)"\s+element=\{\s*<Page>\s*<(\w+)/g)) {
+      routed[match[1] ?? ''] = modules.get(match[2] ?? '');
+    }
     expect(Object.keys(routed).length).toBeGreaterThan(0);
     expect(PAGE_MODULES.shellPages).toEqual(routed);
   });
