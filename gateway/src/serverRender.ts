@@ -24,10 +24,17 @@ export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
 
 /**
  * How long the home remote's code may run in one go before it is stopped: loading it (jsdom
- * included, about 0.4 s), and one render (1-3 ms, 20 ms the first time). The gateway serves every
- * visitor from one thread; a renderer that never returned would stop them all.
+ * included, about 0.4 s), and one render (1-3 ms, 20 ms the first time; the limit is wall time,
+ * so it leaves room for a busy machine). The gateway serves every visitor from one thread; a
+ * renderer that never returned would stop them all.
  */
-export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 250 };
+export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
+
+/**
+ * How long the home page goes without its hero after the renderer was stopped, before a fresh
+ * copy of it is tried: a renderer that always loops costs one stop a minute, not one a page.
+ */
+export const RENDERER_PAUSE_MS = 60_000;
 
 // What the renderer may require: Node's own modules and jsdom, which the gateway lends it.
 const lend = createRequire(__filename);
@@ -79,15 +86,29 @@ function loadCommonJs(file: string): unknown {
  * (`folderOf(manifestUrl)`/server/hero.js): the home remote's own code, so the hero in the page
  * is the one its release renders. Loaded once per file version; a missing or broken file means
  * no server render (reported once), never a failed page. Loading and each render are stopped
- * after RENDERER_TIME_LIMITS_MS; a version that ran past its limit (its state may be half-changed)
- * is not run again until the file changes.
+ * after RENDERER_TIME_LIMITS_MS; the stopped copy (its state may be half-changed) is dropped, and
+ * a fresh one is loaded after RENDERER_PAUSE_MS.
  */
 export function createHeroRendererLoader(
   folderOf: (manifestUrl: string) => string | undefined,
   warn: (message: string, error?: unknown) => void,
-  limitsMs: { load: number; render: number } = RENDERER_TIME_LIMITS_MS,
+  {
+    limitsMs = RENDERER_TIME_LIMITS_MS,
+    pauseMs = RENDERER_PAUSE_MS,
+    now = Date.now,
+  }: {
+    limitsMs?: { load: number; render: number };
+    pauseMs?: number;
+    now?: () => number;
+  } = {},
 ) {
-  const loaded = new Map<string, { mtimeMs: number; renderer: HeroRenderer | undefined }>();
+  interface Loaded {
+    mtimeMs: number;
+    renderer: HeroRenderer | undefined;
+    /** Set when it was stopped: until then the page goes without the hero. */
+    retryAt?: number;
+  }
+  const loaded = new Map<string, Loaded>();
   return (manifestUrl: string): HeroRenderer | undefined => {
     const folder = folderOf(manifestUrl);
     if (!folder) return undefined;
@@ -99,15 +120,15 @@ export function createHeroRendererLoader(
       return undefined;
     }
     const seen = loaded.get(file);
-    if (seen?.mtimeMs === mtimeMs) return seen.renderer;
-    const version: { mtimeMs: number; renderer: HeroRenderer | undefined } = {
-      mtimeMs,
-      renderer: undefined,
-    };
+    if (seen?.mtimeMs === mtimeMs && (seen.retryAt === undefined || now() < seen.retryAt)) {
+      return seen.renderer;
+    }
+    const version: Loaded = { mtimeMs, renderer: undefined };
     const stop = () => {
       version.renderer = undefined;
+      version.retryAt = now() + pauseMs;
       warn(
-        `${file} ran past its time limit and was stopped: the home page is served without its hero until the file changes.`,
+        `${file} ran past its time limit and was stopped: the home page is served without its hero for ${String(Math.round(pauseMs / 1000))} s, then a fresh copy is tried.`,
       );
     };
     try {
