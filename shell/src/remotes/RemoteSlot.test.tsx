@@ -54,3 +54,40 @@ describe('RemoteSlot', () => {
     );
   });
 });
+
+describe('RemoteSlot on a page of several remotes', () => {
+  it('shows a remote the moment it has loaded, while another slot is still loading', async () => {
+    const { loadRemoteComponent } = jest.requireMock<{ loadRemoteComponent: jest.Mock }>(
+      './federation',
+    );
+    let arrive: (module: { default: () => React.JSX.Element }) => void = () => undefined;
+    loadRemoteComponent
+      .mockImplementationOnce(
+        () =>
+          new Promise((resolve) => {
+            arrive = resolve;
+          }),
+      )
+      .mockImplementationOnce(() => new Promise(() => undefined));
+    render(
+      <>
+        <RemoteSlot
+          remote={lazyRemote('cart/Page')}
+          placeholder={<p>page space</p>}
+          fallback={null}
+        />
+        <RemoteSlot
+          remote={lazyRemote('footer/Footer')}
+          placeholder={<p>footer space</p>}
+          fallback={null}
+        />
+      </>,
+    );
+    expect(screen.getByText('page space')).toBeInTheDocument();
+    arrive({ default: () => <p>cart content</p> });
+    // Well before the 300 ms React holds a boundary's content back, after a fallback showed,
+    // while another boundary is still loading.
+    expect(await screen.findByText('cart content', {}, { timeout: 150 })).toBeInTheDocument();
+    expect(screen.getByText('footer space')).toBeInTheDocument();
+  });
+});

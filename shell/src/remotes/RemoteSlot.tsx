@@ -1,15 +1,39 @@
-import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  startTransition,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { loadRemoteComponent } from './federation';
 
-/** A remote module (remote/Module, e.g. header/Header) as a lazily loaded component. */
+/** A remote module (remote/Module, e.g. header/Header), loaded once for the page. */
 export interface LazyRemote {
   id: string;
-  Component: ComponentType;
+  /** Loads it, the first time it is asked for; the same promise every time after. */
+  load(): Promise<ComponentType>;
+  /** Its component, once it has loaded. */
+  loaded(): ComponentType | undefined;
 }
 
 /** Declared once at module level, so re-renders never reload or remount the remote. */
 export function lazyRemote(id: string): LazyRemote {
-  return { id, Component: lazy(() => loadRemoteComponent(id)) };
+  let loading: Promise<ComponentType> | undefined;
+  let component: ComponentType | undefined;
+  return {
+    id,
+    load() {
+      if (!loading) {
+        loading = loadRemoteComponent(id).then((module) => (component = module.default));
+        // Its slot reports a failure; the promise itself is never left unhandled.
+        loading.catch(() => undefined);
+      }
+      return loading;
+    },
+    loaded: () => component,
+  };
 }
 
 interface BoundaryProps {
@@ -43,12 +67,53 @@ export interface RemoteSlotProps {
   fallback: ReactNode;
 }
 
+/**
+ * The remote's component once it has loaded, the placeholder until then. Loaded into state, not
+ * through React.lazy and a Suspense fallback: React holds back a boundary's content for up to
+ * 300 ms after any fallback was shown while another one is still loading, so each remote would
+ * wait for the page's other remotes or that delay. Here each shows the moment it arrives.
+ */
+function RemoteContent({ remote, placeholder }: { remote: LazyRemote; placeholder: ReactNode }) {
+  const [Loaded, setLoaded] = useState<ComponentType | undefined>(() => remote.loaded());
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  if (!Loaded) void remote.load();
+
+  useEffect(() => {
+    if (Loaded) return undefined;
+    let live = true;
+    remote.load().then(
+      (component) => {
+        // A transition: React renders the remote in slices, yielding to the browser between them.
+        if (live) {
+          startTransition(() => {
+            setLoaded(() => component);
+          });
+        }
+      },
+      (error: unknown) => {
+        if (live) setFailure({ error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, Loaded]);
+
+  // To the slot's boundary, which shows the fallback.
+  if (failure) throw failure.error;
+  if (!Loaded) return placeholder;
+  return (
+    // A remote that loads parts of itself on demand shows the placeholder meanwhile.
+    <Suspense fallback={placeholder}>
+      <Loaded />
+    </Suspense>
+  );
+}
+
 export function RemoteSlot({ remote, placeholder, fallback }: RemoteSlotProps) {
   return (
     <SlotBoundary id={remote.id} fallback={fallback}>
-      <Suspense fallback={placeholder}>
-        <remote.Component />
-      </Suspense>
+      <RemoteContent remote={remote} placeholder={placeholder} />
     </SlotBoundary>
   );
 }
