@@ -7,7 +7,8 @@
  * alongside main.js. Scripts get preload hints; the start-up styles are linked as style sheets, so
  * the page's own markup (the reserved layout in public/index.html) paints styled before any script
  * runs, and the chunk loader finds the sheet already there. Route pages and code loaded on demand
- * (toasts) are not included.
+ * (toasts) are not included: a route's page is named by the gateway, for that route only, from
+ * what PageCodePlugin (below) writes.
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -100,9 +101,9 @@ class PageCodePlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+    compiler.hooks.thisCompilation.tap(PageCodePlugin.name, (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        { name: PageCodePlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const srcDir = path.dirname(this.entryFile);
           /** @type {Record<string, string[]>} */
@@ -114,12 +115,13 @@ class PageCodePlugin {
               if (!from || !request?.startsWith('.')) continue;
               const page = path.resolve(path.dirname(from), request);
               if (path.dirname(page) !== this.pagesDir) continue;
-              const files = new Set(pages[path.relative(srcDir, page)]);
+              const key = path.relative(srcDir, page).split(path.sep).join('/');
+              const files = new Set(pages[key]);
               for (const chunk of group.chunks) {
                 if (chunk.canBeInitial() || runsAtStartup(chunk, this.entryFile)) continue;
                 for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
               }
-              pages[path.relative(srcDir, page).split(path.sep).join('/')] = [...files].sort();
+              pages[key] = [...files].sort();
             }
           }
           const sorted = Object.fromEntries(

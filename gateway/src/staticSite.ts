@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
 import {
+  codeHints,
   createManifestReader,
   localFolderOf,
   pageRequest,
-  codeHints,
   readShellPageCode,
   remoteBase,
   remoteCodeFor,
