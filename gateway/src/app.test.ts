@@ -459,27 +459,32 @@ describe('gateway', () => {
       fs.rmSync(path.join(appsRoot, 'remote-home', 'dist', 'exposed.5e6f7a8b.css'));
     });
 
-    it('renders with the renderer of the home version that is live, a released one included', async () => {
-      const version = path.join(appsRoot, 'deploy', 'remotes', 'home', '1.1.0-abc');
-      fs.mkdirSync(path.join(version, 'server'), { recursive: true });
+    /** A gateway whose live home remote is a released version with this renderer. */
+    const withReleasedHome = async (version: string, renderer: string) => {
+      const folder = path.join(appsRoot, 'deploy', 'remotes', 'home', version);
+      fs.mkdirSync(path.join(folder, 'server'), { recursive: true });
+      fs.writeFileSync(path.join(folder, 'server', 'hero.js'), renderer);
       fs.writeFileSync(
-        path.join(version, 'server', 'hero.js'),
-        'exports.renderHero = () => "<h1>Released</h1>";',
-      );
-      fs.writeFileSync(
-        path.join(version, 'mf-manifest.json'),
+        path.join(folder, 'mf-manifest.json'),
         fs.readFileSync(path.join(appsRoot, 'remote-home', 'dist', 'mf-manifest.json')),
       );
-      const config = path.join(appsRoot, 'deploy', 'remotes.json');
+      const config = path.join(appsRoot, 'deploy', `remotes-${version}.json`);
       fs.writeFileSync(
         config,
-        JSON.stringify({ home: '/releases/home/1.1.0-abc/mf-manifest.json' }),
+        JSON.stringify({ home: `/releases/home/${version}/mf-manifest.json` }),
       );
-      const released = await build({
+      return build({
         appsRoot,
         deployDir: path.join(appsRoot, 'deploy'),
         remotesConfigFile: config,
       });
+    };
+
+    it('renders with the renderer of the home version that is live, a released one included', async () => {
+      const released = await withReleasedHome(
+        '1.1.0-abc',
+        'exports.renderHero = () => "<h1>Released</h1>";',
+      );
       const page = await home(released);
       expect(page).toContain('<div data-server-render="home/HomePage"><h1>Released</h1></div>');
       expect(page).toContain(
@@ -489,26 +494,10 @@ describe('gateway', () => {
     });
 
     it('serves the page without its hero when the live renderer never returns, and goes on serving', async () => {
-      const version = path.join(appsRoot, 'deploy', 'remotes', 'home', '1.2.0-loop');
-      fs.mkdirSync(path.join(version, 'server'), { recursive: true });
-      fs.writeFileSync(
-        path.join(version, 'server', 'hero.js'),
+      const looping = await withReleasedHome(
+        '1.2.0-loop',
         'exports.renderHero = () => { for (;;) {} };',
       );
-      fs.writeFileSync(
-        path.join(version, 'mf-manifest.json'),
-        fs.readFileSync(path.join(appsRoot, 'remote-home', 'dist', 'mf-manifest.json')),
-      );
-      const config = path.join(appsRoot, 'deploy', 'remotes-loop.json');
-      fs.writeFileSync(
-        config,
-        JSON.stringify({ home: '/releases/home/1.2.0-loop/mf-manifest.json' }),
-      );
-      const looping = await build({
-        appsRoot,
-        deployDir: path.join(appsRoot, 'deploy'),
-        remotesConfigFile: config,
-      });
       for (const page of [await home(looping), await home(looping)]) {
         expect(page).toContain('<div class="shell-page-space" aria-busy="true"></div>');
         expect(page).toContain('home_banner?t=');
