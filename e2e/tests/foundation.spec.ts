@@ -148,6 +148,37 @@ for (const [route, remote, notRemote] of [
   });
 }
 
+test('what the header and footer read when they mount starts with the page, and is asked for once', async ({
+  page,
+}) => {
+  await page.goto('/cart');
+  await expect(page.locator('.hdr-promo__text')).toBeVisible();
+  await expect(page.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
+  const timings = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return {
+        url: new URL(timing.name).pathname,
+        start: timing.startTime,
+        end: timing.responseEnd,
+      };
+    }),
+  );
+  const main = timings.find((t) => t.url === '/main.js');
+  for (const read of [
+    '/wp-json/custom/v2/getPromotionalBanner',
+    '/wp-json/wp/v2/menu_home',
+    '/wp-json/wp/v2/pages/96030',
+    '/wp-json/wp/v2/footer',
+  ]) {
+    const reads = timings.filter((t) => t.url === read);
+    // Once: the remote's own read is answered by the one the page started, before the shell's
+    // entry had even arrived.
+    expect(reads, read).toHaveLength(1);
+    expect(reads[0]?.start ?? Infinity, read).toBeLessThan(main?.end ?? 0);
+  }
+});
+
 test('a search link’s page brings its own code and its results alongside the shell’s, and asks for the results once', async ({
   page,
 }) => {

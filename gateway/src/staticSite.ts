@@ -133,24 +133,41 @@ function scriptsAfterFirstScreen(page: string): string {
 }
 
 /**
+ * What the layout's remotes read when they mount, on every page that shows them (the header's
+ * promotional banner and menu, the home page's fields the trust strip and footer use, the
+ * footer's menus): shared-store's URLs for them (api/site.ts, api/content.ts).
+ */
+export const LAYOUT_DATA = [
+  '/wp-json/custom/v2/getPromotionalBanner',
+  '/wp-json/wp/v2/menu_home',
+  '/wp-json/wp/v2/pages/96030',
+  '/wp-json/wp/v2/footer',
+];
+
+/**
  * Data the page's first screen waits for, started with the page instead of after its code:
+ * - the layout's data (LAYOUT_DATA), unless the company's app shows the page bare;
  * - on the home page without a server-rendered hero, the hero's banner. The banner is never
  *   cached, so the request carries this page's own timestamp; the shell's first banner read asks
  *   for that same URL (takePreloadedStamp);
  * - on /search?s=term, the results, at the URL the search page asks for (the term trimmed, as
  *   shared-store's client writes the query); a blank term asks for nothing.
+ * Each is asked for by the page once: the browser answers the remote's own read with it.
  */
-export function dataHints({ route, query }: PageRequest, now: number): string {
-  let url: string | undefined;
+export function dataHints({ route, query, bare }: PageRequest, now: number): string {
+  const urls = bare ? [] : [...LAYOUT_DATA];
   if (route === '/') {
-    url = `/wp-json/wp/v2/home_banner?t=${String(now)}`;
+    urls.push(`/wp-json/wp/v2/home_banner?t=${String(now)}`);
   } else if (route === '/search') {
     const term = new URLSearchParams(query).get('s')?.trim();
-    if (term) url = `/wp-json/custom/v1/search?${new URLSearchParams({ s: term }).toString()}`;
+    if (term) urls.push(`/wp-json/custom/v1/search?${new URLSearchParams({ s: term }).toString()}`);
   }
-  return url
-    ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`
-    : '';
+  return urls
+    .map(
+      (url) =>
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
+    )
+    .join('');
 }
 
 /** The markup inside the root element, the last thing in the shell's page. */
