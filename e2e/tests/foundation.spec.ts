@@ -148,6 +148,25 @@ for (const [route, remote, notRemote] of [
   });
 }
 
+test('a page drawn in the browser carries the styles of what it shows: no style sheet is downloaded, and each applies', async ({
+  page,
+}) => {
+  await page.goto('/cart');
+  const empty = page.locator('.cart-empty-text');
+  await expect(empty).toBeVisible();
+  await expect(page.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
+  // The cart's own sheet styles its text (18px, against the page's 16px).
+  await expect(empty).toHaveCSS('font-size', '18px');
+  const sheets = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.endsWith('.css')),
+  );
+  // Neither the page nor the remotes, as they mount, ask for a sheet the page carries.
+  expect(sheets).toEqual([]);
+});
+
 test('what the header and footer read when they mount starts with the page, and is asked for once', async ({
   page,
 }) => {
@@ -196,13 +215,18 @@ test('a search link’s page brings its own code and its results alongside the s
   // One read: the page's own request is answered by the one the page started.
   expect(results.map((t) => new URL(t.url).search)).toEqual(['?s=plab']);
   // The search page's code, loaded on demand elsewhere (its files as the shell's build lists
-  // them), is named by this page: asked for before the shell's entry has even arrived.
+  // them), is named by this page: its script asked for before the shell's entry has even
+  // arrived, its style sheet carried in the page.
   const built = (await (await page.request.get('/pages.json')).json()) as Record<string, string[]>;
   const files = built['pages/SearchPage'] ?? [];
-  expect(files.length).toBeGreaterThan(0);
-  for (const file of files) {
+  const scripts = files.filter((file) => file.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const file of scripts) {
     const t = timings.find((timing) => timing.url.endsWith(`/${file}`));
     expect(t?.start ?? Infinity).toBeLessThan(main?.end ?? 0);
+  }
+  for (const file of files.filter((name) => name.endsWith('.css'))) {
+    await expect(page.locator(`style[data-href="${file}"]`)).toHaveCount(1);
   }
   for (const t of results) expect(t.start).toBeLessThan(main?.end ?? 0);
 });

@@ -452,11 +452,44 @@ describe('gateway', () => {
       expect(String(response.headers['content-security-policy'])).toContain(
         `style-src 'self' 'sha256-${hash}'`,
       );
-      // Another page carries nothing inline, and its policy allows nothing inline.
-      const cart = await withHero.inject({ url: '/cart', headers: { accept: 'text/html' } });
-      expect(cart.body).not.toContain('<style');
-      expect(String(cart.headers['content-security-policy'])).toContain("style-src 'self';");
       fs.rmSync(path.join(appsRoot, 'remote-home', 'dist', 'exposed.5e6f7a8b.css'));
+    });
+
+    it('a page drawn in the browser carries the styles of what it shows too; one it cannot carry stays a preload', async () => {
+      const cartCss = '.cart-page{display:grid}';
+      const imageCss = '.cart-hero{background:url(assets/a.svg)}';
+      writeIn(appsRoot, 'remote-cart/dist/exposed.9a8b7c6d.css', cartCss);
+      writeIn(appsRoot, 'remote-cart/dist/image.1b2c3d4e.css', imageCss);
+      writeIn(
+        appsRoot,
+        'remote-cart/dist/mf-manifest.json',
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [
+            {
+              name: 'CartPage',
+              assets: {
+                js: { sync: ['exposed.0a0b0c0d.js'] },
+                css: { sync: ['exposed.9a8b7c6d.css', 'image.1b2c3d4e.css'] },
+              },
+            },
+          ],
+        }),
+      );
+      const cart = await withHero.inject({ url: '/cart', headers: { accept: 'text/html' } });
+      expect(cart.body).toContain(`<style data-href="exposed.9a8b7c6d.css">${cartCss}</style>`);
+      expect(cart.body).toContain(
+        '<link rel="preload" as="style" href="/remotes/cart/image.1b2c3d4e.css">',
+      );
+      expect(cart.body).not.toContain(imageCss);
+      const hash = createHash('sha256').update(cartCss).digest('base64');
+      expect(String(cart.headers['content-security-policy'])).toContain(
+        `style-src 'self' 'sha256-${hash}';`,
+      );
+      for (const file of ['exposed.9a8b7c6d.css', 'image.1b2c3d4e.css']) {
+        fs.rmSync(path.join(appsRoot, 'remote-cart', 'dist', file));
+      }
+      writeIn(appsRoot, 'remote-cart/dist/mf-manifest.json', '{}');
     });
 
     /** A gateway whose live home remote is a released version with this renderer. */

@@ -220,13 +220,16 @@ export function remoteCodeFor(
 
 /**
  * Preload hints for a page's code (the manifests are hinted with the configuration), so it
- * downloads alongside the shell's own. Styles under `blockingBase` (a remote whose markup the page
- * already holds) are linked as style sheets instead, so that markup paints styled.
+ * downloads alongside the shell's own. Styles `linked` says so of are linked as style sheets
+ * instead (the page carries them inline, or its first paint must wait for them).
  */
-export function codeHints({ scripts, styles }: PageCode, blockingBase?: string): string {
+export function codeHints(
+  { scripts, styles }: PageCode,
+  linked: (url: string) => boolean = () => false,
+): string {
   return [
     ...styles.map((url) =>
-      blockingBase && url.startsWith(blockingBase)
+      linked(url)
         ? `<link rel="stylesheet" href="${url}">`
         : `<link rel="preload" as="style" href="${url}">`,
     ),

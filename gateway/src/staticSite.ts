@@ -92,10 +92,25 @@ export const MAX_INLINE_STYLE_CHARS = 16 * 1024;
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/[^"]+\.css)">/g;
 
 /**
+ * A style sheet's text when a page can carry it inline: one of ours (a path on this site), found,
+ * small, referring to nothing by URL (a relative URL would resolve against the page) and unable
+ * to end its element. Otherwise undefined: the sheet stays a file.
+ */
+export function sheetToCarry(
+  href: string,
+  read: (href: string) => string | undefined,
+): string | undefined {
+  const css = href.startsWith('/') ? read(href) : undefined;
+  return css !== undefined && css.length <= MAX_INLINE_STYLE_CHARS && !/url\(|<\//i.test(css)
+    ? css
+    : undefined;
+}
+
+/**
  * The page with the style sheets it links (the first paint waits for each) carried inline
  * instead, so it paints without another round trip, and their hashes for the page's CSP. Each
  * is marked with its file name (`data-href`), which is how a build's runtime sees that the sheet
- * is already there. A sheet that is not found, large, or refers to anything by URL stays linked.
+ * is already there. A sheet the page cannot carry (sheetToCarry) stays linked.
  */
 export function inlineStyleSheets(
   page: string,
@@ -103,10 +118,8 @@ export function inlineStyleSheets(
 ): { page: string; hashes: string[] } {
   const hashes: string[] = [];
   const inlined = page.replace(STYLESHEET_LINK, (link, href: string) => {
-    const css = read(href);
-    if (css === undefined || css.length > MAX_INLINE_STYLE_CHARS || /url\(|<\//i.test(css)) {
-      return link;
-    }
+    const css = sheetToCarry(href, read);
+    if (css === undefined) return link;
     hashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
     const name = href.slice(href.lastIndexOf('/') + 1);
     return `<style data-href="${escapeAttribute(name)}">${css}</style>`;
@@ -305,21 +318,24 @@ export async function registerStaticSite(
             warn,
           )
         : undefined;
+    // The page carries the styles of what it shows, so its first paint needs no other response
+    // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
+    // (the first paint waits for it) when it styles markup the page already holds.
+    const readSheet = (href: string) => assets.lookup(href, '')?.body.toString('utf8');
     const blockingBase = serverRender && homeManifest ? remoteBase(homeManifest) : undefined;
+    const linked = (url: string) =>
+      (blockingBase !== undefined && url.startsWith(blockingBase)) ||
+      sheetToCarry(url, readSheet) !== undefined;
     const page = renderIndex(template, remotes, options.publicConfig, {
       manifests: code.manifests,
       hints:
         (serverRender ? '' : dataHints(pageAsked, Date.now())) +
-        codeHints(shellPageCode(pageAsked)) +
-        codeHints(code, blockingBase),
+        codeHints(shellPageCode(pageAsked), linked) +
+        codeHints(code, linked),
       bare: pageAsked.bare,
       ...(serverRender ? { serverRender } : {}),
     });
-    // A page whose first screen is in its markup carries that screen's styles too: it paints
-    // from this one response.
-    const inlined = serverRender
-      ? inlineStyleSheets(page, (href) => assets.lookup(href, '')?.body.toString('utf8'))
-      : { page, hashes: [] };
+    const inlined = inlineStyleSheets(page, readSheet);
     return reply
       .header('Cache-Control', REVALIDATE)
       .header('Content-Security-Policy', options.pagePolicy(inlined.hashes))

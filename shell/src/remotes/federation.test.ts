@@ -45,6 +45,11 @@ function setup(configs: Record<string, string>[], manifests: Record<string, unkn
 
 const Header = () => null;
 
+/** What the runtime's preload hooks receive of a preload. */
+interface Preload {
+  filter?: (url: string) => boolean;
+}
+
 describe('loading remotes at run time', () => {
   beforeEach(() => {
     loadRemote.mockReset();
@@ -89,6 +94,32 @@ describe('loading remotes at run time', () => {
     expect(manifestReads).toHaveLength(1);
     // A manifest the shell never read is left to the runtime.
     expect(plugin?.fetch('/other/mf-manifest.json')).toBeUndefined();
+  });
+
+  it('a loading remote’s style sheets the page carries inline are not downloaded again; others are', () => {
+    const federation = setup([{ cart: '/remotes/cart/mf-manifest.json' }], {});
+    document.head.innerHTML = '<style data-href="exposed.2ca7eb2e.css">.cart{}</style>';
+    federation.startRemoteDiscovery();
+    const [[plugins]] = registerPlugins.mock.calls as [
+      [{ beforePreloadRemote?: (args: { preloadOps: Preload[] }) => void }[]],
+    ];
+    const preloadOps: Preload[] = [{}, { filter: (url) => !url.endsWith('.js') }];
+    for (const plugin of plugins) plugin.beforePreloadRemote?.({ preloadOps });
+    const [own, filtered] = preloadOps.map(
+      ({ filter }) =>
+        (url: string) =>
+          filter?.(url) ?? true,
+    );
+    const base = `${window.location.origin}/remotes/cart/`;
+    expect(own?.(`${base}exposed.2ca7eb2e.css`)).toBe(false);
+    expect(own?.(`${base}exposed.2ca7eb2e.css?v=1`)).toBe(false);
+    expect(own?.(`${base}other.11111111.css`)).toBe(true);
+    expect(own?.(`${base}exposed.3cf1a2b4.js`)).toBe(true);
+    // A filter the runtime was given still applies.
+    expect(filtered?.(`${base}exposed.3cf1a2b4.js`)).toBe(false);
+    expect(filtered?.(`${base}exposed.2ca7eb2e.css`)).toBe(false);
+    expect(filtered?.(`${base}other.11111111.css`)).toBe(true);
+    document.head.innerHTML = '';
   });
 
   it('refuses a remote built for another shared-store contract, naming it and both versions', async () => {

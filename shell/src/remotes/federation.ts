@@ -49,6 +49,28 @@ const reuseManifests: ModuleFederationRuntimePlugin = {
   },
 };
 
+/** Whether the page carries a style sheet inline (the gateway marks each with its file name). */
+function carriedInline(url: string): boolean {
+  const name = new URL(url, document.baseURI).pathname.split('/').pop() ?? '';
+  return Array.from(document.querySelectorAll('style[data-href]')).some(
+    (style) => style.getAttribute('data-href') === name,
+  );
+}
+
+/**
+ * A loading remote's style sheets, which the runtime links from its manifest, minus those the page
+ * already carries inline: the page does not download them again.
+ */
+const skipCarriedStyles: ModuleFederationRuntimePlugin = {
+  name: 'storefront-skip-carried-styles',
+  beforePreloadRemote({ preloadOps }) {
+    for (const preload of preloadOps) {
+      const { filter } = preload;
+      preload.filter = (url) => !carriedInline(url) && (filter?.(url) ?? true);
+    }
+  },
+};
+
 function register(entries: RemotesConfig, force = false): void {
   registerRemotes(
     Object.entries(entries).map(([name, entry]) => ({ name, entry })),
@@ -112,7 +134,7 @@ async function load(id: string, entries: RemotesConfig): Promise<RemoteComponent
 
 /** Starts reading the configuration at once, before React renders anything. */
 export function startRemoteDiscovery(): void {
-  registerPlugins([reuseManifests]);
+  registerPlugins([reuseManifests, skipCarriedStyles]);
   currentConfig().catch((error: unknown) => {
     console.error('Remotes could not be discovered:', error);
   });
