@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  MAX_CARRIED_MANIFEST_CHARS,
   PAGE_MODULES,
   codeHints,
   createManifestReader,
@@ -101,6 +102,28 @@ describe('hints for the remotes’ code in the shell page', () => {
       '/releases/home/1.0.0-abc/remoteEntry.js',
       '/releases/home/1.0.0-abc/__federation_expose_HomePage.88888888.js',
     ]);
+  });
+
+  it('the page carries whole each manifest the gateway serves itself, and preloads one on another origin or too large to carry', () => {
+    const cdn = 'https://cdn.example.com/footer/mf-manifest.json';
+    const code = remoteCodeFor({ ...REMOTES, footer: cdn }, pageRequest('/'), read);
+    expect(Object.keys(code.carried)).toEqual([REMOTES.header, REMOTES.home]);
+    // Whole: with what the hints do not use (the async files), as the federation runtime reads it.
+    const file = path.join(root, 'remote-home', 'dist', 'mf-manifest.json');
+    expect(code.carried[REMOTES.home]).toEqual(JSON.parse(fs.readFileSync(file, 'utf8')));
+    expect(code.manifests).toEqual([cdn]);
+
+    const padded = JSON.stringify({
+      ...(JSON.parse(manifest({ HomePage: { js: ['a.11111111.js'] } })) as object),
+      padding: 'x'.repeat(MAX_CARRIED_MANIFEST_CHARS),
+    });
+    const large = appsWith({ home: padded });
+    const fromLarge = remoteCodeFor(
+      { home: REMOTES.home },
+      pageRequest('/'),
+      createManifestReader(large, path.join(large, 'releases')),
+    );
+    expect(fromLarge).toEqual({ carried: {}, manifests: [REMOTES.home], scripts: [], styles: [] });
   });
 
   it('no hint for a manifest on another origin, missing, corrupt, or outside the served folders', () => {

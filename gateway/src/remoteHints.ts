@@ -118,7 +118,16 @@ export interface PageCode {
  * then its modules' own code and styles.
  */
 export interface RemoteCode extends PageCode {
+  /** The manifests the page carries, by URL as configured: those this gateway serves itself. */
+  carried: Record<string, unknown>;
+  /** The manifests it cannot carry (on another origin), to preload. */
   manifests: string[];
+}
+
+/** A manifest as read: what the hints use of it, and the whole of it, for a page to carry. */
+export interface ReadManifest {
+  manifest: Manifest;
+  json: unknown;
 }
 
 /** A remote's file name is a plain relative path: no scheme, no way up, nothing to escape. */
@@ -142,12 +151,15 @@ export function localFolderOf(appsRoot: string, releasesDir: string) {
   };
 }
 
+/** The largest manifest a page carries (ours are about 5 KB); a larger one is preloaded. */
+export const MAX_CARRIED_MANIFEST_CHARS = 32 * 1024;
+
 /**
  * Reads the manifests this gateway serves itself from disk, again only when a file changes.
- * Manifests on another origin give no hints.
+ * Manifests on another origin, or too large to carry, give no hints.
  */
 export function createManifestReader(appsRoot: string, releasesDir: string) {
-  const cache = new Map<string, { mtimeMs: number; manifest: Manifest | undefined }>();
+  const cache = new Map<string, { mtimeMs: number; read: ReadManifest | undefined }>();
   const folderOf = localFolderOf(appsRoot, releasesDir);
 
   function fileFor(url: string): string | undefined {
@@ -155,17 +167,20 @@ export function createManifestReader(appsRoot: string, releasesDir: string) {
     return folder && path.join(folder, 'mf-manifest.json');
   }
 
-  return (url: string): Manifest | undefined => {
+  return (url: string): ReadManifest | undefined => {
     const file = fileFor(url);
     if (!file) return undefined;
     try {
       const { mtimeMs } = fs.statSync(file);
       const seen = cache.get(file);
-      if (seen?.mtimeMs === mtimeMs) return seen.manifest;
-      const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-      const manifest = parsed.success ? parsed.data : undefined;
-      cache.set(file, { mtimeMs, manifest });
-      return manifest;
+      if (seen?.mtimeMs === mtimeMs) return seen.read;
+      const text = fs.readFileSync(file, 'utf8');
+      const json: unknown = JSON.parse(text);
+      const parsed =
+        text.length <= MAX_CARRIED_MANIFEST_CHARS ? manifestSchema.safeParse(json) : undefined;
+      const read = parsed?.success ? { manifest: parsed.data, json } : undefined;
+      cache.set(file, { mtimeMs, read });
+      return read;
     } catch {
       return undefined;
     }
@@ -196,13 +211,17 @@ export function remoteCodeFor(
   readManifest: ManifestReader,
 ): RemoteCode {
   const onPage = modulesOnPage(page);
-  const code: RemoteCode = { manifests: [], scripts: [], styles: [] };
+  const code: RemoteCode = { carried: {}, manifests: [], scripts: [], styles: [] };
   for (const [remote, manifestUrl] of Object.entries(remotes)) {
     const names = onPage[remote];
     if (!names) continue;
-    code.manifests.push(manifestUrl);
-    const manifest = readManifest(manifestUrl);
-    if (!manifest) continue;
+    const read = readManifest(manifestUrl);
+    if (!read) {
+      code.manifests.push(manifestUrl);
+      continue;
+    }
+    code.carried[manifestUrl] = read.json;
+    const { manifest } = read;
     const base = remoteBase(manifestUrl);
     const { name, path: entryPath } = manifest.metaData.remoteEntry;
     const files = { scripts: [entryPath ? `${entryPath}/${name}` : name], styles: [] as string[] };

@@ -37,6 +37,23 @@ describe('the shell page', () => {
     expect(html).toContain('<script id="remotes-config" type="application/json">{"header":');
   });
 
+  it('carries the manifests it is given, escaped, and preloads only the others', () => {
+    const html = renderIndex(
+      '<html><head></head><body></body></html>',
+      { header: '/remotes/header/mf-manifest.json', home: 'https://cdn.example.com/home.json' },
+      {},
+      { carried: { '/remotes/header/mf-manifest.json': { id: '</script><script>alert(1)' } } },
+    );
+    expect(html).toContain(
+      '<script id="remote-manifests" type="application/json">{"/remotes/header/mf-manifest.json":{"id":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)"}}</script>',
+    );
+    expect(html).not.toContain('href="/remotes/header/mf-manifest.json"');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="https://cdn.example.com/home.json">',
+    );
+    expect(renderIndex('<head></head>', {})).not.toContain('remote-manifests');
+  });
+
   it('cannot be broken out of by a configuration value', () => {
     const html = renderIndex('<head></head>', { x: '/a"><script>alert(1)</script>' });
     expect(html).not.toContain('<script>alert(1)</script>');

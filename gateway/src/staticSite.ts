@@ -47,12 +47,16 @@ const PAGE_SPACE = '<div class="shell-page-space" aria-busy="true"></div>';
 /** The element the page carries the banner answer its hero was rendered from in (shared-store). */
 const SERVED_BANNER_ID = 'home-banner-data';
 
+/** The element the page carries the manifests of the remotes it shows in (shell federation.ts). */
+const CARRIED_MANIFESTS_ID = 'remote-manifests';
+
 /**
- * The shell's page with the remotes configuration inlined (no extra round trip before discovery)
- * and preload hints so the manifests of the remotes it shows (and `hints`: their code the page
- * needs first) download in parallel with the shell's own code. A `bare` page (the company's app
- * on an auth or legal page) drops the template's first paint, the layout the app does not show.
- * A `serverRender` goes into the page's space, marked with the module it stands for, with the
+ * The shell's page with the remotes configuration inlined (no extra round trip before discovery),
+ * the manifests of the remotes it shows (`carried`, by URL; any it cannot carry are preloaded:
+ * `manifests`) and preload hints (`hints`) for their code the page needs first, which so
+ * downloads in parallel with the shell's own. A `bare` page (the company's app on an auth or
+ * legal page) drops the template's first paint, the layout the app does not show. A
+ * `serverRender` goes into the page's space, marked with the module it stands for, with the
  * answer it was rendered from for the page's first read.
  */
 export function renderIndex(
@@ -60,11 +64,18 @@ export function renderIndex(
   remotes: RemotesConfig,
   publicConfig: Record<string, string> = {},
   {
-    manifests = Object.values(remotes),
+    carried = {},
+    manifests = Object.values(remotes).filter((url) => !(url in carried)),
     hints = '',
     bare = false,
     serverRender,
-  }: { manifests?: string[]; hints?: string; bare?: boolean; serverRender?: ServerRender } = {},
+  }: {
+    carried?: Record<string, unknown>;
+    manifests?: string[];
+    hints?: string;
+    bare?: boolean;
+    serverRender?: ServerRender;
+  } = {},
 ): string {
   const preloads = manifests
     .map(
@@ -74,7 +85,10 @@ export function renderIndex(
     .join('');
   let inline =
     `<script id="remotes-config" type="application/json">${escapeJsonForHtml(remotes)}</script>` +
-    `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`;
+    `<script id="storefront-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>` +
+    (Object.keys(carried).length > 0
+      ? `<script id="${CARRIED_MANIFESTS_ID}" type="application/json">${escapeJsonForHtml(carried)}</script>`
+      : '');
   let page = bare ? template.replace(FIRST_PAINT, '$1$2') : template;
   const rendered = serverRender && !bare && canHoldServerRender(page);
   if (rendered) {
@@ -327,6 +341,7 @@ export async function registerStaticSite(
       (blockingBase !== undefined && url.startsWith(blockingBase)) ||
       sheetToCarry(url, readSheet) !== undefined;
     const page = renderIndex(template, remotes, options.publicConfig, {
+      carried: code.carried,
       manifests: code.manifests,
       hints:
         (serverRender ? '' : dataHints(pageAsked, Date.now())) +

@@ -122,6 +122,54 @@ describe('loading remotes at run time', () => {
     document.head.innerHTML = '';
   });
 
+  it('a manifest the page carries is the one read, for the contract check and the runtime, without fetching it', async () => {
+    const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
+      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+    });
+    const carried = { '/h/1/mf-manifest.json': manifest('^9.0.0') };
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<script id="remote-manifests" type="application/json">${JSON.stringify(carried)}</script>`,
+    );
+    federation.startRemoteDiscovery();
+    // The carried copy says ^9: that is the contract checked, not the network's ^1.
+    await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow(
+      'built for shared-store ^9.0.0',
+    );
+    const [[plugins]] = registerPlugins.mock.calls as [[{ fetch: (url: string) => unknown }[]]];
+    const response = await (plugins[0]?.fetch(
+      `${window.location.origin}/h/1/mf-manifest.json`,
+    ) as Promise<Response>);
+    expect(await response.json()).toEqual(manifest('^9.0.0'));
+    const manifestReads = jest
+      .mocked(globalThis.fetch)
+      .mock.calls.filter(([input]) => input === '/h/1/mf-manifest.json');
+    expect(manifestReads).toHaveLength(0);
+  });
+
+  it('manifests in the page that cannot be read are fetched instead, with a warning', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
+      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+    });
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<script id="remote-manifests" type="application/json">{"/h/1/mf-manifest.json":</script>',
+    );
+    loadRemote.mockResolvedValue({ default: Header });
+    await expect(federation.loadRemoteComponent('header/Header')).resolves.toEqual({
+      default: Header,
+    });
+    expect(warn).toHaveBeenCalledWith(
+      'The manifests in the page could not be read; they are fetched instead.',
+      expect.any(SyntaxError),
+    );
+    const manifestReads = jest
+      .mocked(globalThis.fetch)
+      .mock.calls.filter(([input]) => input === '/h/1/mf-manifest.json');
+    expect(manifestReads).toHaveLength(1);
+  });
+
   it('refuses a remote built for another shared-store contract, naming it and both versions', async () => {
     const federation = setup([{ header: '/h/2/mf-manifest.json' }], {
       '/h/2/mf-manifest.json': manifest('^2.0.0'),

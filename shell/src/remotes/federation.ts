@@ -20,13 +20,40 @@ const checked = new Map<string, Promise<void>>();
 const manifests = new Map<string, Promise<object | null>>();
 const absolute = (url: string) => new URL(url, document.baseURI).href;
 
+/** The manifests the page came with (the gateway's, by URL as configured), read once. */
+let carried: Map<string, object> | undefined;
+
+/** The manifest of `url` the page carries, taken once: a later read goes to the network. */
+function takeCarriedManifest(url: string): object | undefined {
+  if (!carried) {
+    carried = new Map();
+    try {
+      const text = document.getElementById('remote-manifests')?.textContent;
+      const parsed: unknown = text ? JSON.parse(text) : {};
+      if (typeof parsed === 'object' && parsed !== null) {
+        for (const [key, body] of Object.entries(parsed as Record<string, unknown>)) {
+          if (typeof body === 'object' && body !== null) carried.set(absolute(key), body);
+        }
+      }
+    } catch (error) {
+      console.warn('The manifests in the page could not be read; they are fetched instead.', error);
+    }
+  }
+  const body = carried.get(absolute(url));
+  carried.delete(absolute(url));
+  return body;
+}
+
 function readManifest(url: string): Promise<object | null> {
   let manifest = manifests.get(absolute(url));
   if (!manifest) {
-    manifest = fetch(url).then(async (response) => {
-      const body: unknown = response.ok ? await response.json() : null;
-      return typeof body === 'object' ? body : null;
-    });
+    const body = takeCarriedManifest(url);
+    manifest = body
+      ? Promise.resolve(body)
+      : fetch(url).then(async (response) => {
+          const fetched: unknown = response.ok ? await response.json() : null;
+          return typeof fetched === 'object' ? fetched : null;
+        });
     manifests.set(absolute(url), manifest);
   }
   return manifest;
