@@ -30,9 +30,14 @@ const steps = [
     },
   },
   {
-    name: 'release scripts',
+    name: 'release scripts and federation tooling',
     cmd: 'node',
-    args: ['--test', '--test-reporter=tap', 'scripts/releases.test.mjs'],
+    args: [
+      '--test',
+      '--test-reporter=tap',
+      'scripts/releases.test.mjs',
+      'tooling/federation/borrowBundlerRuntime.test.mjs',
+    ],
     output: true,
     counts: (out) => ({
       passed: Number(/# pass (\d+)/.exec(out)?.[1] ?? 0),
