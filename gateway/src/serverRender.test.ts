@@ -4,7 +4,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import {
   MAX_CARRIED_BANNER_CHARS,
-  createHeroRendererLoader,
+  createHeroRenderers,
+  type HeroRenderers,
   readHomeBanner,
   renderHomeHero,
 } from './serverRender';
@@ -23,34 +24,51 @@ describe('the home remote’s hero renderer', () => {
   const warn = (message: string) => {
     warnings.push(message);
   };
+  const opened: HeroRenderers[] = [];
+  /** Renderers for these folders by manifest URL, closed after the test. */
+  const renderersFor = (
+    folderOf: (url: string) => string | undefined,
+    options?: Parameters<typeof createHeroRenderers>[2],
+  ) => {
+    const renderers = createHeroRenderers(folderOf, warn, options);
+    opened.push(renderers);
+    return renderers;
+  };
   beforeEach(() => {
     warnings.length = 0;
   });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((renderers) => renderers.close()));
+  });
 
-  it('runs the file deployed beside the manifest, with what the gateway lends it', () => {
+  it('runs the file deployed beside the manifest, with what the gateway lends it', async () => {
     const folder = folderWith({
       'server/hero.js':
         "const { sep } = require('node:path');\n" +
         'exports.renderHero = (answer) => `<h1>${answer[0].title}${sep}</h1>`;',
     });
-    const rendererFor = createHeroRendererLoader(() => folder, warn);
-    expect(rendererFor('/remotes/home/mf-manifest.json')?.renderHero([{ title: 'Hi' }])).toBe(
-      `<h1>Hi${path.sep}</h1>`,
-    );
+    const renderers = renderersFor(() => folder);
+    const renderer = await renderers.load('/remotes/home/mf-manifest.json');
+    await expect(renderer?.renderHero([{ title: 'Hi' }])).resolves.toBe(`<h1>Hi${path.sep}</h1>`);
+    expect(renderers.readyFor('/remotes/home/mf-manifest.json')).toBe(renderer);
   });
 
-  it('loads a new version of the file when it changes, and the same one only once', () => {
+  it('is not ready until its thread has loaded it; loads a new version of the file once, when it changes', async () => {
     const folder = folderWith({ 'server/hero.js': 'exports.renderHero = () => "one";' });
-    const rendererFor = createHeroRendererLoader(() => folder, warn);
-    const first = rendererFor('/m.json');
-    expect(rendererFor('/m.json')).toBe(first);
+    const renderers = renderersFor(() => folder);
+    // The page that finds it loading goes without it: the gateway does not wait for it.
+    expect(renderers.readyFor('/m.json')).toBeUndefined();
+    const first = await renderers.load('/m.json');
+    expect(await renderers.load('/m.json')).toBe(first);
     const file = path.join(folder, 'server', 'hero.js');
     fs.writeFileSync(file, 'exports.renderHero = () => "two";');
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
-    expect(rendererFor('/m.json')?.renderHero([])).toBe('two');
+    await expect((await renderers.load('/m.json'))?.renderHero([])).resolves.toBe('two');
+    // The old version's thread is gone: it renders nothing any more.
+    await expect(first?.renderHero([])).resolves.toBeUndefined();
   });
 
-  it('gives no renderer for a manifest on another origin, a missing file or a broken one, and says why once', () => {
+  it('gives no renderer for a manifest on another origin, a missing file or a broken one, and says why once', async () => {
     const broken = folderWith({ 'server/hero.js': 'throw new Error("boom");' });
     const empty = folderWith({ 'server/hero.js': 'exports.other = 1;' });
     const folders: Record<string, string | undefined> = {
@@ -58,58 +76,91 @@ describe('the home remote’s hero renderer', () => {
       '/empty.json': empty,
       '/missing.json': folderWith({}),
     };
-    const rendererFor = createHeroRendererLoader((url) => folders[url], warn);
-    expect(rendererFor('https://cdn.example/home/mf-manifest.json')).toBeUndefined();
-    expect(rendererFor('/missing.json')).toBeUndefined();
-    expect(rendererFor('/broken.json')).toBeUndefined();
-    expect(rendererFor('/broken.json')).toBeUndefined();
-    expect(rendererFor('/empty.json')).toBeUndefined();
+    const renderers = renderersFor((url) => folders[url]);
+    await expect(renderers.load('https://cdn.example/home/mf-manifest.json')).resolves.toBe(
+      undefined,
+    );
+    await expect(renderers.load('/missing.json')).resolves.toBeUndefined();
+    await expect(renderers.load('/broken.json')).resolves.toBeUndefined();
+    await expect(renderers.load('/broken.json')).resolves.toBeUndefined();
+    await expect(renderers.load('/empty.json')).resolves.toBeUndefined();
     expect(warnings).toEqual([
       expect.stringContaining('could not be loaded'),
       expect.stringContaining('exports no renderHero'),
     ]);
   });
 
-  it('stops a renderer that runs past its time limit, goes without it for a while, then tries a fresh copy', () => {
+  it('stops a renderer that runs past its time limit, goes without it for a while, then tries a fresh copy', async () => {
     const folder = folderWith({
       'server/hero.js':
         'let renders = 0;\n' +
         'exports.renderHero = (answer) => { renders += 1; while (answer.loop) {} return `<h1>${renders}</h1>`; };',
     });
     let clock = 1000;
-    const rendererFor = createHeroRendererLoader(() => folder, warn, {
-      limitsMs: { load: 1000, render: 50 },
+    const renderers = renderersFor(() => folder, {
+      limitsMs: { load: 5000, render: 100 },
       pauseMs: 60_000,
       now: () => clock,
     });
-    expect(rendererFor('/m.json')?.renderHero({ loop: false })).toBe('<h1>1</h1>');
+    const renderer = await renderers.load('/m.json');
+    await expect(renderer?.renderHero({ loop: false })).resolves.toBe('<h1>1</h1>');
     const started = Date.now();
-    expect(rendererFor('/m.json')?.renderHero({ loop: true })).toBeUndefined();
+    await expect(renderer?.renderHero({ loop: true })).resolves.toBeUndefined();
     expect(Date.now() - started).toBeLessThan(1000);
     expect(warnings).toEqual([expect.stringContaining('ran past its time limit')]);
     clock += 59_000;
-    expect(rendererFor('/m.json')).toBeUndefined();
+    await expect(renderers.load('/m.json')).resolves.toBeUndefined();
     clock += 1000;
     // A fresh copy: nothing of the stopped one's state is left.
-    expect(rendererFor('/m.json')?.renderHero({ loop: false })).toBe('<h1>1</h1>');
+    await expect((await renderers.load('/m.json'))?.renderHero({ loop: false })).resolves.toBe(
+      '<h1>1</h1>',
+    );
   });
 
-  it('stops a renderer whose loading never ends, and serves without it', () => {
+  it('while a renderer loops, the gateway’s own thread goes on', async () => {
+    const folder = folderWith({
+      'server/hero.js': 'exports.renderHero = () => { for (;;) {} };',
+    });
+    const renderers = renderersFor(() => folder, { limitsMs: { load: 5000, render: 500 } });
+    const renderer = await renderers.load('/m.json');
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 10);
+    await expect(renderer?.renderHero([])).resolves.toBeUndefined();
+    clearInterval(ticker);
+    expect(ticks).toBeGreaterThan(10);
+  });
+
+  it('stops a renderer whose loading never ends, and serves without it', async () => {
     const folder = folderWith({
       'server/hero.js': 'for (;;) {}\nexports.renderHero = () => "<h1>Hi</h1>";',
     });
-    const rendererFor = createHeroRendererLoader(() => folder, warn, {
-      limitsMs: { load: 50, render: 50 },
-    });
-    expect(rendererFor('/m.json')).toBeUndefined();
-    expect(rendererFor('/m.json')).toBeUndefined();
+    const renderers = renderersFor(() => folder, { limitsMs: { load: 300, render: 50 } });
+    await expect(renderers.load('/m.json')).resolves.toBeUndefined();
+    await expect(renderers.load('/m.json')).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('ran past its time limit')]);
+  });
+
+  it('stops a renderer that runs out of memory, and the gateway goes on', async () => {
+    const folder = folderWith({
+      'server/hero.js':
+        'const kept = [];\n' +
+        'exports.renderHero = () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); };',
+    });
+    const renderers = renderersFor(() => folder, {
+      limitsMs: { load: 5000, render: 20_000 },
+      memoryMb: 32,
+    });
+    const renderer = await renderers.load('/m.json');
+    await expect(renderer?.renderHero([])).resolves.toBeUndefined();
+    expect(warnings).toEqual([expect.stringContaining('ran out of memory (32 MB)')]);
+    expect(renderers.readyFor('/m.json')).toBeUndefined();
   });
 
   it('serves no hero when there is no renderer, no banner, an outsized one, no slide, or the renderer throws', async () => {
     const banner = () => Promise.resolve([{ title: 'Hi' }]);
     const renderer = {
-      renderHero: (answer: unknown) => (Array.isArray(answer) ? '<h1>Hi</h1>' : undefined),
+      renderHero: (answer: unknown) =>
+        Promise.resolve(Array.isArray(answer) ? '<h1>Hi</h1>' : undefined),
     };
     await expect(renderHomeHero(renderer, banner, warn)).resolves.toEqual({
       module: 'home/HomePage',
@@ -127,11 +178,7 @@ describe('the home remote’s hero renderer', () => {
     await expect(
       renderHomeHero(renderer, () => Promise.resolve(outsized), warn),
     ).resolves.toBeUndefined();
-    const throwing = {
-      renderHero: () => {
-        throw new Error('bad slide');
-      },
-    };
+    const throwing = { renderHero: () => Promise.reject(new Error('bad slide')) };
     await expect(renderHomeHero(throwing, banner, warn)).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('could not render the hero')]);
   });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
 
 /** The home remote's server renderer (remote-home/src/server/hero.tsx, built to dist/server/hero.js). */
 export interface HeroRenderer {
-  renderHero(answer: unknown): string | undefined;
+  /** The hero's markup for a banner answer; rejects when the renderer throws. */
+  renderHero(answer: unknown): Promise<string | undefined>;
 }
 
 /** What the page gets from a server render: the markup, and the answer it was rendered from. */
@@ -23,12 +23,14 @@ export const SERVER_RENDER_BUDGET_MS = 300;
 export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
 
 /**
- * How long the home remote's code may run in one go before it is stopped: loading it (jsdom
- * included, about 0.4 s), and one render (1-3 ms, 20 ms the first time; the limit is wall time,
- * so it leaves room for a busy machine). The gateway serves every visitor from one thread; a
- * renderer that never returned would stop them all.
+ * How long the home remote's code may take before it is stopped: loading it (jsdom included,
+ * about 0.4 s), and one render (1-3 ms, 20 ms the first time; the limit is wall time, so it
+ * leaves room for a busy machine). A page waits for its render at most `render`.
  */
 export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
+
+/** The memory the renderer's thread may use (jsdom and React take about 60 MB). */
+export const RENDERER_MEMORY_MB = 256;
 
 /**
  * How long the home page goes without its hero after the renderer was stopped, before a fresh
@@ -36,80 +38,154 @@ export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
  */
 export const RENDERER_PAUSE_MS = 60_000;
 
-// What the renderer may require: Node's own modules and jsdom, which the gateway lends it.
-const lend = createRequire(__filename);
+/** The thread a renderer runs on (a CommonJS file beside this one, in src/ and in dist/). */
+const WORKER_FILE = path.join(__dirname, 'heroWorker.cjs');
 
-// A context whose only use is vm's time limit: it stops whatever JavaScript runs during the call,
-// whichever context the functions come from.
-const timed: { task?: () => unknown } = {};
-vm.createContext(timed);
-const runTask = new vm.Script('task()');
+/** What the renderer's thread says. */
+type WorkerMessage = { type: 'ready' | 'invalid' } | { id: number; html?: string; error?: string };
 
-/** Runs `task`, stopping it after `limitMs` (a vm ERR_SCRIPT_EXECUTION_TIMEOUT error then). */
-function runWithin<T>(limitMs: number, task: () => T): T {
-  timed.task = task;
-  try {
-    return runTask.runInContext(timed, { timeout: limitMs }) as T;
-  } finally {
-    delete timed.task;
-  }
-}
-
-// Node's own error, from another realm than this module's Error under a test runner: by its code.
-const timedOut = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
-
-function isHeroRenderer(value: unknown): value is HeroRenderer {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Partial<HeroRenderer>).renderHero === 'function'
-  );
-}
-
-/** Runs a CommonJS file with the gateway's require, whatever folder it was deployed to. */
-function loadCommonJs(file: string): unknown {
-  const run = vm.compileFunction(
-    fs.readFileSync(file, 'utf8'),
-    ['exports', 'require', 'module', '__filename', '__dirname'],
-    { filename: file },
-  ) as (...args: unknown[]) => void;
-  const module = { exports: {} as unknown };
-  run(module.exports, lend, module, file, path.dirname(file));
-  return module.exports;
+/** The renderers deployed beside the home manifests this gateway serves itself. */
+export interface HeroRenderers {
+  /**
+   * The renderer of this manifest's current file, if it is loaded and running; undefined while
+   * it loads (which this starts), when there is none, or while a stopped one is paused.
+   */
+  readyFor(manifestUrl: string): HeroRenderer | undefined;
+  /** Loads the current file if need be, and waits until it runs or has failed. */
+  load(manifestUrl: string): Promise<HeroRenderer | undefined>;
+  /** Stops every renderer's thread. */
+  close(): Promise<void>;
 }
 
 /**
- * The hero renderer deployed beside a home manifest this gateway serves itself
+ * The hero renderers deployed beside the home manifests this gateway serves itself
  * (`folderOf(manifestUrl)`/server/hero.js): the home remote's own code, so the hero in the page
- * is the one its release renders. Loaded once per file version; a missing or broken file means
- * no server render (reported once), never a failed page. Loading and each render are stopped
- * after RENDERER_TIME_LIMITS_MS; the stopped copy (its state may be half-changed) is dropped, and
- * a fresh one is loaded after RENDERER_PAUSE_MS.
+ * is the one its release renders. Each file version runs on a thread of its own
+ * (heroWorker.cjs), loaded once; a missing or broken file means no server render (reported once),
+ * never a failed page. A thread that runs past RENDERER_TIME_LIMITS_MS or out of memory
+ * (RENDERER_MEMORY_MB) is stopped with whatever state it had, the home page goes without its
+ * hero, and a fresh copy is loaded after RENDERER_PAUSE_MS.
  */
-export function createHeroRendererLoader(
+export function createHeroRenderers(
   folderOf: (manifestUrl: string) => string | undefined,
   warn: (message: string, error?: unknown) => void,
   {
     limitsMs = RENDERER_TIME_LIMITS_MS,
+    memoryMb = RENDERER_MEMORY_MB,
     pauseMs = RENDERER_PAUSE_MS,
     now = Date.now,
   }: {
     limitsMs?: { load: number; render: number };
+    memoryMb?: number;
     pauseMs?: number;
     now?: () => number;
   } = {},
-) {
-  interface Loaded {
+): HeroRenderers {
+  interface Version {
     mtimeMs: number;
-    renderer: HeroRenderer | undefined;
+    worker?: Worker;
+    /** The renderer once its thread runs; undefined before, and after a failure or a stop. */
+    renderer?: HeroRenderer;
+    loaded: Promise<HeroRenderer | undefined>;
+    /** Stops its thread, settling whatever waits on it. */
+    end: () => Promise<void>;
     /** Set when it was stopped: until then the page goes without the hero. */
     retryAt?: number;
   }
-  const loaded = new Map<string, Loaded>();
-  return (manifestUrl: string): HeroRenderer | undefined => {
+  const versions = new Map<string, Version>();
+
+  function start(file: string, mtimeMs: number): Version {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { file, lendFrom: __filename },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    });
+    // Never what keeps the gateway's process alive.
+    worker.unref();
+    const pending = new Map<number, (html: string | undefined, error?: string) => void>();
+    let sent = 0;
+    let settleLoad: (renderer: HeroRenderer | undefined) => void = () => undefined;
+    const version: Version = {
+      mtimeMs,
+      worker,
+      loaded: new Promise((resolve) => {
+        settleLoad = resolve;
+      }),
+      end,
+    };
+    const loadTimer = setTimeout(() => {
+      stop('ran past its time limit');
+    }, limitsMs.load);
+    async function end() {
+      clearTimeout(loadTimer);
+      version.renderer = undefined;
+      version.worker = undefined;
+      for (const reply of pending.values()) reply(undefined);
+      pending.clear();
+      settleLoad(undefined);
+      await worker.terminate();
+    }
+    function stop(why: string) {
+      if (!version.worker) return;
+      void end();
+      version.retryAt = now() + pauseMs;
+      warn(
+        `${file} ${why} and was stopped: the home page is served without its hero for ${String(Math.round(pauseMs / 1000))} s, then a fresh copy is tried.`,
+      );
+    }
+    const renderer: HeroRenderer = {
+      renderHero(answer) {
+        return new Promise((resolve, reject) => {
+          if (!version.worker) {
+            resolve(undefined);
+            return;
+          }
+          const id = (sent += 1);
+          const timer = setTimeout(() => {
+            stop('ran past its time limit');
+          }, limitsMs.render);
+          pending.set(id, (html, error) => {
+            clearTimeout(timer);
+            pending.delete(id);
+            if (error === undefined) resolve(html);
+            else reject(new Error(error));
+          });
+          worker.postMessage({ id, answer });
+        });
+      },
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      if ('id' in message) {
+        pending.get(message.id)?.(message.html, message.error);
+        return;
+      }
+      clearTimeout(loadTimer);
+      if (message.type === 'ready') {
+        version.renderer = renderer;
+        settleLoad(renderer);
+      } else {
+        warn(`${file} exports no renderHero: the home page is served without its hero.`);
+        void end();
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      clearTimeout(loadTimer);
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        stop(`ran out of memory (${String(memoryMb)} MB)`);
+      } else if (!version.renderer) {
+        warn(`${file} could not be loaded: the home page is served without its hero.`, error);
+        void end();
+      } else {
+        stop(`failed (${error.message})`);
+      }
+    });
+    worker.on('exit', () => {
+      clearTimeout(loadTimer);
+      if (version.worker) stop('ended');
+    });
+    return version;
+  }
+
+  function current(manifestUrl: string): Version | undefined {
     const folder = folderOf(manifestUrl);
     if (!folder) return undefined;
     const file = path.join(folder, 'server', 'hero.js');
@@ -119,41 +195,26 @@ export function createHeroRendererLoader(
     } catch {
       return undefined;
     }
-    const seen = loaded.get(file);
+    const seen = versions.get(file);
     if (seen?.mtimeMs === mtimeMs && (seen.retryAt === undefined || now() < seen.retryAt)) {
-      return seen.renderer;
+      return seen;
     }
-    const version: Loaded = { mtimeMs, renderer: undefined };
-    const stop = () => {
-      version.renderer = undefined;
-      version.retryAt = now() + pauseMs;
-      warn(
-        `${file} ran past its time limit and was stopped: the home page is served without its hero for ${String(Math.round(pauseMs / 1000))} s, then a fresh copy is tried.`,
-      );
-    };
-    try {
-      const exported = runWithin(limitsMs.load, () => loadCommonJs(file));
-      if (isHeroRenderer(exported)) {
-        version.renderer = {
-          renderHero(answer) {
-            try {
-              return runWithin(limitsMs.render, () => exported.renderHero(answer));
-            } catch (error) {
-              if (!timedOut(error)) throw error;
-              stop();
-              return undefined;
-            }
-          },
-        };
-      } else {
-        warn(`${file} exports no renderHero: the home page is served without its hero.`);
-      }
-    } catch (error) {
-      if (timedOut(error)) stop();
-      else warn(`${file} could not be loaded: the home page is served without its hero.`, error);
-    }
-    loaded.set(file, version);
-    return version.renderer;
+    void seen?.end();
+    const version = start(file, mtimeMs);
+    versions.set(file, version);
+    return version;
+  }
+
+  return {
+    readyFor: (manifestUrl) => current(manifestUrl)?.renderer,
+    load: async (manifestUrl) => {
+      const version = current(manifestUrl);
+      await version?.loaded;
+      return version?.renderer;
+    },
+    close: async () => {
+      await Promise.all([...versions.values()].map((version) => version.end()));
+    },
   };
 }
 
@@ -205,7 +266,7 @@ export async function renderHomeHero(
     return undefined;
   }
   try {
-    const html = renderer.renderHero(answer);
+    const html = await renderer.renderHero(answer);
     return html ? { module: 'home/HomePage', html, data: answer } : undefined;
   } catch (error) {
     warn('The home remote could not render the hero: the page is served without it.', error);

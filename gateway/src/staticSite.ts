@@ -17,7 +17,7 @@ import {
 } from './remoteHints';
 import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
 import {
-  createHeroRendererLoader,
+  createHeroRenderers,
   readHomeBanner,
   renderHomeHero,
   type ServerRender,
@@ -303,13 +303,15 @@ export async function registerStaticSite(
   const warn = (message: string, error?: unknown) => {
     app.log.warn({ err: error }, message);
   };
-  const heroRendererFor = createHeroRendererLoader(
+  const heroRenderers = createHeroRenderers(
     localFolderOf(options.appsRoot, options.releasesDir),
     warn,
   );
-  // The renderer is loaded (with jsdom, a third of a second) at start, not by the first visitor.
+  app.addHook('onClose', () => heroRenderers.close());
+  // The renderer is loaded (with jsdom, a third of a second) at start, not by the first visitor;
+  // a new release's is loaded by the first page that asks, which goes without it meanwhile.
   const liveHome = options.remotes.get().home;
-  if (liveHome && options.serverRenderBudgetMs > 0) heroRendererFor(liveHome);
+  if (liveHome && options.serverRenderBudgetMs > 0) await heroRenderers.load(liveHome);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = options.remotes.get();
     const pageAsked = pageRequest(request.url);
@@ -322,7 +324,7 @@ export async function registerStaticSite(
       options.serverRenderBudgetMs > 0 &&
       canHoldServerRender(template)
         ? await renderHomeHero(
-            heroRendererFor(homeManifest),
+            heroRenderers.readyFor(homeManifest),
             () =>
               readHomeBanner(options.wordpressUrl, {
                 budgetMs: options.serverRenderBudgetMs,
