@@ -2,9 +2,9 @@
 // npm run bench: builds production (timed, one remote alone too) and the single-bundle variant
 // (npm run build:monolith), serves each through the gateway on 127.0.0.1 and measures, for /,
 // /cart and /search?s=plab:
-// - in Chromium driven by Playwright (median of 3 loads, phone viewport): JavaScript and CSS
-//   transferred (as served) and uncompressed, requests, the longest chain of dependent requests,
-//   copies of React in the page;
+// - in Chromium driven by Playwright (median of 3 loads, phone viewport): JavaScript, CSS files
+//   and the page itself transferred (as served) and uncompressed, requests, the longest chain of
+//   dependent requests, copies of React in the page;
 // - with Lighthouse: mobile (median of 5 runs, min-max beside it) and desktop (median of 3):
 //   performance score, FCP, LCP, TBT, CLS, Speed Index.
 // Prints one table and writes it to docs/PERFORMANCE.md with federated / monolith ratios. Every
@@ -90,7 +90,11 @@ async function measure(browser, url) {
         if (provided.loaded || provided.loading) reactCopies.add(`${version}:${provided.from}`);
       }
     }
+    // The page itself: it carries the style sheets it can, so their bytes are counted here.
+    const [navigation] = performance.getEntriesByType('navigation');
     return {
+      htmlTransferred: navigation?.transferSize ?? 0,
+      htmlBytes: navigation?.decodedBodySize ?? 0,
       jsTransferred: sum('.js', 'transferSize'),
       jsBytes: sum('.js', 'decodedBodySize'),
       cssTransferred: sum('.css', 'transferSize'),
@@ -172,7 +176,7 @@ function row(pagePath, build, m) {
   const desktop = m.desktop
     ? `${String(m.desktop('score'))} | ${ms(m.desktop('fcp'))} / ${ms(m.desktop('lcp'))} / ${ms(m.desktop('tbt'))} | ${m.desktop('cls').toFixed(3)}`
     : '– | – | –';
-  return `| \`${pagePath}\` | ${build} | ${kb(m.load('jsTransferred'))} / ${kb(m.load('jsBytes'))} | ${kb(m.load('cssTransferred'))} / ${kb(m.load('cssBytes'))} | ${String(m.load('requests'))} | ${String(m.load('chain'))} | ${String(m.load('reactCopies'))} | ${String(m.mobile('score'))} (${m.mobileRange}) | ${ms(m.mobile('fcp'))} / ${ms(m.mobile('lcp'))} / ${ms(m.mobile('tbt'))} | ${m.mobile('cls').toFixed(3)} | ${ms(m.mobile('si'))} | ${desktop} |`;
+  return `| \`${pagePath}\` | ${build} | ${kb(m.load('jsTransferred'))} / ${kb(m.load('jsBytes'))} | ${kb(m.load('cssTransferred'))} / ${kb(m.load('cssBytes'))} | ${kb(m.load('htmlTransferred'))} / ${kb(m.load('htmlBytes'))} | ${String(m.load('requests'))} | ${String(m.load('chain'))} | ${String(m.load('reactCopies'))} | ${String(m.mobile('score'))} (${m.mobileRange}) | ${ms(m.mobile('fcp'))} / ${ms(m.mobile('lcp'))} / ${ms(m.mobile('tbt'))} | ${m.mobile('cls').toFixed(3)} | ${ms(m.mobile('si'))} | ${desktop} |`;
 }
 
 async function main() {
@@ -211,8 +215,8 @@ async function main() {
     `Bytes, requests, chain and React copies: median of ${String(BROWSER_RUNS)} loads in Chromium at 390×844; likewise the LCP with Lighthouse's slow 4G and 4× CPU applied by Chromium (its devtools throttling settings) instead of simulated.`,
     `Lighthouse mobile (its default: simulated slow 4G, 4× CPU slowdown): median of ${String(MOBILE_RUNS)} runs, score range in brackets; desktop (federated only): median of ${String(DESKTOP_RUNS)}.`,
     '',
-    '| page | build | JS KB (transferred / uncompressed) | CSS KB | requests | longest request chain | React copies | mobile score | mobile FCP / LCP / TBT ms | mobile CLS | mobile SI ms | desktop score | desktop FCP / LCP / TBT ms | desktop CLS |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| page | build | JS KB (transferred / uncompressed) | CSS KB (files) | HTML KB (with the styles it carries) | requests | longest request chain | React copies | mobile score | mobile FCP / LCP / TBT ms | mobile CLS | mobile SI ms | desktop score | desktop FCP / LCP / TBT ms | desktop CLS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     'Federation overhead, federated / monolith:',
