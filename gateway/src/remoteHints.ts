@@ -120,7 +120,7 @@ export interface PageCode {
 export interface RemoteCode extends PageCode {
   /** The manifests the page carries, by URL as configured: those this gateway serves itself. */
   carried: Record<string, unknown>;
-  /** The manifests it cannot carry (on another origin), to preload. */
+  /** The manifests it cannot carry (on another origin, unreadable or too large), to preload. */
   manifests: string[];
 }
 
@@ -238,8 +238,8 @@ export function remoteCodeFor(
 }
 
 /**
- * Preload hints for a page's code (the manifests are hinted with the configuration), so it
- * downloads alongside the shell's own. Styles `linked` says so of are linked as style sheets
+ * Preload hints for a page's code (its manifests come with the configuration), so it downloads
+ * alongside the shell's own. Styles `linked` says so of are linked as style sheets
  * instead (the page carries them inline, or its first paint must wait for them).
  */
 export function codeHints(

@@ -53,8 +53,8 @@ const CARRIED_MANIFESTS_ID = 'remote-manifests';
 /**
  * The shell's page with the remotes configuration inlined (no extra round trip before discovery),
  * the manifests of the remotes it shows (`carried`, by URL; any it cannot carry are preloaded:
- * `manifests`) and preload hints (`hints`) for their code the page needs first, which so
- * downloads in parallel with the shell's own. A `bare` page (the company's app on an auth or
+ * `manifests`) and preload hints (`hints`) for the code and data its first screen needs, so
+ * that they download in parallel with the shell's own code. A `bare` page (the company's app on an auth or
  * legal page) drops the template's first paint, the layout the app does not show. A
  * `serverRender` goes into the page's space, marked with the module it stands for, with the
  * answer it was rendered from for the page's first read.
