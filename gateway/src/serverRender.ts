@@ -29,7 +29,10 @@ export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
  */
 export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
 
-/** The memory the renderer's thread may use (loaded and after 50 renders: 27 MB in use, 59 MB held). */
+/**
+ * The memory the renderer's thread may use (measured loaded and after 50 renders: 27 MB in use,
+ * 59 MB held).
+ */
 export const RENDERER_MEMORY_MB = 256;
 
 /**
