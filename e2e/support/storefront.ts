@@ -1,6 +1,23 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ConsoleWatch } from './fixtures';
 
+/** A request the page has made: its URL, and when it started and ended (ms from navigation). */
+export interface Loaded {
+  url: string;
+  start: number;
+  end: number;
+}
+
+/** Everything the page has downloaded so far, by the browser's resource timing. */
+export function loadedResources(page: Page): Promise<Loaded[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return { url: timing.name, start: timing.startTime, end: timing.responseEnd };
+    }),
+  );
+}
+
 export interface Learner {
   email: string;
   password: string;

@@ -2,6 +2,7 @@ import { cartButton, expect, test } from '../support/fixtures';
 import {
   expectHomeWithMinimalHeader,
   expectSamePlace,
+  loadedResources,
   withoutScripts,
 } from '../support/storefront';
 
@@ -33,12 +34,9 @@ test('the manifests of the remotes the page shows come in the page, and none is 
   for (const [url, manifest] of Object.entries(carried)) {
     expect(manifest).toEqual(await (await page.request.get(url)).json());
   }
-  const fetched = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((url) => url.endsWith('/mf-manifest.json')),
-  );
+  const fetched = (await loadedResources(page))
+    .map((t) => t.url)
+    .filter((url) => url.endsWith('/mf-manifest.json'));
   // Neither the shell's contract check nor the federation runtime asks the network again.
   expect(fetched).toEqual([]);
 });
@@ -48,9 +46,7 @@ test('the home data is asked for once, though the shell and the home remote both
 }) => {
   await page.goto('/');
   await expect(page.locator('#courses-section')).toBeVisible();
-  const urls = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => entry.name),
-  );
+  const urls = (await loadedResources(page)).map((t) => t.url);
   // The page carries the banner its hero was rendered from: the first read takes that.
   expect(urls.filter((url) => url.includes('/wp-json/wp/v2/home_banner'))).toHaveLength(0);
   expect(urls.filter((url) => url.includes('/wp-json/wp/v2/courseList'))).toHaveLength(1);
@@ -131,12 +127,7 @@ for (const [route, remote, notRemote] of [
   }) => {
     await page.goto(route);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    const timings = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => {
-        const timing = entry as PerformanceResourceTiming;
-        return { url: timing.name, start: timing.startTime, end: timing.responseEnd };
-      }),
-    );
+    const timings = await loadedResources(page);
     const main = timings.find((t) => t.url.endsWith('/main.js'));
     const code = timings.filter(
       (t) => t.url.includes(`/remotes/${remote}/`) && t.url.endsWith('.js'),
@@ -159,12 +150,9 @@ test('a page drawn in the browser carries the styles of what it shows: no style 
   await expect(page.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
   // The cart's own sheet styles its text (18px, against the page's 16px).
   await expect(empty).toHaveCSS('font-size', '18px');
-  const sheets = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((url) => new URL(url).pathname.endsWith('.css')),
-  );
+  const sheets = (await loadedResources(page))
+    .map((t) => t.url)
+    .filter((url) => new URL(url).pathname.endsWith('.css'));
   // Neither the page nor the remotes, as they mount, ask for a sheet the page carries.
   expect(sheets).toEqual([]);
 });
@@ -175,16 +163,10 @@ test('what the header and footer read when they mount starts with the page, and 
   await page.goto('/cart');
   await expect(page.locator('.hdr-promo__text')).toBeVisible();
   await expect(page.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
-  const timings = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => {
-      const timing = entry as PerformanceResourceTiming;
-      return {
-        url: new URL(timing.name).pathname,
-        start: timing.startTime,
-        end: timing.responseEnd,
-      };
-    }),
-  );
+  const timings = (await loadedResources(page)).map((t) => ({
+    ...t,
+    url: new URL(t.url).pathname,
+  }));
   const main = timings.find((t) => t.url === '/main.js');
   for (const read of [
     '/wp-json/custom/v2/getPromotionalBanner',
@@ -206,12 +188,7 @@ test('a search link’s page brings its own code and its results alongside the s
   await page.goto('/search?s=%20plab%20');
   await expect(page.getByRole('heading', { name: 'Search results for “plab”' })).toBeVisible();
   await expect(page.locator('.shell-results > li').first()).toBeVisible();
-  const timings = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => {
-      const timing = entry as PerformanceResourceTiming;
-      return { url: timing.name, start: timing.startTime, end: timing.responseEnd };
-    }),
-  );
+  const timings = await loadedResources(page);
   const main = timings.find((t) => t.url.endsWith('/main.js'));
   const results = timings.filter((t) => t.url.includes('/wp-json/custom/v1/search?'));
   // One read: the page's own request is answered by the one the page started.
