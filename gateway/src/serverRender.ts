@@ -170,8 +170,8 @@ export function createHeroRenderers(
         void end();
       }
     });
+    // Each way out ends the thread through end(), which also clears the load timer.
     worker.on('error', (error: Error & { code?: string }) => {
-      clearTimeout(loadTimer);
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         stop(`ran out of memory (${String(memoryMb)} MB)`);
       } else if (!version.renderer) {
@@ -182,7 +182,6 @@ export function createHeroRenderers(
       }
     });
     worker.on('exit', () => {
-      clearTimeout(loadTimer);
       if (version.worker) stop('ended');
     });
     return version;
