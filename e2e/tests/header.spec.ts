@@ -1,4 +1,5 @@
 import { cartButton, expect, test } from '../support/fixtures';
+import { loadedResources } from '../support/storefront';
 
 test.describe('header remote', () => {
   test('search: an empty term is refused, a term goes to /search and to the data layer', async ({
@@ -63,6 +64,17 @@ test.describe('header remote', () => {
     await menu.getByRole('button', { name: 'Resources' }).click();
     await menu.getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/blogs$/);
+  });
+
+  test("logo: the site's logo is the one image of it the page downloads", async ({ page }) => {
+    await page.goto('/cart');
+    const logo = page.getByRole('banner').getByRole('link').locator('img').first();
+    await expect(logo).toHaveAttribute('src', /\/wp-content\/uploads\/.+\.svg$/);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const logos = (await loadedResources(page))
+      .map((t) => new URL(t.url).pathname)
+      .filter((path) => /logo/i.test(path));
+    expect(logos).toEqual([new URL((await logo.getAttribute('src')) ?? '', page.url()).pathname]);
   });
 
   test('banner: pauses while the pointer is over it', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { itemAdded, type MenuItem } from 'shared-store';
 import { mockFetch, mockViewport, renderWithProviders } from 'shared-store/testing';
 import Header from './Header';
@@ -44,11 +44,55 @@ describe('Header', () => {
   });
 
   it('links the 190x79 logo to the home page', async () => {
-    await renderHeader();
+    const { container } = await renderHeader();
+    await waitFor(() => {
+      expect(container.querySelector('img')).not.toBeNull();
+    });
     const logo = screen.getByRole('img', { name: 'Arora Medical Education' });
     expect(logo).toHaveAttribute('width', '190');
     expect(logo).toHaveAttribute('height', '79');
     expect(logo.closest('a')).toHaveAttribute('href', '/');
+  });
+
+  it("the site's logo is the first image the header asks for: none before the page's data is read", async () => {
+    mockViewport(1280);
+    mockFetch({
+      '/wp-json/wp/v2/menu_home': () => ({ body: menu }),
+      '/wp-json/wp/v2/pages/96030': () => ({
+        body: {
+          ...homePage,
+          acf_groups: {
+            HeaderContent: {
+              headerlogo: { url: 'https://cdn.example.test/logo.svg', alt: 'Arora logo' },
+            },
+          },
+        },
+      }),
+    });
+    const { container } = renderWithProviders(<Header />);
+    // Its place is kept, named like the logo, with no image in it yet.
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Arora Medical Education' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    const logo = await screen.findByRole('img', { name: 'Arora logo' });
+    expect(logo).toHaveAttribute('src', 'https://cdn.example.test/logo.svg');
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+
+  it("the bundled logo stands in when the page's data cannot be read", async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockViewport(1280);
+    mockFetch({
+      '/wp-json/wp/v2/menu_home': () => ({ body: menu }),
+      '/wp-json/wp/v2/pages/96030': () => ({ status: 500, body: {} }),
+    });
+    const { container } = renderWithProviders(<Header />);
+    await waitFor(() => {
+      expect(container.querySelector('img')).toHaveAttribute('src', 'test-file-stub');
+    });
+    expect(screen.getByRole('img', { name: 'Arora Medical Education' }).tagName).toBe('IMG');
   });
 
   it('renders menu titles as sanitized HTML, /blog links go to /blogs, script URLs are text', async () => {

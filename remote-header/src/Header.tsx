@@ -39,23 +39,35 @@ export default function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
 
+  // The site's logo comes with the page's data; the bundled one stands in only once that read
+  // has ended without one. Shown at once, it would be downloaded to be replaced a moment later.
+  const [pageRead, setPageRead] = useState(false);
+
   useEffect(() => {
+    let live = true;
+    const settle = () => {
+      if (live) setPageRead(true);
+    };
     void dispatch(loadHeaderMenu());
-    void dispatch(loadHomePage());
+    dispatch(loadHomePage()).then(settle, settle);
+    return () => {
+      live = false;
+    };
   }, [dispatch]);
 
   if (!mounted) return <div className="hdr-header hdr-header--placeholder" aria-hidden="true" />;
 
   const logoUrl = logo ? safeUrl(logo.url) : '#';
+  const logoSrc = logoUrl !== '#' ? logoUrl : pageRead ? defaultLogo : undefined;
+  const logoAlt = logo?.alt || 'Arora Medical Education';
   return (
     <header className="hdr-header">
       <Link to="/" className="hdr-logo">
-        <img
-          src={logoUrl === '#' ? defaultLogo : logoUrl}
-          alt={logo?.alt || 'Arora Medical Education'}
-          width={LOGO_SIZE.width}
-          height={LOGO_SIZE.height}
-        />
+        {logoSrc ? (
+          <img src={logoSrc} alt={logoAlt} width={LOGO_SIZE.width} height={LOGO_SIZE.height} />
+        ) : (
+          <span className="hdr-logo-space" role="img" aria-label={logoAlt} />
+        )}
       </Link>
       {mobile && (
         <button
