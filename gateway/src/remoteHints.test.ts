@@ -49,7 +49,9 @@ const root = appsWith({
     Header: { js: ['__federation_expose_Header.22222222.js'], css: ['h.33333333.css'] },
     TrustStrip: { js: ['__federation_expose_TrustStrip.44444444.js'] },
   }),
-  footer: manifest({ Footer: { js: ['__federation_expose_Footer.55555555.js'] } }),
+  footer: manifest({
+    Footer: { js: ['__federation_expose_Footer.55555555.js'], css: ['f.99999999.css'] },
+  }),
   home: manifest({ HomePage: { js: ['__federation_expose_HomePage.66666666.js'] } }),
   cart: manifest({ CartPage: { js: ['__federation_expose_CartPage.77777777.js'] } }),
 });
@@ -63,12 +65,13 @@ describe('hints for the remotes’ code in the shell page', () => {
       '/remotes/header/__federation_expose_PromoBanner.11111111.js',
       '/remotes/header/__federation_expose_Header.22222222.js',
       '/remotes/header/__federation_expose_TrustStrip.44444444.js',
-      '/remotes/footer/remoteEntry.js',
-      '/remotes/footer/__federation_expose_Footer.55555555.js',
       '/remotes/home/remoteEntry.js',
       '/remotes/home/__federation_expose_HomePage.66666666.js',
     ]);
-    expect(code.styles).toEqual(['/remotes/header/h.33333333.css']);
+    expect(code.styles).toEqual([
+      '/remotes/header/h.33333333.css',
+      '/remotes/footer/f.99999999.css',
+    ]);
     expect(codeHints(code)).toContain(
       '<link rel="preload" as="script" href="/remotes/home/remoteEntry.js">',
     );
@@ -83,7 +86,16 @@ describe('hints for the remotes’ code in the shell page', () => {
   it('other pages name the layout only', () => {
     const { scripts } = remoteCodeFor(REMOTES, pageRequest('/blogs'), read);
     expect(scripts.some((url) => url.includes('/home/') || url.includes('/cart/'))).toBe(false);
-    expect(scripts).toContain('/remotes/footer/remoteEntry.js');
+    expect(scripts).toContain('/remotes/header/remoteEntry.js');
+  });
+
+  it('the footer, which the shell loads once the page has, comes with its manifest and styles but not its code', () => {
+    for (const route of ['/', '/cart', '/blogs']) {
+      const code = remoteCodeFor(REMOTES, pageRequest(route), read);
+      expect(code.carried).toHaveProperty([REMOTES.footer]);
+      expect(code.styles).toContain('/remotes/footer/f.99999999.css');
+      expect(code.scripts.filter((url) => url.includes('/footer/'))).toEqual([]);
+    }
   });
 
   it('a released version is hinted from its own folder', () => {
@@ -229,7 +241,11 @@ describe('the hinted modules', () => {
       'utf8',
     );
     const shown = [...app.matchAll(/lazyRemote\('([\w/]+)'\)/g)].map((match) => match[1]);
-    const hinted = [...PAGE_MODULES.layout, ...Object.values(PAGE_MODULES.routes).flat()];
+    const hinted = [
+      ...PAGE_MODULES.layout,
+      ...PAGE_MODULES.afterLoad,
+      ...Object.values(PAGE_MODULES.routes).flat(),
+    ];
     expect(shown.sort()).toEqual(hinted.sort());
   });
 

@@ -11,7 +11,13 @@ import type { RemotesConfig } from './remotesConfig';
  * never its slot.
  */
 export const PAGE_MODULES = {
-  layout: ['header/PromoBanner', 'header/Header', 'header/TrustStrip', 'footer/Footer'],
+  layout: ['header/PromoBanner', 'header/Header', 'header/TrustStrip'],
+  /**
+   * The layout's part below the first screen, which the shell loads once the page has loaded (it
+   * shows a skeleton for the first 2 s anyway): the page carries its manifest and styles, but its
+   * code is not downloaded alongside the first screen's.
+   */
+  afterLoad: ['footer/Footer'],
   routes: { '/': ['home/HomePage'], '/cart': ['cart/CartPage'] } as Record<string, string[]>,
   shellPages: {
     '/login': 'pages/LoginPage',
@@ -192,7 +198,8 @@ export type ManifestReader = ReturnType<typeof createManifestReader>;
 /** The remote modules a page shows, by remote: { header: ['Header', …], … }. */
 export function modulesOnPage({ route, bare }: PageRequest): Record<string, string[]> {
   const byRemote: Record<string, string[]> = {};
-  for (const id of [...(bare ? [] : PAGE_MODULES.layout), ...(PAGE_MODULES.routes[route] ?? [])]) {
+  const layout = bare ? [] : [...PAGE_MODULES.layout, ...PAGE_MODULES.afterLoad];
+  for (const id of [...layout, ...(PAGE_MODULES.routes[route] ?? [])]) {
     const [remote = '', name = ''] = id.split('/');
     (byRemote[remote] ??= []).push(name);
   }
@@ -224,9 +231,13 @@ export function remoteCodeFor(
     const { manifest } = read;
     const base = remoteBase(manifestUrl);
     const { name, path: entryPath } = manifest.metaData.remoteEntry;
-    const files = { scripts: [entryPath ? `${entryPath}/${name}` : name], styles: [] as string[] };
+    const firstScreen = names.filter((n) => !PAGE_MODULES.afterLoad.includes(`${remote}/${n}`));
+    const files = {
+      scripts: firstScreen.length > 0 ? [entryPath ? `${entryPath}/${name}` : name] : [],
+      styles: [] as string[],
+    };
     for (const expose of manifest.exposes.filter((e) => names.includes(e.name))) {
-      files.scripts.push(...expose.assets.js.sync);
+      if (firstScreen.includes(expose.name)) files.scripts.push(...expose.assets.js.sync);
       files.styles.push(...expose.assets.css.sync);
     }
     const urls = (list: string[]) =>

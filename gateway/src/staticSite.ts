@@ -160,15 +160,15 @@ function scriptsAfterFirstScreen(page: string): string {
 }
 
 /**
- * What the layout's remotes read when they mount, on every page that shows them (the header's
- * promotional banner and menu, the home page's fields the trust strip and footer use, the
- * footer's menus): shared-store's URLs for them (api/site.ts, api/content.ts).
+ * What the layout's first screen reads when it mounts, on every page that shows it (the header's
+ * promotional banner and menu, the home page's fields with the header's logo and the trust
+ * strip's): shared-store's URLs for them (api/site.ts, api/content.ts). The footer reads its
+ * menus itself once the page has loaded (PAGE_MODULES.afterLoad).
  */
 export const LAYOUT_DATA = [
   '/wp-json/custom/v2/getPromotionalBanner',
   '/wp-json/wp/v2/menu_home',
   '/wp-json/wp/v2/pages/96030',
-  '/wp-json/wp/v2/footer',
 ];
 
 /**

@@ -23,8 +23,14 @@ const homePage = {
   },
 };
 
-async function renderFooter(footer: unknown = { html: footerHtml }, page: unknown = homePage) {
+/** Renders the footer `openedAgoMs` after the page opened (the shell loads it after the page). */
+async function renderFooter(
+  footer: unknown = { html: footerHtml },
+  page: unknown = homePage,
+  openedAgoMs = 0,
+) {
   jest.useFakeTimers();
+  jest.advanceTimersByTime(openedAgoMs);
   mockFetch({
     '/wp-json/wp/v2/pages/96030': () => ({ body: page }),
     '/wp-json/wp/v2/footer': () => ({ body: footer }),
@@ -70,6 +76,24 @@ describe('Footer', () => {
     act(() => {
       jest.advanceTimersByTime(1);
     });
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('counts its 2 s from the page’s opening, not from its own mount: loaded 1.5 s in, it shows 0.5 s later', async () => {
+    const { container } = await renderFooter(undefined, undefined, 1500);
+    act(() => {
+      jest.advanceTimersByTime(499);
+    });
+    expect(container.querySelector('.ftr-footer--skeleton')).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('mounted after the page’s first 2 s, it shows at once', async () => {
+    const { container } = await renderFooter(undefined, undefined, 2500);
+    expect(container.querySelector('.ftr-footer--skeleton')).toBeNull();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 

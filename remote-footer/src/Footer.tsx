@@ -51,16 +51,21 @@ function FooterMenu({ title, links }: { title: string; links: FooterLink[] }) {
   );
 }
 
+/** How long until the footer is due: 2 s after the page opened (the shell loads it on the way). */
+function untilShown(): number {
+  return FOOTER_SHOW_DELAY_MS - performance.now();
+}
+
 /**
- * The site footer. A skeleton of its final size stands in for the first 2 s; then logo, about
- * text, the MENU and COMPANY lists, the Arora Updates newsletter block, Back to Top and the
+ * The site footer. A skeleton of its final size stands in for the page's first 2 s; then logo,
+ * about text, the MENU and COMPANY lists, the Arora Updates newsletter block, Back to Top and the
  * copyright line.
  */
 export default function Footer() {
   const dispatch = useAppDispatch();
   const page = useAppSelector(homePageSlice.selectors.selectItems)[0]?.homeData;
   const content = page?.acf_groups?.FooterContent;
-  const [shown, setShown] = useState(false);
+  const [shown, setShown] = useState(() => untilShown() <= 0);
   const [menus, setMenus] = useState<FooterData | null>(null);
 
   useEffect(() => {
@@ -69,14 +74,20 @@ export default function Footer() {
     void contentApi.footer().then((data) => {
       if (live) setMenus(data);
     });
-    const timer = setTimeout(() => {
-      setShown(true);
-    }, FOOTER_SHOW_DELAY_MS);
     return () => {
       live = false;
-      clearTimeout(timer);
     };
   }, [dispatch]);
+
+  useEffect(() => {
+    if (shown) return undefined;
+    const timer = setTimeout(() => {
+      setShown(true);
+    }, untilShown());
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [shown]);
 
   if (!shown) return <div className="ftr-footer ftr-footer--skeleton" aria-hidden="true" />;
 

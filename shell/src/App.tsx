@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { isMobileApp, loadHomeSections, useAppDispatch } from 'shared-store';
+import { FOOTER_SHOW_DELAY_MS, isMobileApp, loadHomeSections, useAppDispatch } from 'shared-store';
 import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
@@ -12,6 +12,7 @@ import { BrandMark } from './components/BrandMark';
 import { MinimalHeader } from './components/MinimalHeader';
 import { NotFoundPage } from './components/NotFoundPage';
 import { SlotMessage } from './components/SlotMessage';
+import { usePageLoaded } from './hooks/usePageLoaded';
 import { RemoteSlot, SlotBoundary, lazyRemote } from './remotes/RemoteSlot';
 import { PageSpace } from './remotes/ServerRendered';
 
@@ -87,6 +88,10 @@ export function App() {
   useSessionWatcher();
   useIosDashboardRedirect();
   useScrollToHash();
+  // The footer is below the first screen and a skeleton for the page's first 2 s: its code and
+  // data wait for the page to load (by the time it is due at the latest), so they do not compete
+  // with what the first screen shows.
+  const footerDue = usePageLoaded(FOOTER_SHOW_DELAY_MS);
 
   return (
     <>
@@ -189,9 +194,12 @@ export function App() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
-      {!bare && (
-        <RemoteSlot remote={remotes.footer} placeholder={footerPlaceholder} fallback={null} />
-      )}
+      {!bare &&
+        (footerDue ? (
+          <RemoteSlot remote={remotes.footer} placeholder={footerPlaceholder} fallback={null} />
+        ) : (
+          footerPlaceholder
+        ))}
       <ScrollToTopButton />
       {!inApp && <Popup />}
       <Toasts />
