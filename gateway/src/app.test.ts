@@ -207,6 +207,42 @@ describe('gateway', () => {
       expect(upstream.hits.filter((hit) => hit.includes('courseList')).length - before).toBe(1);
     });
 
+    it('a stale answer is served once while it is fetched again; the fresh one is served after', async () => {
+      // Only the clock the cache reads is moved; the network's timers run as usual.
+      jest.useFakeTimers({
+        doNotFake: [
+          'hrtime',
+          'nextTick',
+          'performance',
+          'queueMicrotask',
+          'setImmediate',
+          'clearImmediate',
+          'setInterval',
+          'clearInterval',
+          'setTimeout',
+          'clearTimeout',
+        ],
+      });
+      const own = await build();
+      try {
+        const first = await own.inject({ url: '/wp-json/wp/v2/courseList?stale=1' });
+        jest.setSystemTime(Date.now() + 61_000);
+        const stale = await own.inject({ url: '/wp-json/wp/v2/courseList?stale=1' });
+        expect(stale.headers['x-cache']).toBe('STALE');
+        expect(stale.body).toBe(first.body);
+        let fresh = stale;
+        for (let tries = 0; tries < 50 && fresh.headers['x-cache'] !== 'HIT'; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          fresh = await own.inject({ url: '/wp-json/wp/v2/courseList?stale=1' });
+        }
+        expect(fresh.headers['x-cache']).toBe('HIT');
+        expect(fresh.body).not.toBe(first.body);
+      } finally {
+        await own.close();
+        jest.useRealTimers();
+      }
+    });
+
     it('never caches home_banner or a logged-in read', async () => {
       await gateway.inject({ url: '/wp-json/wp/v2/home_banner?t=1' });
       const banner = await gateway.inject({ url: '/wp-json/wp/v2/home_banner?t=1' });

@@ -126,7 +126,7 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
         });
         const fresh = { status: response.status, headers, body };
         if (response.ok && headers['content-type']?.includes('json'))
-          deps.cache.store(url, fresh, ttlMs);
+          deps.cache.store(key, fresh, ttlMs);
         settle(fresh);
       })
       .catch((error: unknown) => {
