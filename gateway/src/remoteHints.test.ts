@@ -95,6 +95,10 @@ describe('hints for the remotes’ code in the shell page', () => {
       expect(code.carried).toHaveProperty([REMOTES.footer]);
       expect(code.styles).toContain('/remotes/footer/f.99999999.css');
       expect(code.scripts.filter((url) => url.includes('/footer/'))).toEqual([]);
+      expect(code.later).toEqual([
+        '/remotes/footer/remoteEntry.js',
+        '/remotes/footer/__federation_expose_Footer.55555555.js',
+      ]);
     }
   });
 
@@ -135,7 +139,13 @@ describe('hints for the remotes’ code in the shell page', () => {
       pageRequest('/'),
       createManifestReader(large, path.join(large, 'releases')),
     );
-    expect(fromLarge).toEqual({ carried: {}, manifests: [REMOTES.home], scripts: [], styles: [] });
+    expect(fromLarge).toEqual({
+      carried: {},
+      manifests: [REMOTES.home],
+      scripts: [],
+      later: [],
+      styles: [],
+    });
   });
 
   it('no hint for a manifest on another origin, missing, corrupt, or outside the served folders', () => {

@@ -124,6 +124,11 @@ export interface PageCode {
  * then its modules' own code and styles.
  */
 export interface RemoteCode extends PageCode {
+  /**
+   * The scripts of what the shell loads once the page has (PAGE_MODULES.afterLoad): not hinted,
+   * but the page's all the same (the size budget counts them).
+   */
+  later: string[];
   /** The manifests the page carries, by URL as configured: those this gateway serves itself. */
   carried: Record<string, unknown>;
   /** The manifests it cannot carry (on another origin, unreadable or too large), to preload. */
@@ -211,14 +216,14 @@ export function remoteBase(manifestUrl: string): string {
   return manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
 }
 
-/** What a page loads first from the remotes, as URLs. */
+/** What a page loads from the remotes, first and once it has loaded, as URLs. */
 export function remoteCodeFor(
   remotes: RemotesConfig,
   page: PageRequest,
   readManifest: ManifestReader,
 ): RemoteCode {
   const onPage = modulesOnPage(page);
-  const code: RemoteCode = { carried: {}, manifests: [], scripts: [], styles: [] };
+  const code: RemoteCode = { carried: {}, manifests: [], scripts: [], later: [], styles: [] };
   for (const [remote, manifestUrl] of Object.entries(remotes)) {
     const names = onPage[remote];
     if (!names) continue;
@@ -232,17 +237,20 @@ export function remoteCodeFor(
     const base = remoteBase(manifestUrl);
     const { name, path: entryPath } = manifest.metaData.remoteEntry;
     const firstScreen = names.filter((n) => !PAGE_MODULES.afterLoad.includes(`${remote}/${n}`));
-    const files = {
-      scripts: firstScreen.length > 0 ? [entryPath ? `${entryPath}/${name}` : name] : [],
-      styles: [] as string[],
-    };
+    const files = { scripts: [] as string[], later: [] as string[], styles: [] as string[] };
+    (firstScreen.length > 0 ? files.scripts : files.later).push(
+      entryPath ? `${entryPath}/${name}` : name,
+    );
     for (const expose of manifest.exposes.filter((e) => names.includes(e.name))) {
-      if (firstScreen.includes(expose.name)) files.scripts.push(...expose.assets.js.sync);
+      (firstScreen.includes(expose.name) ? files.scripts : files.later).push(
+        ...expose.assets.js.sync,
+      );
       files.styles.push(...expose.assets.css.sync);
     }
     const urls = (list: string[]) =>
       [...new Set(list)].filter((file) => SAFE_FILE.test(file)).map((file) => `${base}${file}`);
     code.scripts.push(...urls(files.scripts));
+    code.later.push(...urls(files.later));
     code.styles.push(...urls(files.styles));
   }
   return code;
