@@ -180,7 +180,7 @@ test('what the header reads when it mounts starts with the page, and is asked fo
   }
 });
 
-test('the footer, below the first screen, is downloaded after the page has loaded, and shows when due', async ({
+test('the footer, below the first screen, is downloaded once the page has loaded, not with it', async ({
   page,
 }) => {
   await page.goto('/cart');
@@ -200,8 +200,9 @@ test('the footer, below the first screen, is downloaded after the page has loade
   expect(footer.map((t) => new URL(t.url).pathname.split('/').pop())).toEqual(
     expect.arrayContaining(['remoteEntry.js', 'footer']),
   );
-  // Each asked for once the page's load had ended, so none took a share of the first screen's line.
-  for (const t of footer) expect(t.start, t.url).toBeGreaterThanOrEqual(loadEnd);
+  // Each asked for once the page's load had ended (on a page slower than that, 2 s in, when the
+  // footer is due), so none took a share of the first screen's line.
+  for (const t of footer) expect(t.start, t.url).toBeGreaterThanOrEqual(Math.min(loadEnd, 2000));
 });
 
 test('a search link’s page brings its own code and its results alongside the shell’s, and asks for the results once', async ({
