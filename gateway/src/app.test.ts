@@ -11,6 +11,14 @@ function writeIn(root: string, file: string, text: string): void {
   fs.writeFileSync(path.join(root, file), text);
 }
 
+/** A remote's mf-manifest.json exposing one module with its first files. */
+function manifestExposing(name: string, js: string[], css: string[]): string {
+  return JSON.stringify({
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [{ name, assets: { js: { sync: js }, css: { sync: css } } }],
+  });
+}
+
 function makeAppsRoot(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-apps-'));
   const write = (file: string, text: string) => {
@@ -440,18 +448,7 @@ describe('gateway', () => {
       );
       write(
         'remote-home/dist/mf-manifest.json',
-        JSON.stringify({
-          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-          exposes: [
-            {
-              name: 'HomePage',
-              assets: {
-                js: { sync: ['exposed.1a2b3c4d.js'] },
-                css: { sync: ['exposed.5e6f7a8b.css'] },
-              },
-            },
-          ],
-        }),
+        manifestExposing('HomePage', ['exposed.1a2b3c4d.js'], ['exposed.5e6f7a8b.css']),
       );
       write(
         'remote-home/dist/server/hero.js',
@@ -499,18 +496,11 @@ describe('gateway', () => {
       writeIn(
         appsRoot,
         'remote-cart/dist/mf-manifest.json',
-        JSON.stringify({
-          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-          exposes: [
-            {
-              name: 'CartPage',
-              assets: {
-                js: { sync: ['exposed.0a0b0c0d.js'] },
-                css: { sync: ['exposed.9a8b7c6d.css', 'image.1b2c3d4e.css'] },
-              },
-            },
-          ],
-        }),
+        manifestExposing(
+          'CartPage',
+          ['exposed.0a0b0c0d.js'],
+          ['exposed.9a8b7c6d.css', 'image.1b2c3d4e.css'],
+        ),
       );
       const cart = await withHero.inject({ url: '/cart', headers: { accept: 'text/html' } });
       expect(cart.body).toContain(`<style data-href="exposed.9a8b7c6d.css">${cartCss}</style>`);
