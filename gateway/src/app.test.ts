@@ -40,6 +40,13 @@ function makeAppsRoot(): string {
   return root;
 }
 
+/** A token shaped like the WordPress JWT plugin's, for user `id`, valid for an hour. */
+function jwtFor(id: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${part({ alg: 'HS256' })}.${part({ exp, data: { user: { id: String(id) } } })}.sig`;
+}
+
 /** A fake WordPress + LMS that records what reaches it. */
 async function startUpstream() {
   const upstream = Fastify();
@@ -50,7 +57,7 @@ async function startUpstream() {
   });
   upstream.get('/wp-json/wp/v2/users/me', (request, reply) => {
     const token = request.headers.authorization;
-    if (token === 'Bearer token-of-3') return { id: 3 };
+    if (token === `Bearer ${jwtFor(3)}`) return { id: 3 };
     return reply
       .code(401)
       .send({ code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
@@ -66,7 +73,6 @@ async function startUpstream() {
   upstream.get('/wp-json/wp/v2/events', (_request, reply) =>
     reply.type('text/html').send('<html>maintenance</html>'),
   );
-  upstream.post('/wp-json/wc/v3/orders', (_request, reply) => reply.code(201).send({ id: 777 }));
   const banner = { delayMs: 0 };
   upstream.get('/wp-json/wp/v2/home_banner', async () => {
     await new Promise((resolve) => setTimeout(resolve, banner.delayMs));
@@ -92,6 +98,7 @@ describe('gateway', () => {
       deployDir: path.join(appsRoot, 'deploy'),
       upstreams: { wordpress: upstream.url, lms: upstream.url },
       wooCommerce: { key: 'ck_server', secret: 'cs_server' },
+      publicUrl: 'https://shop.example.test',
       portalUrl: 'https://portal.example.test',
       logLevel: 'silent',
       upstreamTimeoutMs: 200,
@@ -114,53 +121,27 @@ describe('gateway', () => {
   });
 
   describe('proxy', () => {
-    it('adds the server-side credentials to WooCommerce routes and passes the forwarded host', async () => {
-      const response = await gateway.inject({
-        url: '/wp-json/wc/v3/products/1?consumer_key=ck_client',
-        headers: { host: 'shop.example' },
-      });
-      const body = response.json<{ url: string; forwardedHost: string }>();
-      expect(body.url).toBe(
-        '/wp-json/wc/v3/products/1?consumer_key=ck_server&consumer_secret=cs_server',
-      );
-      expect(body.forwardedHost).toBe('shop.example');
-    });
-
-    it('lets through only the WooCommerce routes the storefront uses', async () => {
+    it('no WooCommerce route is reachable through the proxy, however its namespace is named', async () => {
+      const before = upstream.hits.length;
       for (const url of [
-        '/wp-json/wc/v3/customers',
+        '/wp-json/wc/v3/products/1',
         '/wp-json/wc/v3/orders',
-        '/wp-json/wc/v3/products',
+        '/wp-json/wc-analytics/reports',
+        '/wp-json/wc/store/v1/cart',
       ]) {
         const response = await gateway.inject({ url });
         expect(response.statusCode).toBe(404);
         expect(response.json()).toMatchObject({ code: 'rest_no_route' });
       }
+      expect(upstream.hits.length).toBe(before);
     });
 
-    it('reads an order only in the browser session that created it', async () => {
-      const created = await gateway.inject({
-        method: 'POST',
-        url: '/wp-json/wc/v3/orders',
-        payload: { line_items: [] },
+    it('tells WordPress the public address, never the Host the request named', async () => {
+      const response = await gateway.inject({
+        url: '/wp-json/wp/v2/anything',
+        headers: { host: 'evil.example' },
       });
-      expect(created.statusCode).toBe(201);
-      const cookie = created.cookies.find((c) => c.name === 'sf_orders');
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
-
-      const stranger = await gateway.inject({ url: '/wp-json/wc/v3/orders/777' });
-      expect(stranger.statusCode).toBe(404);
-      const forged = await gateway.inject({
-        url: '/wp-json/wc/v3/orders/777',
-        cookies: { sf_orders: '777' },
-      });
-      expect(forged.statusCode).toBe(404);
-      const owner = await gateway.inject({
-        url: '/wp-json/wc/v3/orders/777',
-        cookies: { sf_orders: cookie?.value ?? '' },
-      });
-      expect(owner.statusCode).toBe(200);
-      expect(owner.json<{ cookie: string | null }>().cookie).toBeNull();
+      expect(response.json<{ forwardedHost: string }>().forwardedHost).toBe('shop.example.test');
     });
 
     it("the cart service takes a user's cart only with that user's token", async () => {
@@ -173,8 +154,9 @@ describe('gateway', () => {
         });
       expect((await send(3)).statusCode).toBe(401);
       expect((await send(3, 'forged')).statusCode).toBe(401);
-      expect((await send(4, 'token-of-3')).statusCode).toBe(403);
-      const own = await send(3, 'token-of-3');
+      expect((await send(3, jwtFor(4))).statusCode).toBe(401);
+      expect((await send(4, jwtFor(3))).statusCode).toBe(403);
+      const own = await send(3, jwtFor(3));
       expect(own.statusCode).toBe(200);
       expect(own.json<{ url: string }>().url).toBe('/lms/api/v1/item/get-cart-data');
     });
@@ -342,6 +324,7 @@ describe('gateway', () => {
         remotesConfigFile: path.join(deployDir, 'remotes.json'),
         upstreams: { wordpress: upstream.url, lms: upstream.url },
         wooCommerce: { key: 'k', secret: 's' },
+        publicUrl: 'http://localhost:8080',
         portalUrl: '/portal',
         logLevel: 'silent',
       });
@@ -627,12 +610,35 @@ describe('gateway', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     });
 
-    it('adds HSTS behind TLS', async () => {
-      const response = await gateway.inject({
+    it('adds HSTS behind a trusted TLS proxy; a forwarded header from anyone else is not believed', async () => {
+      const forged = await gateway.inject({
+        url: '/healthz',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(forged.headers['strict-transport-security']).toBeUndefined();
+      const behindProxy = await build({ trustedProxies: ['127.0.0.1/32'] });
+      const response = await behindProxy.inject({
         url: '/healthz',
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      await behindProxy.close();
+    });
+
+    it('a forged X-Forwarded-For gives no fresh login allowance', async () => {
+      const limited = await build();
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/wp-json/jwt-auth/v1/token',
+          payload: { username: 'a', password: 'b' },
+          headers: { 'x-forwarded-for': `203.0.113.${String(i)}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      await limited.close();
     });
 
     it('rate-limits logins per client', async () => {
@@ -652,6 +658,55 @@ describe('gateway', () => {
       }
       expect(last).toBe(429);
       await limited.close();
+    });
+
+    it('JSON nested too deeply is a 400 JSON error, not a 500', async () => {
+      const deep = await gateway.inject({
+        method: 'POST',
+        url: '/wp-json/custom/v1/newsletter',
+        headers: { 'content-type': 'application/json' },
+        payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+      });
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json()).toMatchObject({ code: 'invalid_request', data: { status: 400 } });
+      expect(deep.body).not.toMatch(/at \w+ \(/);
+    });
+
+    it('no foreign origin gets CORS, whatever WordPress says; a listed one does', async () => {
+      const foreign = await gateway.inject({
+        url: '/wp-json/wp/v2/anything',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+      expect(foreign.headers['access-control-allow-credentials']).toBeUndefined();
+      const listed = await build({ allowedOrigins: ['https://app.example.test'] });
+      const preflight = await listed.inject({
+        method: 'OPTIONS',
+        url: '/api/shop/rewards',
+        headers: {
+          origin: 'https://app.example.test',
+          'access-control-request-method': 'GET',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.test');
+      await listed.close();
+    });
+
+    it('answers about one person are never stored by a browser or proxy', async () => {
+      for (const url of ['/api/shop/rewards', '/lms/api/v1/item/get-cart-data']) {
+        const response = await gateway.inject({
+          method: url.startsWith('/lms') ? 'POST' : 'GET',
+          url,
+        });
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+      const login = await gateway.inject({
+        method: 'POST',
+        url: '/wp-json/jwt-auth/v1/token',
+        payload: {},
+      });
+      expect(login.headers['cache-control']).toBe('no-store');
     });
 
     it('malformed JSON and oversized bodies get a clear JSON error', async () => {

@@ -4,16 +4,40 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { createTokenOwnerLookup } from './policies';
-import { RATE_LIMIT_RULES, rateLimitRuleFor } from './rateLimits';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { nonCanonicalReason } from './canonicalPath';
+import { createOrderOwnership } from './commerce/ownership';
+import { registerShopRoutes } from './commerce/routes';
+import { createWooCommerce } from './commerce/wooCommerce';
+import { createIdentity } from './identity';
+import { registerJsonBodies } from './jsonBody';
+import { redactUrl, requestForLog } from './logging';
+import type { GatewayReply, GatewayRequest } from './requestTypes';
+import { RATE_LIMIT_RULES, TOKEN_CHECKS_PER_MINUTE, rateLimitRuleFor } from './rateLimits';
 import { createRemotesConfigSource } from './remotesConfig';
 import { createResponseCache } from './responseCache';
-import { contentSecurityPolicy, originsOf, registerSecurityHeaders } from './security';
+import {
+  contentSecurityPolicy,
+  originsOf,
+  registerCors,
+  registerSecurityHeaders,
+} from './security';
 import { SERVER_RENDER_BUDGET_MS } from './serverRender';
 import { registerStaticSite } from './staticSite';
+import {
+  bearerToken,
+  createMemoryRevocationStore,
+  createTokenOwnerLookup,
+  tokenId,
+  type RevocationStore,
+} from './tokens';
 import { createUpstreamPolicy, type UpstreamAnswer } from './upstreamPolicy';
-import { UPSTREAM_ROUTES, upstreamQuery } from './upstreams';
+import {
+  FORWARDED_REQUEST_HEADERS,
+  PASSED_RESPONSE_HEADERS,
+  UPSTREAM_ROUTES,
+  upstreamQuery,
+} from './upstreams';
 
 /** Upstream requests give up after this long and answer 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -24,6 +48,14 @@ export interface GatewayOptions {
   deployDir: string;
   upstreams: { wordpress: string; lms: string; portal?: string | undefined };
   wooCommerce: { key: string; secret: string };
+  /** The storefront's public address: absolute URLs are built from it, never from `Host`. */
+  publicUrl: string;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); none by default. */
+  trustedProxies?: string[];
+  /** Origins whose pages may call the API (CORS); none by default. */
+  allowedOrigins?: string[];
+  /** Where logged-out tokens are remembered; in memory by default. */
+  revocations?: RevocationStore;
   /** Handed to the page: where My Dashboard points. */
   portalUrl: string;
   remotesConfigFile?: string | undefined;
@@ -66,15 +98,39 @@ const ERROR_CODES: Partial<Record<number, string>> = {
 /** The production server: the storefront's files and its one same-origin API. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const timeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  const publicUrl = new URL(options.publicUrl);
+  const trustedProxies = options.trustedProxies ?? [];
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: { req: requestForLog },
+      // The proxy logs the upstream URL it fetches as `source`.
+      redact: {
+        paths: ['source'],
+        censor: (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only a listed proxy's X-Forwarded-For names the client: anyone else could forge one.
+    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
   });
+
+  // Before anything reads the path: a request that does not say plainly what it asks for is
+  // refused, so no routing, rate limit or policy decides on one spelling while WordPress reads
+  // another.
+  app.addHook('onRequest', (request, reply, done) => {
+    const reason = nonCanonicalReason(request.url, request.headers);
+    if (reason === undefined) {
+      done();
+      return;
+    }
+    void reply
+      .code(400)
+      .type('application/json; charset=utf-8')
+      .send({ code: 'non_canonical_request', message: reason, data: { status: 400 } });
+  });
+  registerJsonBodies(app);
 
   // Every error the gateway itself raises (bad JSON, oversized body, ...) is a WordPress-style JSON.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -114,6 +170,37 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const limiter = rule ? limiters.get(rule.name) : undefined;
     if (limiter) await limiter.call(app, request, reply);
   });
+  // Token checks WordPress has to answer are counted apart from the route's own limit (the
+  // plugin runs one limiter per request and registration).
+  let limitTokenCheck:
+    ((request: GatewayRequest, reply: GatewayReply) => Promise<void>) | undefined;
+  await app.register(async (scope) => {
+    await scope.register(fastifyRateLimit, { global: false });
+    const limiter = scope.rateLimit({
+      max: TOKEN_CHECKS_PER_MINUTE,
+      timeWindow: 60_000,
+      groupId: 'token-check',
+    });
+    limitTokenCheck = async (request, reply) => {
+      // The proxy types its requests for any server flavour; this server is plain HTTP.
+      await limiter.call(scope, request as FastifyRequest, reply as FastifyReply);
+    };
+  });
+
+  // A logged-out token is refused everywhere, for the rest of its life.
+  const revocations = options.revocations ?? createMemoryRevocationStore();
+  app.addHook('onRequest', async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined || !(await revocations.isRevoked(tokenId(token)))) return;
+    await reply
+      .code(401)
+      .type('application/json; charset=utf-8')
+      .send({
+        code: 'token_revoked',
+        message: 'Your session has ended. Please log in again.',
+        data: { status: 401 },
+      });
+  });
 
   const remotes = createRemotesConfigSource(options.remotesConfigFile, (message) => {
     app.log.error(message);
@@ -122,18 +209,37 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     remoteOrigins: () => originsOf(Object.values(remotes.get())),
     frameAncestors: options.frameAncestors ?? [],
   });
+  registerCors(app, options.allowedOrigins ?? []);
 
   app.get('/healthz', () => ({ status: 'ok' }));
 
-  const policy = createUpstreamPolicy({
-    cache: createResponseCache(),
-    wordpressUrl: options.upstreams.wordpress,
+  const log = (message: string, error?: unknown) => {
+    app.log.warn({ err: error }, message);
+  };
+  const cache = createResponseCache();
+  const identity = createIdentity({
+    lookup: createTokenOwnerLookup(options.upstreams.wordpress, { timeoutMs }),
+    limitCheck: (request, reply) => limitTokenCheck?.(request, reply) ?? Promise.resolve(),
+    log,
+  });
+  const wc = createWooCommerce({
+    baseUrl: options.upstreams.wordpress,
     credentials: options.wooCommerce,
     timeoutMs,
-    ownerOf: createTokenOwnerLookup(options.upstreams.wordpress, { timeoutMs }),
-    log: (message, error) => {
-      app.log.warn({ err: error }, message);
-    },
+    publicUrl,
+    log,
+  });
+  const ownsOrder = createOrderOwnership(wc, identity);
+  registerShopRoutes(app, { wc, identity, revocations, cache, ownsOrder, log });
+
+  const policy = createUpstreamPolicy({
+    cache,
+    wordpressUrl: options.upstreams.wordpress,
+    publicUrl,
+    timeoutMs,
+    identity,
+    ownsOrder,
+    log,
   });
 
   // A browser that goes away must not leave other requests waiting for its upstream answer.
@@ -159,17 +265,32 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         }, done);
       },
       replyOptions: {
-        queryString: (_search, reqUrl) => upstreamQuery(reqUrl, options.wooCommerce),
+        queryString: (_search, reqUrl) => upstreamQuery(reqUrl),
         rewriteRequestHeaders: (request, headers) => {
-          // The gateway compresses for the browser; its own cookies stay with it.
-          const forwarded = { ...headers };
-          delete forwarded.cookie;
-          delete forwarded['accept-encoding'];
+          // Only what the upstream needs: never the browser's cookies, forwarding headers or
+          // Host; WordPress builds its absolute URLs from the public address.
+          const forwarded: Record<string, string> = {};
+          for (const name of FORWARDED_REQUEST_HEADERS) {
+            const value = headers[name];
+            if (typeof value === 'string') forwarded[name] = value;
+          }
+          const token = bearerToken(request.headers.authorization);
+          if (token !== undefined) forwarded.authorization = `Bearer ${token}`;
+          const length = headers['content-length'];
+          if (typeof length === 'string') forwarded['content-length'] = length;
           return {
             ...forwarded,
-            'x-forwarded-host': request.headers.host ?? '',
-            'x-forwarded-proto': request.protocol,
+            host: new URL(upstream).host,
+            'x-forwarded-host': publicUrl.host,
+            'x-forwarded-proto': publicUrl.protocol.slice(0, -1),
           };
+        },
+        rewriteHeaders: (headers) => {
+          const passed: Record<string, string | string[] | undefined> = {};
+          for (const name of PASSED_RESPONSE_HEADERS) {
+            if (headers[name] !== undefined) passed[name] = headers[name];
+          }
+          return passed;
         },
         onResponse: (request, reply, res) => {
           // reply-from's types describe this as a server response; it is the upstream's answer.
@@ -194,6 +315,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     remotes,
     publicConfig: { portalUrl: options.portalUrl },
     wordpressUrl: options.upstreams.wordpress,
+    publicUrl,
     serverRenderBudgetMs: options.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS,
     pagePolicy: (styleHashes) =>
       contentSecurityPolicy(

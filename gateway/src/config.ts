@@ -11,6 +11,19 @@ const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
 
+const addressList = z
+  .string()
+  .trim()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+        error: 'each entry must be an IP address or a CIDR range',
+      }),
+    ),
+  )
+  .optional();
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -33,6 +46,26 @@ const schema = z.object({
   SAMPLE_STATE_DIR: z.string().trim().min(1).optional(),
   /** Signs the cookie that remembers a browser's orders; set the same value on every instance. */
   COOKIE_SECRET: z.string().trim().min(32).optional(),
+  /**
+   * The storefront's own address as visitors reach it (scheme, host, port). Absolute URLs the
+   * gateway has built (payment links, images) use it, never the request's Host header.
+   */
+  PUBLIC_URL: optionalUrl,
+  /**
+   * Addresses or CIDRs of the proxies in front of the gateway (load balancer, edge cache), comma-
+   * or space-separated. Only a request from one of them has its X-Forwarded-For believed; default
+   * none, so rate limits count the connection's own address.
+   */
+  TRUSTED_PROXIES: addressList,
+  /** Space-separated origins allowed to call the API from their pages (CORS); default none. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
+    .optional(),
+  /** Signs the sample backend's login tokens (embedded sample only); random per start when unset. */
+  SAMPLE_JWT_SECRET: z.string().trim().min(32).optional(),
   /** Space-separated origins allowed to frame the storefront (the company's app). */
   FRAME_ANCESTORS: z
     .string()
@@ -45,6 +78,14 @@ const schema = z.object({
 });
 
 export type GatewayEnv = z.infer<typeof schema>;
+
+/** Variables that hold secrets: read once at start, then removed from the environment. */
+export const SECRET_VARIABLES = [
+  'WC_CONSUMER_KEY',
+  'WC_CONSUMER_SECRET',
+  'COOKIE_SECRET',
+  'SAMPLE_JWT_SECRET',
+] as const;
 
 /** Validates the environment; a bad value stops the start with a message naming the variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {

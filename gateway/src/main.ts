@@ -1,21 +1,36 @@
-import {
-  startSampleBackend,
-  SAMPLE_WC_CONSUMER_KEY,
-  SAMPLE_WC_CONSUMER_SECRET,
-} from 'sample-backend';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { startSampleBackend } from 'sample-backend';
 import { buildGateway } from './app';
-import { readConfig } from './config';
+import { readConfig, SECRET_VARIABLES } from './config';
+
+/** WooCommerce-shaped credentials for the embedded sample backend, new at every start. */
+function sampleCredentials() {
+  return {
+    key: `ck_${randomBytes(20).toString('hex')}`,
+    secret: `cs_${randomBytes(20).toString('hex')}`,
+  };
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // The secrets live in this configuration from now on: nothing started later (a renderer, a
+  // library reading process.env) finds them in the environment.
+  for (const name of SECRET_VARIABLES) Reflect.deleteProperty(process.env, name);
   const deployDir = config.DEPLOY_DIR ?? path.join(config.APPS_ROOT, 'deploy');
+  const wooCommerce =
+    config.WC_CONSUMER_KEY && config.WC_CONSUMER_SECRET
+      ? { key: config.WC_CONSUMER_KEY, secret: config.WC_CONSUMER_SECRET }
+      : sampleCredentials();
   // With no upstream configured, the sample backend runs in this process on a loopback port.
   const needsSample = !config.WORDPRESS_URL || !config.LMS_API_URL || !config.PORTAL_URL;
   const sample = needsSample
     ? await startSampleBackend({
         host: '127.0.0.1',
         port: 0,
+        wcConsumerKey: wooCommerce.key,
+        wcConsumerSecret: wooCommerce.secret,
+        ...(config.SAMPLE_JWT_SECRET ? { jwtSecret: config.SAMPLE_JWT_SECRET } : {}),
         ...(config.SAMPLE_STATE_DIR ? { stateDir: config.SAMPLE_STATE_DIR } : {}),
       })
     : undefined;
@@ -28,10 +43,10 @@ async function main(): Promise<void> {
       portal: config.PORTAL_URL ? undefined : sample?.url,
     },
     portalUrl: config.PORTAL_URL ?? '/portal',
-    wooCommerce: {
-      key: config.WC_CONSUMER_KEY ?? SAMPLE_WC_CONSUMER_KEY,
-      secret: config.WC_CONSUMER_SECRET ?? SAMPLE_WC_CONSUMER_SECRET,
-    },
+    wooCommerce,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`,
+    trustedProxies: config.TRUSTED_PROXIES ?? [],
+    allowedOrigins: config.ALLOWED_ORIGINS ?? [],
     deployDir,
     remotesConfigFile: config.REMOTES_CONFIG ?? path.join(deployDir, 'remotes.json'),
     cookieSecret: config.COOKIE_SECRET,

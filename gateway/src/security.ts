@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pathOf } from './canonicalPath';
 
 /** Pages the upstream renders itself (WooCommerce's payment page, the portal): their own policy. */
 const UPSTREAM_PAGES = ['/checkout/', '/portal/'];
@@ -8,6 +9,72 @@ export interface SecurityOptions {
   remoteOrigins: () => string[];
   /** Who may frame the storefront besides itself (the company's app webview). */
   frameAncestors: string[];
+}
+
+/**
+ * Answers about one person (sign-in, cart, orders, rewards, password reset, the payment page):
+ * no browser or proxy keeps a copy.
+ */
+const PRIVATE_ANSWERS = [
+  /^\/api\//,
+  /^\/lms\//,
+  /^\/checkout\//,
+  /^\/portal\//,
+  /^\/wp-json\/jwt-auth\//i,
+  /^\/wp-json\/wp\/v2\/users\//i,
+  /^\/wp-json\/wp\/v2\/(?:check-subscription-success|usercourses|update_user_date|update_live_courses)/i,
+  /^\/wp-json\/custom\/v1\/(?:forgot-password|reset-password-form|send-reset-link)/i,
+  /^\/wp-json\/custom\/v2\/(?:check-order-lookup|trackorder)/i,
+  /^\/wp-json\/(?:contact-form|wsp-route)\//i,
+];
+
+export function isPrivateAnswer(url: string): boolean {
+  const path = pathOf(url);
+  return PRIVATE_ANSWERS.some((pattern) => pattern.test(path));
+}
+
+const CORS_METHODS = 'GET, POST';
+const CORS_HEADERS = 'Authorization, Content-Type';
+
+/**
+ * CORS for the listed origins only. Whatever an upstream says about CORS (WordPress reflects any
+ * origin, with credentials) is dropped: a foreign page never reads an answer here unless listed.
+ */
+export function registerCors(app: FastifyInstance, allowedOrigins: string[]): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const origin = request.headers.origin;
+    if (
+      request.method !== 'OPTIONS' ||
+      !origin ||
+      !request.headers['access-control-request-method']
+    ) {
+      done();
+      return;
+    }
+    // A preflight is answered here, never upstream.
+    void reply.code(204);
+    if (allowedOrigins.includes(origin)) {
+      void reply.headers({
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': CORS_METHODS,
+        'access-control-allow-headers': CORS_HEADERS,
+        'access-control-max-age': '600',
+        vary: 'Origin',
+      });
+    }
+    void reply.send();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const name of Object.keys(reply.getHeaders())) {
+      if (name.toLowerCase().startsWith('access-control-')) reply.removeHeader(name);
+    }
+    const origin = request.headers.origin;
+    if (origin && allowedOrigins.includes(origin)) {
+      void reply.header('access-control-allow-origin', origin);
+      void reply.header('vary', 'Origin');
+    }
+    done(null, payload);
+  });
 }
 
 /**
@@ -46,6 +113,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
         contentSecurityPolicy(options.remoteOrigins(), options.frameAncestors),
       );
     }
+    if (isPrivateAnswer(request.url)) void reply.header('Cache-Control', 'no-store');
     void reply.header('X-Content-Type-Options', 'nosniff');
     void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     void reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');

@@ -221,6 +221,8 @@ export async function registerStaticSite(
     publicConfig: Record<string, string>;
     /** WordPress, which the home page's hero is read from when the gateway renders it. */
     wordpressUrl: string;
+    /** The storefront's public address, which WordPress builds the hero's links from. */
+    publicUrl: URL;
     /** How long the home page waits for its banner to render the hero; 0 renders none. */
     serverRenderBudgetMs: number;
     /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
@@ -328,8 +330,8 @@ export async function registerStaticSite(
             () =>
               readHomeBanner(options.wordpressUrl, {
                 budgetMs: options.serverRenderBudgetMs,
-                host: request.headers.host ?? '',
-                protocol: request.protocol,
+                host: options.publicUrl.host,
+                protocol: options.publicUrl.protocol.slice(0, -1),
               }),
             warn,
           )

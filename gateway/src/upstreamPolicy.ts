@@ -1,27 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type {
-  FastifyReply as AnyReply,
-  FastifyRequest as AnyRequest,
-  RawServerBase,
-  RouteGenericInterface,
-} from 'fastify';
-import {
-  ORDERS_COOKIE,
-  bearerToken,
-  cartUserId,
-  isAllowedWooCommerce,
-  orderReadId,
-  parseOrderIds,
-  withOrderId,
-  wooCommerceRoute,
-} from './policies';
+import { pathOf } from './canonicalPath';
+import { ShopError } from './commerce/errors';
+import { orderNotFound, type OrderOwnership } from './commerce/ownership';
+import type { Identity } from './identity';
+import type { GatewayReply, GatewayRequest } from './requestTypes';
+import { cartUserId, isWooCommerceNamespace, orderLookupId } from './policies';
 import { ttlFor, type CachedResponse, type ResponseCache } from './responseCache';
 import { upstreamQuery, type UpstreamRoute } from './upstreams';
 
-/** Requests and replies as the proxy hands them over (any server flavour). */
-type FastifyRequest = AnyRequest<RouteGenericInterface, RawServerBase>;
-type FastifyReply = AnyReply<RouteGenericInterface, RawServerBase>;
+type FastifyRequest = GatewayRequest;
+type FastifyReply = GatewayReply;
 
 /** The headers of a WordPress answer worth keeping with a cached copy. */
 const KEPT_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages'];
@@ -29,9 +18,11 @@ const KEPT_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages'];
 export interface PolicyDeps {
   cache: ResponseCache;
   wordpressUrl: string;
-  credentials: { key: string; secret: string };
+  /** The storefront's public address: WordPress builds absolute URLs from it, never from Host. */
+  publicUrl: URL;
   timeoutMs: number;
-  ownerOf: (token: string) => Promise<string | null>;
+  identity: Identity;
+  ownsOrder: OrderOwnership;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -58,6 +49,11 @@ function jsonError(
     .code(status)
     .type('application/json; charset=utf-8')
     .send({ code, message, data: { status } });
+}
+
+function sendShopError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof ShopError)) throw error;
+  return reply.code(error.status).type('application/json; charset=utf-8').send(error.body());
 }
 
 function sendCached(
@@ -89,19 +85,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * What the gateway does around each proxied call: WooCommerce allow-list and order privacy, cart
- * ownership, and the read cache with stale-while-revalidate and one upstream request per miss.
+ * What the gateway does around each proxied call: no WooCommerce route, order lookups for their
+ * owner only, cart ownership, and the read cache with stale-while-revalidate and one upstream
+ * request per miss.
  */
 export function createUpstreamPolicy(deps: PolicyDeps) {
   const pending = new WeakMap<FastifyRequest, Pending>();
-
-  /**
-   * Answers may name the host they were asked on (absolute links), so the cache keeps one copy
-   * per host.
-   */
-  function cacheKey(request: FastifyRequest): string {
-    return `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
-  }
+  const forwarded = {
+    'x-forwarded-host': deps.publicUrl.host,
+    'x-forwarded-proto': deps.publicUrl.protocol.slice(0, -1),
+  };
 
   /** Fetches a stale entry again in the background, as the browser's request would have. */
   function refresh(request: FastifyRequest, key: string, ttlMs: number): void {
@@ -109,13 +102,9 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     const settle = deps.cache.begin(key);
     const { url } = request;
     const path = url.split('?')[0] ?? '';
-    const query = upstreamQuery(url, deps.credentials);
+    const query = upstreamQuery(url);
     fetch(`${deps.wordpressUrl}${path}${query ? `?${query}` : ''}`, {
-      headers: {
-        Accept: 'application/json',
-        'x-forwarded-host': request.headers.host ?? '',
-        'x-forwarded-proto': request.protocol,
-      },
+      headers: { Accept: 'application/json', ...forwarded },
       signal: AbortSignal.timeout(deps.timeoutMs),
     })
       .then(async (response) => {
@@ -145,28 +134,30 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     if (route.upstream === 'lms') return checkCartOwner(request, reply);
     if (route.prefix !== '/wp-json') return undefined;
 
-    const wc = wooCommerceRoute(url);
-    if (wc !== undefined) {
-      if (!isAllowedWooCommerce(method, wc)) {
-        return jsonError(
-          reply,
-          404,
-          'rest_no_route',
-          'No route was found matching the URL and request method.',
-        );
+    // WooCommerce is reached only through the gateway's own commerce API.
+    if (isWooCommerceNamespace(url)) {
+      return jsonError(
+        reply,
+        404,
+        'rest_no_route',
+        'No route was found matching the URL and request method.',
+      );
+    }
+    const lookup = orderLookupId(method, url, request.body);
+    if (lookup !== undefined) {
+      let owned: boolean;
+      try {
+        owned = lookup > 0 && (await deps.ownsOrder(request, reply, lookup));
+      } catch (error) {
+        return sendShopError(reply, error);
       }
-      const orderId = orderReadId(method, wc);
-      if (orderId !== undefined) {
-        const cookie = request.unsignCookie(request.cookies[ORDERS_COOKIE] ?? '');
-        const mine = cookie.valid ? parseOrderIds(cookie.value) : [];
-        if (!mine.includes(orderId))
-          return jsonError(reply, 404, 'order_not_found', 'Order not found.');
-      }
+      if (!owned) return sendShopError(reply, orderNotFound());
     }
 
     const ttlMs = method === 'GET' && !request.headers.authorization ? ttlFor(url) : 0;
     if (ttlMs <= 0) return undefined;
-    const key = cacheKey(request);
+    // WordPress builds its links from the public URL, never the request: one copy serves all.
+    const key = url;
     const cached = deps.cache.lookup(key);
     if (cached) {
       if (cached.stale) refresh(request, key, ttlMs);
@@ -186,30 +177,21 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply | undefined> {
-    const token = bearerToken(request.headers.authorization);
-    if (!token)
-      return jsonError(reply, 401, 'unauthorized', 'Please log in to use your saved cart.');
     let owner: string | null;
     try {
-      owner = await deps.ownerOf(token);
+      owner = await deps.identity.userOf(request, reply);
     } catch (error) {
-      deps.log('Could not check the owner of a cart token', error);
-      return jsonError(
-        reply,
-        503,
-        'auth_unavailable',
-        'Your account could not be checked right now.',
-      );
+      return sendShopError(reply, error);
     }
-    if (!owner)
-      return jsonError(reply, 401, 'unauthorized', 'Your session has ended. Please log in again.');
+    if (owner === null)
+      return jsonError(reply, 401, 'unauthorized', 'Please log in to use your saved cart.');
     if (cartUserId(request.body) !== owner) {
       return jsonError(reply, 403, 'forbidden', 'This cart belongs to another account.');
     }
     return undefined;
   }
 
-  /** Handles the upstream's answer: JSON checks, caching and remembering created orders. */
+  /** Handles the upstream's answer: JSON checks and caching. */
   async function onResponse(
     route: UpstreamRoute,
     request: FastifyRequest,
@@ -220,13 +202,14 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     pending.delete(request);
     const isApi = route.prefix === '/wp-json' || route.upstream === 'lms';
     const isJson = (upstream.headers['content-type'] ?? '').includes('json');
-    const createsOrder = request.method === 'POST' && wooCommerceRoute(request.url) === 'orders';
-    if (!waiting && !createsOrder && (!isApi || isJson)) return reply.send(upstream.stream);
+    if (!waiting && (!isApi || isJson)) return reply.send(upstream.stream);
 
     const body = await readAll(upstream.stream);
     if (isApi && !isJson) {
       waiting?.settle(undefined);
-      deps.log(`Upstream answered ${request.url} with ${String(upstream.headers['content-type'])}`);
+      deps.log(
+        `Upstream answered ${pathOf(request.url)} with ${String(upstream.headers['content-type'])}`,
+      );
       return jsonError(
         reply,
         502,
@@ -239,29 +222,7 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       deps.cache.store(waiting.key, value, waiting.ttlMs);
       waiting.settle(value);
     }
-    if (createsOrder && upstream.statusCode >= 200 && upstream.statusCode < 300) {
-      rememberOrder(request, reply, body);
-    }
     return reply.send(body);
-  }
-
-  function rememberOrder(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
-    try {
-      const { id } = JSON.parse(body.toString('utf8')) as { id?: unknown };
-      if (typeof id !== 'number') return;
-      const cookie = request.unsignCookie(request.cookies[ORDERS_COOKIE] ?? '');
-      const known = cookie.valid ? parseOrderIds(cookie.value) : [];
-      void reply.setCookie(ORDERS_COOKIE, withOrderId(known, id), {
-        path: '/wp-json/wc/v3/orders',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        signed: true,
-        maxAge: 24 * 60 * 60,
-      });
-    } catch (error) {
-      deps.log('A created order could not be read', error);
-    }
   }
 
   /** A request that ended before its answer must not leave waiters hanging. */

@@ -5,6 +5,7 @@ export interface UpstreamRoute {
 }
 
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
+  // WordPress's content and the site's own routes; never WooCommerce (see commerce/).
   { prefix: '/wp-json', upstream: 'wordpress' },
   // WooCommerce's order-pay page, where checkout hands the browser over.
   { prefix: '/checkout', upstream: 'wordpress' },
@@ -15,20 +16,38 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { prefix: '/portal', upstream: 'portal' },
 ];
 
-export const WOOCOMMERCE_PREFIX = '/wp-json/wc/v3/';
+/** Query parameters that name WooCommerce credentials: never passed on, whoever sends them. */
+const CREDENTIAL_PARAMS = ['consumer_key', 'consumer_secret', 'oauth_consumer_key'];
 
-/**
- * The query string sent upstream: any WooCommerce key the client sent is dropped, and on
- * WooCommerce routes the gateway's own credentials are added.
- */
-export function upstreamQuery(url: string, credentials: { key: string; secret: string }): string {
-  const parsed = new URL(url, 'http://gateway.invalid');
-  const params = parsed.searchParams;
-  params.delete('consumer_key');
-  params.delete('consumer_secret');
-  if (parsed.pathname.startsWith(WOOCOMMERCE_PREFIX)) {
-    params.set('consumer_key', credentials.key);
-    params.set('consumer_secret', credentials.secret);
+/** The query string sent upstream: the client's own, without any credentials it named. */
+export function upstreamQuery(url: string): string {
+  const params = new URL(url, 'http://gateway.invalid').searchParams;
+  for (const name of [...params.keys()]) {
+    if (CREDENTIAL_PARAMS.includes(name.toLowerCase())) params.delete(name);
   }
   return params.toString();
 }
+
+/** Request headers passed to an upstream; everything else a browser sends stays here. */
+export const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'if-none-match',
+  'if-modified-since',
+  'user-agent',
+];
+
+/** Upstream answer headers passed to the browser; WordPress's others (Link, CORS, cookies) are not. */
+export const PASSED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-language',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'location',
+  'retry-after',
+  'x-wp-total',
+  'x-wp-totalpages',
+];

@@ -1,0 +1,159 @@
+import { ShopError } from './errors';
+import { formatPence, toPence } from './money';
+import { wcOrder, wcPoints, type OrderInput, type WcOrder } from './schemas';
+import type { WooCommerce } from './wooCommerce';
+
+/** A learner's points and what they are worth. */
+export interface RewardBalance {
+  points: number;
+  /** Pence the points are worth. */
+  valuePence: number;
+  pointsPerPound: number;
+}
+
+/** Reads a learner's Points and Rewards balance (the extension's "points:pounds" ratio). */
+export async function rewardBalance(wc: WooCommerce, userId: string): Promise<RewardBalance> {
+  const answer = await wc.get(`wc-points-rewards/v1/users/${encodeURIComponent(userId)}`, wcPoints);
+  const [points, pounds] = answer.redeem_ratio.split(':').map(Number) as [number, number];
+  const pointsPerPound = pounds > 0 ? points / pounds : 0;
+  const balance = Math.max(0, Math.floor(answer.points_balance));
+  return {
+    points: balance,
+    valuePence: pointsPerPound > 0 ? Math.floor((balance * 100) / pointsPerPound) : 0,
+    pointsPerPound,
+  };
+}
+
+/** What the browser is told about a created order: what it needs to pay it, nothing more. */
+export function createdOrderView(order: WcOrder) {
+  return {
+    id: order.id,
+    status: order.status,
+    total: formatPence(toPence(order.total)),
+    currency: order.currency,
+    payment_url: order.payment_url,
+  };
+}
+
+/** An order as its owner may read it. */
+export function orderView(order: WcOrder) {
+  return {
+    id: order.id,
+    status: order.status,
+    total: formatPence(toPence(order.total)),
+    currency: order.currency,
+    date_created: order.date_created,
+    line_items: order.line_items.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      total: formatPence(toPence(line.total)),
+    })),
+  };
+}
+
+/** The order's prices now, for a cart that showed other ones. */
+function priceChange(order: WcOrder, rewardPence: number) {
+  const subtotal = order.line_items.reduce((sum, line) => sum + toPence(line.subtotal), 0);
+  return {
+    total: formatPence(toPence(order.total)),
+    subtotal: formatPence(subtotal),
+    discount: formatPence(toPence(order.discount_total)),
+    reward: formatPence(rewardPence),
+    lines: order.line_items.map((line) => ({
+      product_id: line.product_id,
+      variation_id: line.variation_id,
+      price: formatPence(Math.round(toPence(line.subtotal) / Math.max(1, line.quantity))),
+    })),
+  };
+}
+
+export interface PlaceOrderDeps {
+  wc: WooCommerce;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Creates a pending, unpaid order from what the cart holds: the lines (WooCommerce prices them),
+ * the coupon, and a reward redemption capped by the learner's balance and the order's total. Its
+ * customer is `customerId` (the verified token's user, or 0 for a guest). When the total is not
+ * the one the cart showed, the order is cancelled and the new prices are answered (409), so the
+ * payment page only ever charges what the learner saw.
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  input: OrderInput,
+  customerId: string | null,
+): Promise<WcOrder> {
+  const expectedPence = toPence(input.expected_total);
+  const rewardWanted = (input.reward ?? 0) * 100;
+  if (rewardWanted > 0 && customerId === null) {
+    throw new ShopError(401, 'unauthorized', 'Please log in to use your reward points.');
+  }
+  const balance =
+    rewardWanted > 0 && customerId !== null ? await rewardBalance(deps.wc, customerId) : undefined;
+  if (balance && rewardWanted > balance.valuePence) {
+    throw new ShopError(
+      400,
+      'reward_exceeds_balance',
+      `You can use up to £${formatPence(balance.valuePence)} of reward points.`,
+    );
+  }
+
+  let order = await deps.wc.post(
+    'wc/v3/orders',
+    {
+      status: 'pending',
+      set_paid: false,
+      customer_id: customerId === null ? 0 : Number(customerId),
+      billing: {
+        email: input.email,
+        first_name: input.first_name ?? '',
+        last_name: input.last_name ?? '',
+      },
+      line_items: input.lines.map((line) => ({
+        product_id: line.product_id,
+        ...(line.variation_id ? { variation_id: line.variation_id } : {}),
+        quantity: line.quantity,
+      })),
+      coupon_lines: input.coupon ? [{ code: input.coupon }] : [],
+    },
+    wcOrder,
+  );
+
+  const rewardPence = Math.min(rewardWanted, Math.max(0, toPence(order.total)));
+  if (balance && rewardPence > 0) {
+    const points = Math.ceil((rewardPence * balance.pointsPerPound) / 100);
+    order = await deps.wc.put(
+      `wc/v3/orders/${String(order.id)}`,
+      {
+        fee_lines: [
+          { name: 'Points redemption', total: formatPence(-rewardPence), tax_status: 'none' },
+        ],
+        meta_data: [{ key: '_wc_points_redeemed', value: points }],
+      },
+      wcOrder,
+    );
+  }
+
+  if (toPence(order.total) !== expectedPence) {
+    const changed = priceChange(order, rewardPence);
+    await cancel(deps, order.id);
+    throw new ShopError(
+      409,
+      'price_changed',
+      'Prices have changed since these items were added to your cart.',
+      changed,
+    );
+  }
+  return order;
+}
+
+/** Cancels an order the learner will not pay (its redeemed points go back to them). */
+async function cancel(deps: PlaceOrderDeps, orderId: number): Promise<void> {
+  try {
+    await deps.wc.put(`wc/v3/orders/${String(orderId)}`, { status: 'cancelled' }, wcOrder);
+  } catch (error) {
+    // A pending order nobody pays is harmless; WooCommerce cancels unpaid orders in time.
+    deps.log(`Order ${String(orderId)} could not be cancelled`, error);
+  }
+}

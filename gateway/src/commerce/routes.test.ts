@@ -1,0 +1,371 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildGateway } from '../app';
+
+const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
+const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
+
+function jwtFor(id: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${part({ alg: 'HS256' })}.${part({ exp, data: { user: { id: String(id) } } })}.sig-${String(id)}`;
+}
+
+interface Received {
+  method: string;
+  url: string;
+  authorization?: string;
+  body?: unknown;
+}
+
+/** A WooCommerce that prices each line at £49.99 and records every call it gets. */
+async function startWooCommerce() {
+  const wc = Fastify();
+  const received: Received[] = [];
+  const state = { unitPence: 4999, points: 1500 };
+  const orders = new Map<number, Record<string, unknown>>();
+  wc.addHook('preHandler', (request, _reply, done) => {
+    received.push({
+      method: request.method,
+      url: request.url,
+      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    done();
+  });
+  const money = (pence: number) => (pence / 100).toFixed(2);
+  const priced = (id: number, body: Record<string, unknown>, fee = 0) => {
+    const lines = (body.line_items as { product_id: number; quantity: number }[]).map((line) => ({
+      name: `Course ${String(line.product_id)}`,
+      product_id: line.product_id,
+      variation_id: 0,
+      quantity: line.quantity,
+      subtotal: money(state.unitPence * line.quantity),
+      total: money(state.unitPence * line.quantity),
+    }));
+    const subtotal = lines.reduce((sum, line) => sum + Math.round(Number(line.subtotal) * 100), 0);
+    const discount = (body.coupon_lines as unknown[]).length > 0 ? 1000 : 0;
+    return {
+      id,
+      status: 'pending',
+      currency: 'GBP',
+      date_created: '2026-11-23T10:00:00',
+      customer_id: body.customer_id,
+      discount_total: money(discount),
+      total: money(Math.max(0, subtotal - discount + fee)),
+      order_key: 'wc_order_secret',
+      billing: { email: 'someone@example.com', phone: '0700' },
+      payment_url: `https://shop.example.test/checkout/order-pay/${String(id)}/?key=wc_order_secret`,
+      line_items: lines,
+      body,
+    };
+  };
+  wc.get('/wp-json/wp/v2/users/me', (request, reply) => {
+    const match = /^Bearer .*\.sig-(\d+)$/.exec(request.headers.authorization ?? '');
+    return match ? { id: Number(match[1]) } : reply.code(401).send({ code: 'x', message: 'no' });
+  });
+  wc.get('/wp-json/wc-points-rewards/v1/users/:id', () => ({
+    points_balance: state.points,
+    redeem_ratio: '100:1',
+  }));
+  wc.post('/wp-json/wc/v3/orders', (request, reply) => {
+    const id = 900 + orders.size;
+    const order = priced(id, request.body as Record<string, unknown>);
+    orders.set(id, order);
+    return reply.code(201).send(order);
+  });
+  wc.put<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request) => {
+    const id = Number(request.params.id);
+    const order = orders.get(id) ?? {};
+    const update = request.body as { status?: string; fee_lines?: { total: string }[] };
+    const fee = Math.round(Number(update.fee_lines?.[0]?.total ?? 0) * 100);
+    const next = {
+      ...priced(id, order.body as Record<string, unknown>, fee),
+      status: update.status ?? 'pending',
+    };
+    orders.set(id, next);
+    return next;
+  });
+  wc.get<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request, reply) => {
+    const order = orders.get(Number(request.params.id));
+    return order ?? reply.code(404).send({ code: 'invalid_id', message: 'Invalid ID.' });
+  });
+  wc.post('/wp-json/wc/v3/apply-coupon', (request, reply) => {
+    const { code } = request.body as { code: string };
+    return code === 'WELCOME10'
+      ? { code, amount: '10.00', discount_type: 'fixed_cart', message: 'ok', secret: KEY }
+      : reply
+          .code(400)
+          .send({ code: 'invalid_coupon', message: `Coupon "${code}" does not exist!` });
+  });
+  wc.get('/wp-json/custom/v2/check-order-lookup/:id', () => ({ status: 'pending' }));
+  const url = await wc.listen({ host: '127.0.0.1', port: 0 });
+  return { wc, url, received, state, orders };
+}
+
+describe('the commerce API', () => {
+  let upstream: Awaited<ReturnType<typeof startWooCommerce>>;
+  let gateway: FastifyInstance;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    upstream = await startWooCommerce();
+  });
+
+  // A gateway per test: each starts with its own rate-limit allowance.
+  beforeEach(async () => {
+    logs.length = 0;
+    const appsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shop-'));
+    fs.mkdirSync(path.join(appsRoot, 'shell', 'dist'), { recursive: true });
+    fs.writeFileSync(path.join(appsRoot, 'shell', 'dist', 'index.html'), '<html></html>');
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+    gateway = await buildGateway({
+      appsRoot,
+      deployDir: path.join(appsRoot, 'deploy'),
+      upstreams: { wordpress: upstream.url, lms: upstream.url, portal: upstream.url },
+      wooCommerce: { key: KEY, secret: SECRET },
+      publicUrl: 'https://shop.example.test',
+      portalUrl: '/portal',
+      logLevel: 'info',
+      logStream,
+      cookieSecret: 'test-secret-test-secret-test-secret',
+    });
+  });
+
+  afterEach(async () => {
+    await gateway.close();
+  });
+
+  afterAll(async () => {
+    await upstream.wc.close();
+  });
+
+  const order = (body: Record<string, unknown>, token?: string) =>
+    gateway.inject({
+      method: 'POST',
+      url: '/api/shop/orders',
+      payload: body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const cart = { email: 'learner@example.com', lines: [{ product_id: 3101, quantity: 1 }] };
+
+  it('calls WooCommerce with the keys in a header, never in a URL, and answers only the listed fields', async () => {
+    const response = await order({ ...cart, expected_total: '49.99' });
+    expect(response.statusCode).toBe(201);
+    const created = response.json<Record<string, unknown>>();
+    expect(Object.keys(created).sort()).toEqual([
+      'currency',
+      'id',
+      'payment_url',
+      'status',
+      'total',
+    ]);
+    expect(created).toMatchObject({ status: 'pending', total: '49.99', currency: 'GBP' });
+    expect(response.body).not.toContain('someone@example.com');
+    const calls = upstream.received.filter((call) => call.url.includes('/wc/v3/'));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.url).not.toMatch(/consumer_|ck_|cs_/);
+      expect(call.authorization).toBe(
+        `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}`,
+      );
+    }
+  });
+
+  it('the server builds the order: pending, unpaid, a guest without a token, the listed fields only', async () => {
+    const before = upstream.received.length;
+    await order({ ...cart, expected_total: '49.99' });
+    const sent = upstream.received.slice(before).find((call) => call.method === 'POST');
+    expect(sent?.body).toEqual({
+      status: 'pending',
+      set_paid: false,
+      customer_id: 0,
+      billing: { email: 'learner@example.com', first_name: '', last_name: '' },
+      line_items: [{ product_id: 3101, quantity: 1 }],
+      coupon_lines: [],
+    });
+  });
+
+  it.each([
+    ['status', { status: 'completed' }],
+    ['set_paid', { set_paid: true }],
+    ['customer_id', { customer_id: 3 }],
+    ['a line price', { lines: [{ product_id: 3101, quantity: 1, total: '0.00' }] }],
+    ['fee lines', { fee_lines: [{ name: 'x', total: '-49.99' }] }],
+  ])('a forged %s is refused and reaches nobody', async (_what, forged) => {
+    const before = upstream.received.length;
+    const response = await order({ ...cart, expected_total: '49.99', ...forged });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_request', data: { status: 400 } });
+    expect(upstream.received.length).toBe(before);
+  });
+
+  it("the order's customer is the verified token's user", async () => {
+    const before = upstream.received.length;
+    expect((await order({ ...cart, expected_total: '49.99' }, jwtFor(3))).statusCode).toBe(201);
+    const sent = upstream.received.slice(before).find((call) => call.method === 'POST');
+    expect(sent?.body).toMatchObject({ customer_id: 3 });
+    const bad = await order({ ...cart, expected_total: '49.99' }, 'not-a-token');
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('a price that changed since the cart was filled: 409 with the new prices, the order cancelled', async () => {
+    upstream.state.unitPence = 5499;
+    try {
+      const response = await order({ ...cart, expected_total: '49.99' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'price_changed',
+        data: {
+          status: 409,
+          total: '54.99',
+          lines: [{ product_id: 3101, variation_id: 0, price: '54.99' }],
+        },
+      });
+      const cancelled = [...upstream.orders.values()].at(-1);
+      expect(cancelled?.status).toBe('cancelled');
+    } finally {
+      upstream.state.unitPence = 4999;
+    }
+  });
+
+  it('a reward is capped by the balance, sent as a fee with the points redeemed, and refused to visitors', async () => {
+    const token = jwtFor(3);
+    const over = await order({ ...cart, reward: 16, expected_total: '33.99' }, token);
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      code: 'reward_exceeds_balance',
+      message: 'You can use up to £15.00 of reward points.',
+    });
+    const visitor = await order({ ...cart, reward: 5, expected_total: '44.99' });
+    expect(visitor.statusCode).toBe(401);
+
+    const before = upstream.received.length;
+    const paid = await order(
+      { ...cart, coupon: 'WELCOME10', reward: 15, expected_total: '24.99' },
+      token,
+    );
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({ total: '24.99' });
+    const update = upstream.received.slice(before).find((call) => call.method === 'PUT');
+    expect(update?.body).toEqual({
+      fee_lines: [{ name: 'Points redemption', total: '-15.00', tax_status: 'none' }],
+      meta_data: [{ key: '_wc_points_redeemed', value: 1500 }],
+    });
+  });
+
+  it('the reward balance is the learner’s own; visitors get a 401', async () => {
+    const own = await gateway.inject({
+      url: '/api/shop/rewards',
+      headers: { authorization: `Bearer ${jwtFor(3)}` },
+    });
+    expect(own.json()).toEqual({ points: 1500, value: 15, points_per_pound: 100 });
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect((await gateway.inject({ url: '/api/shop/rewards' })).statusCode).toBe(401);
+  });
+
+  it('a coupon answer carries only the listed fields; a bad code gives WooCommerce’s message', async () => {
+    const good = await gateway.inject({
+      method: 'POST',
+      url: '/api/shop/coupons',
+      payload: { code: 'WELCOME10', total: 49.99 },
+    });
+    expect(good.json()).toEqual({
+      code: 'WELCOME10',
+      amount: '10.00',
+      discount_type: 'fixed_cart',
+      message: 'ok',
+    });
+    const bad = await gateway.inject({
+      method: 'POST',
+      url: '/api/shop/coupons',
+      payload: { code: 'NOPE', total: 49.99 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'Coupon "NOPE" does not exist!' });
+  });
+
+  it('an order and its lookups are answered to the browser that created it or its customer only', async () => {
+    const created = await order({ ...cart, expected_total: '49.99' });
+    const id = created.json<{ id: number }>().id;
+    const cookie = created.cookies.find((c) => c.name === 'sf_orders');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    const stranger = await gateway.inject({ url: `/api/shop/orders/${String(id)}` });
+    expect(stranger.statusCode).toBe(404);
+    const lookup = await gateway.inject({
+      url: `/wp-json/custom/v2/check-order-lookup/${String(id)}`,
+    });
+    expect(lookup.statusCode).toBe(404);
+    const forged = await gateway.inject({
+      url: `/api/shop/orders/${String(id)}`,
+      cookies: { sf_orders: String(id) },
+    });
+    expect(forged.statusCode).toBe(404);
+    const owner = await gateway.inject({
+      url: `/api/shop/orders/${String(id)}`,
+      cookies: { sf_orders: cookie?.value ?? '' },
+    });
+    expect(owner.json()).toEqual({
+      id,
+      status: 'pending',
+      total: '49.99',
+      currency: 'GBP',
+      date_created: '2026-11-23T10:00:00',
+      line_items: [{ name: 'Course 3101', quantity: 1, total: '49.99' }],
+    });
+    const ownerLookup = await gateway.inject({
+      url: `/wp-json/custom/v2/check-order-lookup/${String(id)}`,
+      cookies: { sf_orders: cookie?.value ?? '' },
+    });
+    expect(ownerLookup.statusCode).toBe(200);
+
+    const learners = await order({ ...cart, expected_total: '49.99' }, jwtFor(3));
+    const theirs = learners.json<{ id: number }>().id;
+    const asCustomer = await gateway.inject({
+      url: `/api/shop/orders/${String(theirs)}`,
+      headers: { authorization: `Bearer ${jwtFor(3)}` },
+    });
+    expect(asCustomer.statusCode).toBe(200);
+    const asOther = await gateway.inject({
+      url: `/api/shop/orders/${String(theirs)}`,
+      headers: { authorization: `Bearer ${jwtFor(4)}` },
+    });
+    expect(asOther.statusCode).toBe(404);
+  });
+
+  it('after logout the token is refused everywhere', async () => {
+    const token = jwtFor(7);
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await gateway.inject({ url: '/api/shop/rewards', headers: auth })).statusCode).toBe(
+      200,
+    );
+    const out = await gateway.inject({ method: 'POST', url: '/api/session/logout', headers: auth });
+    expect(out.statusCode).toBe(204);
+    for (const url of ['/api/shop/rewards', '/wp-json/wp/v2/users/me']) {
+      const refused = await gateway.inject({ url, headers: auth });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'token_revoked' });
+    }
+  });
+
+  it('logs never hold a token, a dashboard token or an order key', async () => {
+    const token = jwtFor(3);
+    await gateway.inject({
+      url: '/api/shop/rewards',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await gateway.inject({ url: `/portal/course/${token}` });
+    await gateway.inject({
+      url: '/checkout/order-pay/900/?pay_for_order=true&key=wc_order_secret',
+    });
+    const text = logs.join('');
+    expect(text).toContain('/portal/course/[redacted]');
+    expect(logs.filter((line) => line.includes(token))).toEqual([]);
+    expect(text).not.toContain('wc_order_secret');
+    expect(text).not.toContain(SECRET);
+  });
+});

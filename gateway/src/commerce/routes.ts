@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Identity } from '../identity';
+import type { ResponseCache } from '../responseCache';
+import {
+  bearerToken,
+  MAX_TOKEN_LIFETIME_MS,
+  tokenClaims,
+  tokenId,
+  type RevocationStore,
+} from '../tokens';
+import { ShopError } from './errors';
+import { rememberOrder } from './orderCookie';
+import { orderNotFound, type OrderOwnership } from './ownership';
+import { createdOrderView, orderView, placeOrder, rewardBalance } from './orders';
+import {
+  couponInput,
+  idParams,
+  noBody,
+  orderInput,
+  wcCoupon,
+  wcOrder,
+  wcProduct,
+  wcVariations,
+} from './schemas';
+import type { WooCommerce } from './wooCommerce';
+import { formatPence, toPence } from './money';
+
+/** The browser's commerce API: the only way to WooCommerce. */
+export const SHOP_PREFIX = '/api/shop';
+
+/** Product reads are shared by every visitor for this long. */
+const PRODUCT_TTL_MS = 60_000;
+
+export interface ShopRoutesDeps {
+  wc: WooCommerce;
+  identity: Identity;
+  revocations: RevocationStore;
+  cache: ResponseCache;
+  ownsOrder: OrderOwnership;
+  now?: () => number;
+  log: (message: string, error?: unknown) => void;
+}
+
+function read<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new ShopError(400, 'invalid_request', `${where}${issue?.message ?? 'invalid request'}`);
+}
+
+/** Sends a ShopError as WordPress-style JSON; anything else goes to the gateway's error handler. */
+function handled<R extends FastifyRequest>(
+  handler: (request: R, reply: FastifyReply) => Promise<unknown>,
+) {
+  return async (request: R, reply: FastifyReply) => {
+    try {
+      return await handler(request, reply);
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      return reply.code(error.status).send(error.body());
+    }
+  };
+}
+
+/**
+ * Registers the commerce operations the storefront needs, each with a schema of what it accepts
+ * and an explicit list of what it answers: a product, its variations, a coupon check, an order,
+ * one's own order, the reward balance, and logout (which revokes the token here).
+ */
+export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void {
+  const { wc, identity } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** A product read once for every visitor within its TTL. */
+  async function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = deps.cache.lookup(key);
+    if (hit && !hit.stale) return JSON.parse(hit.value.body.toString('utf8')) as T;
+    const value = await load();
+    deps.cache.store(
+      key,
+      { status: 200, headers: {}, body: Buffer.from(JSON.stringify(value)) },
+      PRODUCT_TTL_MS,
+    );
+    return value;
+  }
+
+  app.get(
+    `${SHOP_PREFIX}/products/:id`,
+    handled(async (request) => {
+      const { id } = read(idParams, request.params);
+      return shared(`shop:product:${String(id)}`, async () => {
+        const product = await wc.get(`wc/v3/products/${String(id)}`, wcProduct);
+        return {
+          id: product.id,
+          name: product.name,
+          slug: product.slug,
+          type: product.type,
+          price: product.price,
+          regular_price: product.regular_price,
+          sale_price: product.sale_price,
+          purchasable: product.purchasable ?? true,
+        };
+      });
+    }),
+  );
+
+  app.get(
+    `${SHOP_PREFIX}/products/:id/variations`,
+    handled(async (request) => {
+      const { id } = read(idParams, request.params);
+      return shared(`shop:variations:${String(id)}`, async () => {
+        const variations = await wc.get(
+          `wc/v3/products/${String(id)}/variations?per_page=100`,
+          wcVariations,
+        );
+        return variations.map((variation) => ({
+          id: variation.id,
+          price: variation.price,
+          regular_price: variation.regular_price,
+          sale_price: variation.sale_price,
+          attributes: variation.attributes.map(({ name, option }) => ({ name, option })),
+        }));
+      });
+    }),
+  );
+
+  app.post(
+    `${SHOP_PREFIX}/coupons`,
+    handled(async (request) => {
+      const input = read(couponInput, request.body);
+      const coupon = await wc.post(
+        'wc/v3/apply-coupon',
+        { code: input.code, total: formatPence(toPence(input.total)) },
+        wcCoupon,
+      );
+      return {
+        code: coupon.code,
+        amount: formatPence(toPence(coupon.amount)),
+        discount_type: coupon.discount_type,
+        message: coupon.message ?? '',
+      };
+    }),
+  );
+
+  app.get(
+    `${SHOP_PREFIX}/rewards`,
+    handled(async (request, reply) => {
+      const user = await identity.userOf(request, reply);
+      if (user === null) {
+        throw new ShopError(401, 'unauthorized', 'Please log in to see your reward points.');
+      }
+      const balance = await rewardBalance(wc, user);
+      return {
+        points: balance.points,
+        value: balance.valuePence / 100,
+        points_per_pound: balance.pointsPerPound,
+      };
+    }),
+  );
+
+  app.post(
+    `${SHOP_PREFIX}/orders`,
+    handled(async (request, reply) => {
+      const input = read(orderInput, request.body);
+      const customer = await identity.userOf(request, reply);
+      const order = await placeOrder({ wc, log: deps.log }, input, customer);
+      rememberOrder(request, reply, order.id);
+      return reply.code(201).send(createdOrderView(order));
+    }),
+  );
+
+  app.get(
+    `${SHOP_PREFIX}/orders/:id`,
+    handled(async (request, reply) => {
+      const { id } = read(idParams, request.params);
+      if (!(await deps.ownsOrder(request, reply, id))) throw orderNotFound();
+      return orderView(await wc.get(`wc/v3/orders/${String(id)}`, wcOrder));
+    }),
+  );
+
+  app.post(
+    '/api/session/logout',
+    handled(async (request, reply) => {
+      read(noBody, request.body);
+      const token = bearerToken(request.headers.authorization);
+      // Only a token WordPress accepts is worth remembering: junk cannot fill the store.
+      if (token !== undefined && (await identity.userOf(request, reply)) !== null) {
+        const expires = tokenClaims(token)?.expiresAt ?? now() + MAX_TOKEN_LIFETIME_MS;
+        await deps.revocations.revoke(
+          tokenId(token),
+          Math.min(expires, now() + MAX_TOKEN_LIFETIME_MS),
+        );
+      }
+      return reply.code(204).send();
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+
+/** No request the storefront makes nests deeper than this. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Thrown for a body the gateway will not read: answered as a 400 JSON error. */
+function badBody(message: string) {
+  return Object.assign(new Error(message), { statusCode: 400 });
+}
+
+/** The deepest nesting of arrays and objects in JSON text, counted without parsing it. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') deepest = Math.max(deepest, (depth += 1));
+    else if (char === '}' || char === ']') depth -= 1;
+  }
+  return deepest;
+}
+
+/**
+ * JSON bodies: malformed, too deep, or carrying `__proto__`/`constructor` keys is a 400 with a
+ * clear message, never a 500.
+ */
+export function registerJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser(
+    /^application\/(?:[\w.+-]+\+)?json$/i,
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      if (jsonDepth(text) > MAX_JSON_DEPTH) {
+        done(badBody(`The request body nests deeper than ${String(MAX_JSON_DEPTH)} levels.`));
+        return;
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text, (key, value: unknown) => {
+          if (key === '__proto__' || key === 'constructor') {
+            throw badBody('The request body has a forbidden key.');
+          }
+          return value;
+        });
+      } catch (error) {
+        done(
+          (error as { statusCode?: number }).statusCode === 400
+            ? (error as Error)
+            : badBody('The request body is not valid JSON.'),
+        );
+        return;
+      }
+      done(null, parsed);
+    },
+  );
+}
