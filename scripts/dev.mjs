@@ -1,18 +1,25 @@
 #!/usr/bin/env node
-// npm run dev: the sample backend on :8090, the shell on :3000 and each remote on its own port
-// (3001 header, 3002 footer, 3003 home, 3004 cart), all with hot reload. Ctrl-C stops them all.
+// npm run dev: the gateway with its embedded sample backend on :8090 (the API the dev servers
+// proxy to: content, cart service and the commerce API), the shell on :3000 and each remote on
+// its own port (3001 header, 3002 footer, 3003 home, 3004 cart), all with hot reload. Ctrl-C
+// stops them all.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const build = spawnSync('npm', ['run', 'build', '-w', 'sample-backend'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// The gateway serves the built shell too; the dev servers serve the live code.
+const build = spawnSync(
+  'npx',
+  ['lerna', 'run', 'build', '--scope', 'gateway', '--scope', 'shell', '--include-dependencies'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const processes = [
-  ['api', 'node', ['sample-backend/dist/main.js']],
+  ['api', 'node', ['gateway/dist/main.js']],
   ...['remote-header', 'remote-footer', 'remote-home', 'remote-cart', 'shell'].map((pkg) => [
     pkg,
     'npm',
@@ -20,7 +27,17 @@ const processes = [
   ]),
 ].map(([name, cmd, args]) => {
   // Each in its own process group, so stopping it stops what it started (webpack under npm).
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: '8090',
+      PUBLIC_URL: 'http://localhost:3000',
+      SERVER_RENDER_BUDGET_MS: '0',
+    },
+  });
   const prefix = (chunk) =>
     chunk
       .toString()

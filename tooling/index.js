@@ -82,26 +82,6 @@ function sharedStoreRange() {
 }
 
 /**
- * In development the dev server stands in for the gateway: it adds the WooCommerce credentials
- * (the sample backend's, unless WC_CONSUMER_KEY/SECRET are set) on the server side, as the
- * gateway does in production.
- */
-function withDevCredentials(urlPath) {
-  if (!urlPath.startsWith('/wp-json/wc/v3/')) return urlPath;
-  const sample = require('sample-backend');
-  const url = new URL(urlPath, 'http://dev.invalid');
-  url.searchParams.set(
-    'consumer_key',
-    process.env.WC_CONSUMER_KEY ?? sample.SAMPLE_WC_CONSUMER_KEY,
-  );
-  url.searchParams.set(
-    'consumer_secret',
-    process.env.WC_CONSUMER_SECRET ?? sample.SAMPLE_WC_CONSUMER_SECRET,
-  );
-  return `${url.pathname}${url.search}`;
-}
-
-/**
  * The apps' own TypeScript and TSX, compiled by swc for `target`.
  * @param {{ target: string, development: boolean }} options
  */
@@ -357,13 +337,13 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
       devServer: {
         port,
         host: '127.0.0.1',
-        // Shell and remotes opened alone talk to the sample backend (npm run dev starts it).
+        // Shell and remotes opened alone talk to the gateway and its sample backend (npm run dev
+        // starts them), which holds the WooCommerce keys as in production.
         proxy: [
           {
-            context: ['/wp-json', '/lms', '/checkout', '/wp-content', '/portal'],
+            context: ['/api', '/wp-json', '/lms', '/checkout', '/wp-content', '/portal'],
             target: process.env.DEV_API_URL ?? 'http://127.0.0.1:8090',
             changeOrigin: true,
-            pathRewrite: withDevCredentials,
           },
         ],
         hot: true,

@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { couponApplied, selectCartItems, userLoggedIn } from 'shared-store';
+import {
+  STORAGE_KEYS,
+  couponApplied,
+  safeStorage,
+  selectCartItems,
+  userLoggedIn,
+} from 'shared-store';
 import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import CartPage from './CartPage';
 import { goldPackage, mockExam, plab1, seedState } from './testSupport';
@@ -7,6 +13,10 @@ import { goldPackage, mockExam, plab1, seedState } from './testSupport';
 function summary() {
   return within(screen.getByRole('region', { name: 'Order summary' }));
 }
+
+afterEach(() => {
+  safeStorage.removeItem(STORAGE_KEYS.token);
+});
 
 describe('cart page', () => {
   it('lists every line with its option, unit price, quantity and line total, to the penny', () => {
@@ -40,7 +50,7 @@ describe('cart page', () => {
   });
 
   it('a package shows its duration choice instead of a month', async () => {
-    mockFetch({ '/wp-json/wc/v3/products/3202/variations': () => ({ body: [] }) });
+    mockFetch({ '/api/shop/products/3202/variations': () => ({ body: [] }) });
     renderWithProviders(<CartPage />, { preloadedState: seedState([goldPackage]) });
     const duration = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
     expect(duration).toHaveDisplayValue('3 Months – £99.99');
@@ -49,16 +59,21 @@ describe('cart page', () => {
     });
   });
 
-  it('reward points are offered to logged-in learners only', () => {
+  it('reward points are offered to logged-in learners only', async () => {
+    const { fetchMock } = mockFetch({
+      '/api/shop/rewards': () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
+    });
     const { unmount } = renderWithProviders(<CartPage />, {
       preloadedState: seedState([plab1]),
     });
-    expect(screen.queryByLabelText('Reward points to use (£)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Reward points' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
     unmount();
+    safeStorage.setItem(STORAGE_KEYS.token, 'jwt-learner');
     renderWithProviders(<CartPage />, {
       preloadedState: seedState([plab1], (dispatch) => dispatch(userLoggedIn())),
     });
-    expect(screen.getByLabelText('Reward points to use (£)')).toBeVisible();
+    expect(await screen.findByLabelText('Reward points to use (£)')).toBeVisible();
   });
 
   it('an empty cart says so and links to the courses section', () => {

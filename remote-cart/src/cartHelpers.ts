@@ -1,4 +1,12 @@
-import { ApiError, MAX_PRICE, decodeEntities, roundMoney, type CartItem } from 'shared-store';
+import {
+  ApiError,
+  MAX_PRICE,
+  decodeEntities,
+  formatPrice,
+  roundMoney,
+  type CartItem,
+  type RewardBalance,
+} from 'shared-store';
 
 /** What a line is called on the page: its title, else its slug. */
 export function lineName(line: CartItem): string {
@@ -88,4 +96,16 @@ export function confirmedCoupon(
   const body = isRecord(result) ? result : {};
   const code = typeof body.code === 'string' ? body.code.trim() : '';
   return { couponName: code || typed, amount: body.amount };
+}
+
+/** "You have 1,500 points, worth £15.00."; a balance of 0 has no points yet. */
+export function rewardBalanceText({ points, value }: RewardBalance): string {
+  if (points <= 0) return 'You have no reward points yet.';
+  const count = String(Math.trunc(points)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `You have ${count} ${points === 1 ? 'point' : 'points'}, worth ${formatPrice(value)}.`;
+}
+
+/** The error for a reward above the balance. */
+export function rewardLimitText(value: number): string {
+  return `You can use up to ${formatPrice(value)} of reward points.`;
 }

@@ -4,6 +4,7 @@ import {
   buildTrackingPayload,
   isCreatedOrder,
   paymentTarget,
+  priceChangedMessage,
   readCampaignIds,
   unorderableMessage,
 } from './order';
@@ -30,28 +31,61 @@ const event: CartItem = {
 };
 const noProduct: CartItem = { id: 9, slug: 'old-course', month: '', quantity: 1, price: 5 };
 
+const visitor = {
+  email: ' dr.patel@nhs.net ',
+  couponName: '',
+  reward: 0,
+  total: 209.97,
+  loggedIn: false,
+};
+
 describe('order request', () => {
-  it('sends product, variation and quantity of each line, the email and the coupon', () => {
-    expect(buildOrderRequest([course, event], ' dr.patel@nhs.net ', 'WELCOME10')).toEqual({
+  it('sends product, variation and quantity of each line, the email, the coupon and the total shown', () => {
+    expect(
+      buildOrderRequest([course, event], { ...visitor, couponName: 'WELCOME10', total: 199.97 }),
+    ).toEqual({
       ok: true,
       request: {
-        billing: { email: 'dr.patel@nhs.net' },
-        line_items: [
+        email: 'dr.patel@nhs.net',
+        lines: [
           { product_id: 3103, variation_id: 310303, quantity: 3 },
           { product_id: 4101, quantity: 1 },
         ],
-        coupon_lines: [{ code: 'WELCOME10' }],
+        coupon: 'WELCOME10',
+        expected_total: '199.97',
       },
     });
   });
 
-  it('has no coupon lines without a coupon', () => {
-    const built = buildOrderRequest([course], 'a@b.co', '');
-    expect(built.ok && 'coupon_lines' in built.request).toBe(false);
+  it('has no coupon without a coupon', () => {
+    const built = buildOrderRequest([course], visitor);
+    expect(built.ok && 'coupon' in built.request).toBe(false);
+  });
+
+  it('the expected total has 2 decimals and is never below 0.00', () => {
+    const expected = (total: number) => {
+      const built = buildOrderRequest([course], { ...visitor, total });
+      return built.ok ? built.request.expected_total : undefined;
+    };
+    expect(expected(34.99)).toBe('34.99');
+    expect(expected(150)).toBe('150.00');
+    expect(expected(0.1 + 0.2)).toBe('0.30');
+    expect(expected(-5)).toBe('0.00');
+  });
+
+  it('a reward is sent in whole pounds for a logged-in learner only', () => {
+    const reward = (input: Partial<typeof visitor>) => {
+      const built = buildOrderRequest([course], { ...visitor, ...input });
+      return built.ok ? built.request.reward : undefined;
+    };
+    expect(reward({ reward: 5, loggedIn: true })).toBe(5);
+    expect(reward({ reward: 14.5, loggedIn: true })).toBe(15);
+    expect(reward({ reward: 5, loggedIn: false })).toBeUndefined();
+    expect(reward({ reward: 0, loggedIn: true })).toBeUndefined();
   });
 
   it('a line without a product id cannot be ordered', () => {
-    expect(buildOrderRequest([course, noProduct], 'a@b.co', '')).toEqual({
+    expect(buildOrderRequest([course, noProduct], visitor)).toEqual({
       ok: false,
       unorderable: [noProduct],
     });
@@ -60,6 +94,14 @@ describe('order request', () => {
     );
     expect(unorderableMessage([noProduct, { ...noProduct, title: 'Old MSRA' }])).toBe(
       'old-course, Old MSRA cannot be ordered online. Please remove them from your cart to continue.',
+    );
+  });
+});
+
+describe('price changed', () => {
+  it('tells the new total and what to do', () => {
+    expect(priceChangedMessage('1234.5')).toBe(
+      'Prices have changed since you added these items. Your new total is £1,234.50. Please check your cart and proceed to checkout again.',
     );
   });
 });

@@ -1,6 +1,9 @@
 import {
   STORAGE_KEYS,
+  formatPrice,
+  roundMoney,
   safeUrl,
+  toNumber,
   type CartItem,
   type KeyValueStorage,
   type OrderRequest,
@@ -18,29 +21,50 @@ export interface CampaignIds {
 export type OrderBuild =
   { ok: true; request: OrderRequest } | { ok: false; unorderable: CartItem[] };
 
+/** What the order is made of besides its lines: as the cart shows it. */
+export interface OrderInput {
+  email: string;
+  /** The applied coupon's name, '' for none. */
+  couponName: string;
+  /** The applied reward in pounds, 0 for none. */
+  reward: number;
+  /** The cart's total (the store's totalAmount): the total the learner agreed to. */
+  total: number;
+  loggedIn: boolean;
+}
+
+/** Pounds as the shop writes them: "34.99", never below "0.00". */
+export function amountText(pounds: number): string {
+  return roundMoney(Math.max(0, pounds)).toFixed(2);
+}
+
 /**
  * The pending order for the lines: WooCommerce product/variation ids and quantities (the server
- * prices them), the email for the receipt and the applied coupon. Lines without a product id
- * cannot be ordered: they are returned instead.
+ * prices them), the email for the receipt, the applied coupon, a logged-in learner's reward (whole
+ * pounds: a reward the server capped to "14.50" is sent as 15, which it caps the same way) and the
+ * total the cart shows. Lines without a product id cannot be ordered: they are returned instead.
  */
-export function buildOrderRequest(
-  lines: readonly CartItem[],
-  email: string,
-  couponName: string,
-): OrderBuild {
+export function buildOrderRequest(lines: readonly CartItem[], input: OrderInput): OrderBuild {
   const unorderable = lines.filter((line) => line.product_id === undefined);
   if (unorderable.length > 0) return { ok: false, unorderable };
   const request: OrderRequest = {
-    billing: { email: email.trim() },
-    line_items: lines.map((line) => ({
+    email: input.email.trim(),
+    lines: lines.map((line) => ({
       product_id: line.product_id ?? 0,
       ...(line.variation_id === undefined ? {} : { variation_id: line.variation_id }),
       quantity: line.quantity,
     })),
+    expected_total: amountText(input.total),
   };
-  const code = couponName.trim();
-  if (code) request.coupon_lines = [{ code }];
+  const code = input.couponName.trim();
+  if (code) request.coupon = code;
+  if (input.loggedIn && input.reward > 0) request.reward = Math.ceil(input.reward);
   return { ok: true, request };
+}
+
+/** What the learner is told when the server priced the order differently from the cart. */
+export function priceChangedMessage(total: string): string {
+  return `Prices have changed since you added these items. Your new total is ${formatPrice(toNumber(total))}. Please check your cart and proceed to checkout again.`;
 }
 
 /** The sentence shown when some lines cannot be ordered. */

@@ -38,7 +38,7 @@ function wp(overrides: Record<string, unknown> = {}) {
   const handlers = Object.fromEntries(
     Object.entries(bodies).map(([path, body]) => [`/wp-json/wp/v2/${path}`, () => ({ body })]),
   );
-  return mockFetch({ ...handlers, '/wp-json/wc/v3/': () => ({ body: [] }) });
+  return mockFetch({ ...handlers, '/api/shop/': () => ({ body: [] }) });
 }
 
 describe('HomePage', () => {

@@ -12,7 +12,9 @@ export { siteApi, createSiteApi, type SiteApi } from './api/site';
 export {
   commerceApi,
   createCommerceApi,
+  priceChangeOf,
   type CommerceApi,
+  type OrderLine,
   type OrderRequest,
 } from './api/commerce';
 export { cartServiceApi, createCartServiceApi, type CartServiceApi } from './api/cartService';

@@ -97,7 +97,7 @@ describe('package duration', () => {
   ];
 
   it('offers the variations and choosing one replaces the line and stores the duration', async () => {
-    mockFetch({ '/wp-json/wc/v3/products/3202/variations': () => ({ body: variations }) });
+    mockFetch({ '/api/shop/products/3202/variations': () => ({ body: variations }) });
     const { user, store } = renderWithProviders(<CartPage />, {
       preloadedState: seedState([plab1, goldPackage]),
     });
@@ -122,7 +122,7 @@ describe('package duration', () => {
   });
 
   it("shows the tier's stored duration", async () => {
-    mockFetch({ '/wp-json/wc/v3/products/3202/variations': () => ({ body: variations }) });
+    mockFetch({ '/api/shop/products/3202/variations': () => ({ body: variations }) });
     const state = seedState([goldPackage], (dispatch) => {
       dispatch(durationSet({ tier: 'gold', duration: '3 Months' }));
     });
@@ -136,7 +136,7 @@ describe('package duration', () => {
   it('a failing variations call keeps the current duration', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch({
-      '/wp-json/wc/v3/products/3202/variations': () => ({
+      '/api/shop/products/3202/variations': () => ({
         status: 500,
         body: { code: 'internal_server_error', message: 'Boom' },
       }),

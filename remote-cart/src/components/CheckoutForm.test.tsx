@@ -1,40 +1,31 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   MESSAGES,
   STORAGE_KEYS,
   couponApplied,
   itemAdded,
   makeStore,
+  rewardApplied,
   safeStorage,
+  userLoggedIn,
   type WcOrder,
 } from 'shared-store';
 import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { navigation } from '../navigation';
 import { jsonBody, mockExam, plab1, seedState } from '../testSupport';
-import { PAYMENT_PAGE_ERROR, UNREADABLE_ORDER_ERROR } from './CheckoutForm';
+import { PAYMENT_PAGE_ERROR, UNREADABLE_ORDER_ERROR } from '../usePlaceOrder';
 
-const ORDERS = '/wp-json/wc/v3/orders';
+const ORDERS = '/api/shop/orders';
 const TRACK = '/wp-json/custom/v2/trackOrder';
+const REWARDS = '/api/shop/rewards';
 
 const order: WcOrder = {
   id: 501,
   status: 'pending',
   total: '199.97',
   currency: 'GBP',
-  order_key: 'wc_order_abc',
   payment_url: 'http://localhost/checkout/order-pay/501/?pay_for_order=true&key=wc_order_abc',
-  line_items: [
-    {
-      id: 50101,
-      product_id: 3103,
-      variation_id: 310303,
-      name: 'PLAB 1',
-      quantity: 3,
-      price: 19.99,
-    },
-    { id: 50102, product_id: 4101, variation_id: 0, name: 'Mock Day', quantity: 1, price: 150 },
-  ],
 };
 
 const withCoupon = () =>
@@ -52,14 +43,18 @@ afterEach(() => {
   jest.restoreAllMocks();
   safeStorage.removeItem(STORAGE_KEYS.mcCid);
   safeStorage.removeItem(STORAGE_KEYS.mcEid);
+  safeStorage.removeItem(STORAGE_KEYS.token);
 });
 
 function backend(handlers: { orders?: MockHandler; track?: MockHandler } = {}) {
   const orderBodies: unknown[] = [];
+  const orderTokens: (string | undefined)[] = [];
   const trackBodies: unknown[] = [];
   const { fetchMock } = mockFetch({
+    [REWARDS]: () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
     [ORDERS]: (request) => {
       orderBodies.push(jsonBody(request.init));
+      orderTokens.push((request.init?.headers as Record<string, string>).Authorization);
       return handlers.orders ? handlers.orders(request) : { status: 201, body: order };
     },
     [TRACK]: (request) => {
@@ -67,7 +62,7 @@ function backend(handlers: { orders?: MockHandler; track?: MockHandler } = {}) {
       return handlers.track ? handlers.track(request) : { body: { success: true } };
     },
   });
-  return { orderBodies, trackBodies, fetchMock };
+  return { orderBodies, orderTokens, trackBodies, fetchMock };
 }
 
 function renderCart(preloadedState = withCoupon()) {
@@ -80,7 +75,7 @@ describe('checkout', () => {
   it('creates the order, tracks it, keeps it and hands the browser to its payment page', async () => {
     safeStorage.setItem(STORAGE_KEYS.mcCid, 'cid-42');
     safeStorage.setItem(STORAGE_KEYS.mcEid, 'eid-7');
-    const { orderBodies, trackBodies } = backend();
+    const { orderBodies, orderTokens, trackBodies } = backend();
     const { user, store, proceed, before } = renderCart();
     await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
     await user.click(proceed);
@@ -90,16 +85,16 @@ describe('checkout', () => {
     });
     expect(orderBodies).toEqual([
       {
-        status: 'pending',
-        set_paid: false,
-        billing: { email: 'dr.patel@nhs.net' },
-        line_items: [
+        email: 'dr.patel@nhs.net',
+        lines: [
           { product_id: 3103, variation_id: 310303, quantity: 3 },
           { product_id: 4101, quantity: 1 },
         ],
-        coupon_lines: [{ code: 'WELCOME10' }],
+        coupon: 'WELCOME10',
+        expected_total: '199.97',
       },
     ]);
+    expect(orderTokens).toEqual([undefined]);
     expect(trackBodies).toEqual([
       {
         orderId: 501,
@@ -130,6 +125,81 @@ describe('checkout', () => {
     expect(store.getState().cartData.orderData).toBe(JSON.stringify(order));
     expect(store.getState().cartData.cartData).toEqual(before.cartData);
     expect(proceed).toBeDisabled();
+  });
+
+  it("a logged-in learner's order carries their token and the reward they applied", async () => {
+    safeStorage.setItem(STORAGE_KEYS.token, 'jwt-learner');
+    const { orderBodies, orderTokens } = backend();
+    const state = seedState([plab1, mockExam], (dispatch) => {
+      dispatch(userLoggedIn());
+      dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
+      dispatch(rewardApplied({ amount: 5 }));
+    });
+    const { user, proceed } = renderCart(state);
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(order.payment_url);
+    });
+    expect(orderBodies).toEqual([
+      expect.objectContaining({ coupon: 'WELCOME10', reward: 5, expected_total: '194.97' }),
+    ]);
+    expect(orderTokens).toEqual(['Bearer jwt-learner']);
+  });
+
+  it('prices changed since the cart was filled: the cart takes the new prices, says the new total and stays; the next click sends it', async () => {
+    const state = seedState([{ ...plab1, quantity: 1 }], (dispatch) => {
+      dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
+    });
+    const answers: ReturnType<MockHandler>[] = [
+      {
+        status: 409,
+        body: {
+          code: 'price_changed',
+          message: 'Prices have changed since these items were added to your cart.',
+          data: {
+            status: 409,
+            total: '44.99',
+            subtotal: '54.99',
+            discount: '10.00',
+            reward: '0.00',
+            lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
+          },
+        },
+      },
+      { status: 201, body: { ...order, total: '44.99' } },
+    ];
+    const { orderBodies, trackBodies } = backend({
+      orders: () => answers.shift() ?? { status: 500, body: undefined },
+    });
+    const { user, store, proceed } = renderCart(state);
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Prices have changed since you added these items. Your new total is £44.99. Please check your cart and proceed to checkout again.',
+    );
+    expect(assign).not.toHaveBeenCalled();
+    expect(trackBodies).toEqual([]);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£44.99');
+    const line = within(screen.getByRole('listitem', { name: 'PLAB 1' }));
+    expect(line.getAllByText('£54.99')).toHaveLength(2);
+    expect(store.getState().cartData).toMatchObject({
+      couponName: 'WELCOME10',
+      discountedCouponAmount: 10,
+      totalAmount: 44.99,
+    });
+    expect(proceed).toBeEnabled();
+
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(order.payment_url);
+    });
+    expect(orderBodies.map((body) => (body as { expected_total: string }).expected_total)).toEqual([
+      '9.99',
+      '44.99',
+    ]);
+    expect(trackBodies).toEqual([expect.objectContaining({ total: '44.99' })]);
   });
 
   it("sends '' for campaign ids that are not known", async () => {

@@ -1,93 +1,37 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import {
-  commerceApi,
-  orderDataSet,
+  STORAGE_KEYS,
   safeStorage,
   selectCartItems,
   selectCoupon,
-  siteApi,
-  useAppDispatch,
+  selectIsLoggedIn,
+  selectRewardAmount,
+  selectTotalAmount,
   useAppSelector,
   validateEmail,
-  type OrderRequest,
 } from 'shared-store';
-import { apiErrorMessage } from '../cartHelpers';
-import { useSingleFlight } from '../hooks';
-import { navigation } from '../navigation';
-import {
-  buildOrderRequest,
-  buildTrackingPayload,
-  isCreatedOrder,
-  paymentTarget,
-  readCampaignIds,
-  unorderableMessage,
-} from '../order';
+import { buildOrderRequest, unorderableMessage } from '../order';
+import { usePlaceOrder } from '../usePlaceOrder';
 import { FieldMessage } from './FieldMessage';
 
-export const UNREADABLE_ORDER_ERROR =
-  'We could not create your order. The shop sent an answer we could not read. Please try again.';
-
-export const PAYMENT_PAGE_ERROR =
-  'We could not open the payment page for your order. Please try again or contact us.';
-
 /**
- * The hand-off to payment: a pending WooCommerce order is created from the lines (and the coupon),
- * the order is tracked (a tracking failure is only logged), kept in the store, and the browser
- * goes to the order's payment page. One order per click burst; any failure leaves the cart as it
- * was and says what happened.
+ * The hand-off to payment: the email is checked, then a pending order is asked for with the
+ * lines, the coupon, a logged-in learner's reward and token, and the total the cart shows (the
+ * server refuses it when its prices differ). One order per click burst.
  */
 export function CheckoutForm() {
-  const dispatch = useAppDispatch();
   const lines = useAppSelector(selectCartItems);
   const couponName = useAppSelector((state) => selectCoupon(state).name);
+  const reward = useAppSelector(selectRewardAmount);
+  const total = useAppSelector(selectTotalAmount);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   const titleId = useId();
   const emailId = useId();
   const emailErrorId = useId();
   const emailInput = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState('');
-  const [error, setError] = useState('');
-  const { pending, run, isMounted } = useSingleFlight();
-
-  async function placeOrder(address: string, request: OrderRequest) {
-    let created: unknown;
-    try {
-      created = await commerceApi.createOrder(request);
-    } catch (failure) {
-      if (isMounted()) {
-        setError(`We could not create your order. ${apiErrorMessage(failure, 'shop')}`);
-      }
-      return false;
-    }
-    if (!isCreatedOrder(created)) {
-      if (isMounted()) setError(UNREADABLE_ORDER_ERROR);
-      return false;
-    }
-    const order = created;
-    const target = paymentTarget(order.payment_url, window.location.href);
-    if (target === null) {
-      if (isMounted()) setError(PAYMENT_PAGE_ERROR);
-      return false;
-    }
-    try {
-      await siteApi.trackOrder(
-        buildTrackingPayload(order, lines, address, readCampaignIds(safeStorage)),
-      );
-    } catch (failure) {
-      console.warn(`Could not track order ${String(order.id)}:`, failure);
-    }
-    dispatch(orderDataSet(JSON.stringify(order)));
-    // A learner who has already left the cart page is not pulled away from where they are now.
-    if (!isMounted()) return false;
-    try {
-      navigation.assign(target);
-    } catch (failure) {
-      console.warn(`Could not open the payment page of order ${String(order.id)}:`, failure);
-      setError(PAYMENT_PAGE_ERROR);
-      return false;
-    }
-    return true;
-  }
+  const { pending, error, setError, placeOrder } = usePlaceOrder();
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,14 +43,14 @@ export function CheckoutForm() {
       return;
     }
     setEmailError('');
-    const built = buildOrderRequest(lines, email, couponName);
+    const built = buildOrderRequest(lines, { email, couponName, reward, total, loggedIn });
     if (!built.ok) {
       setError(unorderableMessage(built.unorderable));
       return;
     }
     setError('');
-    const address = email.trim();
-    void run(() => placeOrder(address, built.request));
+    const token = loggedIn ? safeStorage.getItem(STORAGE_KEYS.token) : null;
+    void placeOrder({ request: built.request, token, lines });
   }
 
   return (

@@ -4,7 +4,7 @@ import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/t
 import CartPage from '../CartPage';
 import { jsonBody, plab1, seedState } from '../testSupport';
 
-const APPLY = '/wp-json/wc/v3/apply-coupon';
+const APPLY = '/api/shop/coupons';
 const total = () => screen.getByTestId('cart-total');
 const summary = () => within(screen.getByRole('region', { name: 'Order summary' }));
 

@@ -42,7 +42,10 @@ describe('role buttons', () => {
   it('Logout runs the session logout: state reset and storage cleared', async () => {
     safeStorage.setItem('token', 'jwt.token');
     safeStorage.setItem('user_id', '3');
-    mockFetch({ '/lms/api/v1/item/delete-cart-data': () => ({ body: { success: true } }) });
+    const { calls } = mockFetch({
+      '/lms/api/v1/item/delete-cart-data': () => ({ body: { success: true } }),
+      '/api/session/logout': () => ({ status: 204, body: undefined }),
+    });
     const { user, store } = renderWithProviders(<AccountButtons />, {
       preloadedState: loggedInState(),
     });
@@ -50,5 +53,7 @@ describe('role buttons', () => {
     expect(await screen.findByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
     expect(store.getState().loginData.loginData).toBe(false);
     expect(safeStorage.getItem('token')).toBeNull();
+    // The gateway is told, so the token is refused from now on.
+    expect(calls).toContain('/api/session/logout');
   });
 });

@@ -34,7 +34,7 @@ const variation = (id: number, month: string, price: string) => ({
 });
 
 function variationsFor(productId: number, body: unknown, status = 200) {
-  return { [`/wp-json/wc/v3/products/${String(productId)}/variations`]: () => ({ status, body }) };
+  return { [`/api/shop/products/${String(productId)}/variations`]: () => ({ status, body }) };
 }
 
 afterEach(() => {

@@ -1,7 +1,6 @@
 import { mockFetch } from '../testing';
 import { createApiClient } from './client';
 import { createCache } from './cache';
-import { createCommerceApi } from './commerce';
 import { createContentApi } from './content';
 import { createCartServiceApi } from './cartService';
 import { createSiteApi } from './site';
@@ -195,29 +194,7 @@ describe('site routes', () => {
   });
 });
 
-describe('commerce and cart service', () => {
-  it('variations ask for 100 per page and no request carries a WooCommerce key', async () => {
-    const { calls } = mockFetch({ '/wp-json/wc/v3/': () => ({ body: [] }) });
-    const commerce = createCommerceApi(client);
-    await commerce.variations(5001);
-    await commerce.product(5001);
-    expect(calls[0]).toBe('/wp-json/wc/v3/products/5001/variations?per_page=100');
-    expect(calls.join(' ')).not.toMatch(/consumer_(key|secret)/);
-  });
-
-  it('a new order is pending and unpaid', async () => {
-    const { fetchMock } = mockFetch({ '/wp-json/wc/v3/orders': () => ({ status: 201, body: {} }) });
-    await createCommerceApi(client).createOrder({
-      billing: { email: 'a@b.test' },
-      line_items: [{ product_id: 1, quantity: 1 }],
-    });
-    const body = JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string) as Record<
-      string,
-      unknown
-    >;
-    expect(body).toMatchObject({ status: 'pending', set_paid: false });
-  });
-
+describe('cart service', () => {
   it('the cart save payload is {userId, data} with the items as JSON text', async () => {
     const { fetchMock } = mockFetch({ '/lms/api/v1/item/': () => ({ body: {} }) });
     await createCartServiceApi(client).save('3', [{ id: 1 }], 'jwt');

@@ -1,7 +1,7 @@
 import { apiClient, type ApiClient } from './client';
 import type { JwtLoginResponse } from './types';
 
-/** The WordPress JWT plugin's login route. */
+/** The WordPress JWT plugin's login route, and the gateway's revocation of a token. */
 export function createAuthApi(client: ApiClient = apiClient) {
   return {
     login: (username: string, password: string) =>
@@ -9,6 +9,9 @@ export function createAuthApi(client: ApiClient = apiClient) {
         method: 'POST',
         body: { username, password },
       }),
+    /** Revokes the token at the gateway (204): it is refused everywhere afterwards. */
+    logout: (token: string) =>
+      client.request<undefined>('/api/session/logout', { method: 'POST', token }),
   };
 }
 

@@ -18,6 +18,26 @@ describe('API client', () => {
     });
   });
 
+  it("keeps the error body's data as details for the caller", async () => {
+    const data = { status: 409, total: '44.99' };
+    mockFetch({
+      '/api/shop/orders': () => ({
+        status: 409,
+        body: { code: 'price_changed', message: 'Prices have changed.', data },
+      }),
+    });
+    await expect(
+      createApiClient().request('/api/shop/orders', { method: 'POST', body: {} }),
+    ).rejects.toMatchObject({ status: 409, code: 'price_changed', details: data });
+  });
+
+  it('an answer of 204 No Content is a success without a body', async () => {
+    mockFetch({ '/api/session/logout': () => ({ status: 204, body: undefined }) });
+    await expect(
+      createApiClient().request('/api/session/logout', { method: 'POST' }),
+    ).resolves.toBeUndefined();
+  });
+
   it('gives up after the timeout with a clear error', async () => {
     globalThis.fetch = jest.fn(
       (_url: RequestInfo | URL, init?: RequestInit) =>

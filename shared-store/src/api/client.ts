@@ -1,12 +1,16 @@
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import type { WpError } from './types';
 
-/** A failed backend call: HTTP status (0 for network or timeout), error code and message. */
+/**
+ * A failed backend call: HTTP status (0 for network or timeout), error code and message, and the
+ * error body's `data` as `details` (e.g. the repriced order of a 409 `price_changed`).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string,
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -91,7 +95,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     if (!response.ok) {
       if (isWpError(body)) {
-        throw new ApiError(body.message, response.status, body.code || 'http_error');
+        throw new ApiError(body.message, response.status, body.code || 'http_error', body.data);
       }
       throw new ApiError(
         `Request failed (${String(response.status)}).`,
@@ -99,6 +103,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         'http_error',
       );
     }
+    // 204 No Content (a logout) is a success without a body.
+    if (response.status === 204) return undefined as T;
     if (body === undefined) {
       throw new ApiError('The server sent an unreadable answer.', response.status, 'invalid_json');
     }

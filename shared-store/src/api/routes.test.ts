@@ -163,13 +163,22 @@ describe('calls made', () => {
       'POST',
       '/wp-json/custom/v1/newsletter',
     ],
-    ['products/{id}', (a) => a.commerce.product(5), 'GET', '/wp-json/wc/v3/products/5'],
-    ['orders/{id}', (a) => a.commerce.order(6), 'GET', '/wp-json/wc/v3/orders/6'],
+    ['shop product', (a) => a.commerce.product(5), 'GET', '/api/shop/products/5'],
+    ['shop variations', (a) => a.commerce.variations(5), 'GET', '/api/shop/products/5/variations'],
+    ['shop coupons', (a) => a.commerce.applyCoupon('WELCOME10', 50), 'POST', '/api/shop/coupons'],
     [
-      'apply-coupon',
-      (a) => a.commerce.applyCoupon('WELCOME10', 50),
+      'shop orders',
+      (a) => a.commerce.createOrder({ email: 'e', lines: [], expected_total: '0.00' }),
       'POST',
-      '/wp-json/wc/v3/apply-coupon',
+      '/api/shop/orders',
+    ],
+    ['shop order', (a) => a.commerce.order(6), 'GET', '/api/shop/orders/6'],
+    [
+      'shop rewards',
+      // The mock's answer is no balance: the call fails after the request.
+      (a) => a.commerce.rewards('t').catch(() => undefined),
+      'GET',
+      '/api/shop/rewards',
     ],
     ['get-cart-data', (a) => a.cart.load('3', 't'), 'POST', '/lms/api/v1/item/get-cart-data'],
     [
@@ -179,6 +188,7 @@ describe('calls made', () => {
       '/lms/api/v1/item/delete-cart-data',
     ],
     ['jwt login', (a) => a.auth.login('u', 'p'), 'POST', '/wp-json/jwt-auth/v1/token'],
+    ['session logout', (a) => a.auth.logout('t'), 'POST', '/api/session/logout'],
   ])('%s', async (_name, call, method, url) => {
     const { fetchMock } = mockFetch({ '/': () => ({ body: [] }) });
     await call(apis());

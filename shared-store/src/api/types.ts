@@ -1,7 +1,7 @@
 /**
  * Shapes of the backend responses the storefront reads. WordPress core routes follow a real
  * WordPress 6.1 (bare arrays, `title.rendered` with HTML entities, `{code, message, data}` errors);
- * the site's own routes (menu_home, courseList, custom/v1, custom/v2, WooCommerce, cart service)
+ * the site's own routes (menu_home, courseList, custom/v1, custom/v2, the gateway's shop API, cart service)
  * are defined here. Everything is parsed defensively: a field may be missing or of the wrong type.
  */
 
@@ -131,13 +131,25 @@ export interface SearchResult {
   excerpt: string;
 }
 
-/** GET wc/v3/products/{id}/variations?per_page=100 (WooCommerce shape, trimmed). */
+/** GET /api/shop/products/{id}: a WooCommerce product, prices as decimal strings ("49.99"). */
+export interface ShopProduct {
+  id: number;
+  name: string;
+  slug: string;
+  type: string;
+  price: string;
+  regular_price: string;
+  sale_price: string;
+  purchasable: boolean;
+}
+
+/** GET /api/shop/products/{id}/variations: every variation (WooCommerce shape, trimmed). */
 export interface ProductVariation {
   id: number;
   price: string;
   regular_price: string;
   sale_price: string;
-  attributes: { id: number; name: string; option: string }[];
+  attributes: { id?: number; name: string; option: string }[];
 }
 
 /** POST jwt-auth/v1/token */
@@ -184,25 +196,47 @@ export interface WpTerm {
   count: number;
 }
 
-/** A WooCommerce order as the storefront reads it. */
+/** POST /api/shop/orders (201): the pending order the server priced, and where to pay for it. */
 export interface WcOrder {
+  id: number;
+  status: string;
+  /** Decimal string in pounds: "34.99". */
+  total: string;
+  currency: string;
+  payment_url: string;
+}
+
+/** GET /api/shop/orders/{id}: one's own order. */
+export interface OrderDetails {
   id: number;
   status: string;
   total: string;
   currency: string;
-  order_key: string;
-  payment_url: string;
-  line_items: {
-    id: number;
-    product_id: number;
-    variation_id: number;
-    name: string;
-    quantity: number;
-    price: number | string;
-  }[];
+  date_created: string;
+  line_items: { name: string; quantity: number; total: string }[];
 }
 
-/** POST wc/v3/apply-coupon */
+/**
+ * `data` of a 409 `price_changed` answer to POST /api/shop/orders: the order as the server prices
+ * it now (decimal strings in pounds). `price` is a line's unit price; `variation_id` is 0 for a
+ * simple product or an event.
+ */
+export interface PriceChange {
+  total: string;
+  subtotal: string;
+  discount: string;
+  reward: string;
+  lines: { product_id: number; variation_id: number; price: string }[];
+}
+
+/** GET /api/shop/rewards: the learner's reward points and what they are worth, in pounds. */
+export interface RewardBalance {
+  points: number;
+  value: number;
+  points_per_pound: number;
+}
+
+/** POST /api/shop/coupons */
 export interface CouponResult {
   code: string;
   amount: string;

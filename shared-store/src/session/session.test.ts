@@ -29,6 +29,7 @@ function setup(overrides: Partial<SessionDeps> = {}) {
             })
           : Promise.reject(new ApiError('The password you entered is incorrect.', 403, 'bad')),
       ),
+      logout: jest.fn(() => Promise.resolve(undefined)),
     },
     cartService: {
       load: jest.fn(() => Promise.resolve({ userId: 3, data: null })),
@@ -142,6 +143,50 @@ describe('logout', () => {
       level: 'success',
       message: MESSAGES.logoutSuccess,
     });
+    expect(t.navigate).toHaveBeenCalledWith('/login');
+    t.done();
+  });
+
+  it('revokes the token at the gateway after saving the cart and before clearing storage', async () => {
+    const t = await loggedIn();
+    const order: string[] = [];
+    (t.cartService.remove as jest.Mock).mockImplementationOnce(() => {
+      order.push('cart deleted');
+      return Promise.resolve({});
+    });
+    (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
+      order.push(`revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`);
+      return Promise.resolve(undefined);
+    });
+    await t.session.logout();
+    expect(order).toEqual(['cart deleted', 'revoked jwt-token, token still stored: jwt-token']);
+    expect(t.storage.keys()).toEqual(['isAllowed']);
+    t.done();
+  });
+
+  it('a failing revoke is logged and the logout goes on', async () => {
+    const t = await loggedIn();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const down = new ApiError('The server could not be reached.', 0, 'network_error');
+    (t.auth.logout as jest.Mock).mockRejectedValueOnce(down);
+    await t.session.logout();
+    expect(warn).toHaveBeenCalledWith('The token could not be revoked at logout:', down);
+    warn.mockRestore();
+    expect(t.storage.keys()).toEqual(['isAllowed']);
+    expect(t.store.getState().loginData.loginData).toBe(false);
+    expect(t.events).toContainEqual({
+      type: 'notify',
+      level: 'success',
+      message: MESSAGES.logoutSuccess,
+    });
+    expect(t.navigate).toHaveBeenCalledWith('/login');
+    t.done();
+  });
+
+  it('without a token there is nothing to revoke', async () => {
+    const t = setup();
+    await t.session.logout();
+    expect(t.auth.logout).not.toHaveBeenCalled();
     expect(t.navigate).toHaveBeenCalledWith('/login');
     t.done();
   });

@@ -87,7 +87,10 @@ export function createSession(deps: SessionDeps) {
     }
   }
 
-  /** Saves the cart when it has items (else deletes it), clears the session, goes to /login. */
+  /**
+   * Saves the cart when it has items (else deletes it), revokes the token, clears the session,
+   * goes to /login.
+   */
   async function logout(): Promise<void> {
     const { token, userId } = credentials();
     const items = store.getState().cartData.cartData;
@@ -100,10 +103,20 @@ export function createSession(deps: SessionDeps) {
         console.error('The cart could not be saved at logout:', error);
       }
     }
+    if (token) await revoke(token);
     endSession();
     notify('success', MESSAGES.logoutSuccess);
     eventBus.emit({ type: 'session:logged-out' });
     deps.navigate('/login');
+  }
+
+  /** Revokes the token at the gateway; a failure is only logged, the logout goes on. */
+  async function revoke(token: string): Promise<void> {
+    try {
+      await deps.auth.logout(token);
+    } catch (error) {
+      console.warn('The token could not be revoked at logout:', error);
+    }
   }
 
   function endSession(): void {

@@ -8,6 +8,7 @@ import {
   durationSet,
   itemAdded,
   itemUpdated,
+  linePricesChanged,
   orderDataSet,
   packageReplaced,
   priceReduced,
@@ -222,5 +223,89 @@ describe('totals and fields set directly', () => {
     store.dispatch(courseDetailsSet('{"slug":"plab"}'));
     expect(store.getState().cartData.orderData).toBe('{"id":7}');
     expect(store.getState().cartData.courseDetails).toBe('{"slug":"plab"}');
+  });
+});
+
+describe('prices changed at checkout', () => {
+  const course = { ...plab, id: 2103, product_id: 3103, variation_id: 310303 };
+  const longer = { ...course, month: '6 Months', quantity: 2, price: 79.99, variation_id: 310306 };
+  const mockDay = { ...event, product_id: 4101 };
+
+  it("each line takes the server's unit price by product and variation; the total is the server's", () => {
+    const store = cartWith(course, longer, mockDay);
+    store.dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
+    store.dispatch(rewardApplied({ amount: 5 }));
+    store.dispatch(
+      linePricesChanged({
+        total: '354.97',
+        subtotal: '369.97',
+        discount: '10.00',
+        reward: '5.00',
+        lines: [
+          { product_id: 3103, variation_id: 310303, price: '54.99' },
+          { product_id: 3103, variation_id: 310306, price: '79.99' },
+          { product_id: 4101, variation_id: 0, price: '155.00' },
+        ],
+      }),
+    );
+    const state = store.getState();
+    expect(selectCartItems(state).map((line) => [line.id, line.month, line.price])).toEqual([
+      [2103, '1 Month', 54.99],
+      [2103, '6 Months', 79.99],
+      [9, '', 155],
+    ]);
+    expect(selectSubtotal(state)).toBe(369.97);
+    expect(selectCoupon(state)).toEqual({ name: 'WELCOME10', amount: 10 });
+    expect(selectRewardAmount(state)).toBe(5);
+    expect(selectTotalAmount(state)).toBe(354.97);
+    expect(selectTotalQuantity(state)).toBe(4);
+  });
+
+  it("a percentage coupon keeps the server's discount to the penny, so the totals agree", () => {
+    const store = cartWith({ ...course, quantity: 3, price: 19.99 });
+    store.dispatch(couponApplied({ amount: '11.99', couponName: 'PLAB20' }));
+    store.dispatch(
+      linePricesChanged({
+        total: '52.78',
+        subtotal: '65.97',
+        discount: '13.19',
+        reward: '0.00',
+        lines: [{ product_id: 3103, variation_id: 310303, price: '21.99' }],
+      }),
+    );
+    expect(selectCoupon(store.getState())).toEqual({ name: 'PLAB20', amount: 13.19 });
+    expect(selectTotalAmount(store.getState())).toBe(52.78);
+  });
+
+  it("the reward becomes the server's, capped by what the coupon left", () => {
+    const store = cartWith({ ...course, price: 19.99 });
+    store.dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
+    store.dispatch(rewardApplied({ amount: 15 }));
+    store.dispatch(
+      linePricesChanged({
+        total: '0.00',
+        subtotal: '24.50',
+        discount: '10.00',
+        reward: '14.50',
+        lines: [{ product_id: 3103, variation_id: 310303, price: '24.50' }],
+      }),
+    );
+    expect(selectRewardAmount(store.getState())).toBe(14.5);
+    expect(selectTotalAmount(store.getState())).toBe(0);
+  });
+
+  it('a line the server did not price keeps its price', () => {
+    const store = cartWith(course, mockDay);
+    store.dispatch(
+      linePricesChanged({
+        total: '204.99',
+        subtotal: '204.99',
+        discount: '0.00',
+        reward: '0.00',
+        lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
+      }),
+    );
+    expect(selectCartItems(store.getState()).map((line) => line.price)).toEqual([54.99, 150]);
+    expect(selectTotalAmount(store.getState())).toBe(204.99);
   });
 });

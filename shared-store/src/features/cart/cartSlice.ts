@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PriceChange } from '../../api/types';
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../constants';
 import {
   addMoney,
@@ -196,6 +197,28 @@ export const cartSlice = createSlice({
       state.discountedRewardAmount = 0;
       recompute(state);
     },
+    /**
+     * The server priced the order differently (409 `price_changed`): each line takes its unit price
+     * now (matched by product and variation, variation 0 being a simple product or an event), the
+     * coupon stays with the server's discount and the reward becomes the server's, so the total is
+     * the server's. The amounts are the server's to the penny (not parsed as integers like an
+     * applied discount): a percentage coupon's "11.99" would otherwise leave the cart a pound off
+     * and every checkout would be refused again.
+     */
+    linePricesChanged(state, action: PayloadAction<PriceChange>) {
+      const { lines, discount, reward } = action.payload;
+      for (const line of state.cartData) {
+        const priced = lines.find(
+          (candidate) =>
+            candidate.product_id === line.product_id &&
+            candidate.variation_id === (line.variation_id ?? 0),
+        );
+        if (priced) line.price = toPrice(priced.price);
+      }
+      state.discountedCouponAmount = toPrice(discount);
+      state.discountedRewardAmount = toPrice(reward);
+      recompute(state);
+    },
     /** Subtracts a value from the total, rounded to 2 decimals, never below 0. */
     priceReduced(state, action: PayloadAction<unknown>) {
       const next = subtractMoney(state.totalAmount, toPrice(action.payload));
@@ -249,6 +272,7 @@ export const {
   couponRemoved,
   rewardApplied,
   rewardRemoved,
+  linePricesChanged,
   priceReduced,
   totalSet,
   durationSet,
