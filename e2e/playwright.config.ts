@@ -57,6 +57,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${String(PORT)}`,
       LOG_LEVEL: 'warn',
       SAMPLE_STATE_DIR: process.env.E2E_STATE_DIR,
       DEPLOY_DIR: process.env.E2E_DEPLOY_DIR,

@@ -107,7 +107,7 @@ test.describe('cart', () => {
     await page.getByLabel('Email for your receipt').fill('doctor@nhs.net');
     const orders: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/wp-json/wc/v3/orders')) {
+      if (request.method() === 'POST' && request.url().includes('/api/shop/orders')) {
         orders.push(request.url());
       }
     });
@@ -124,7 +124,7 @@ test.describe('cart', () => {
     consoleWatch.allow(/status of 502|Failed to load resource/);
     await addFirstCourse(page);
     await cartButton(page).click();
-    await page.route('**/wp-json/wc/v3/orders', (route) =>
+    await page.route('**/api/shop/orders', (route) =>
       route.fulfill({
         status: 502,
         json: {

@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import type { SampleBackendOptions } from './config';
+import type { SampleBackendOptions, WooCommerceKeys } from './config';
 import { BODY_LIMIT_BYTES, resolveOptions } from './config';
 import type { BackendContext, SampleState } from './context';
 import { loadSampleData } from './data/load';
 import { priceOrder } from './domain/orders';
+import { fullBilling } from './state/orders';
 import { UserDirectory } from './domain/users';
 import {
   frameworkErrorReply,
@@ -13,6 +14,7 @@ import {
   registerPreflight,
   registerResponseHooks,
 } from './http/pipeline';
+import { rewriteRequest } from './http/request-url';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCartServiceRoutes } from './routes/cart-service';
 import { registerCustomV1Routes } from './routes/custom-v1';
@@ -24,13 +26,17 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerWooCommerceRoutes } from './routes/woocommerce';
 import { registerWpCoreRoutes } from './routes/wp-core';
 import { CartStore } from './state/carts';
+import { Catalogue } from './state/catalogue';
 import type { OrderRecord } from './state/orders';
 import { OrderStore } from './state/orders';
+import { PointsStore } from './state/points';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** What this instance received (tracked orders, sign-ups...), for tests to inspect. */
     sampleState: SampleState;
+    /** The consumer key and secret `wc/v3` requires (generated when the options gave none). */
+    wooCommerceKeys: WooCommerceKeys;
   }
 }
 
@@ -48,9 +54,12 @@ export async function buildSampleBackend(
   const app = Fastify({
     logger: resolved.logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    // WordPress answers `posts` and `posts/` alike; so does everything here. A login JWT is a
-    // path segment of the portal page, far longer than Fastify's default 100 characters.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // WordPress answers `posts` and `posts/` alike and matches REST routes case-insensitively;
+    // so does everything here. A login JWT is a path segment of the portal page, far longer than
+    // Fastify's default 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 2048 },
+    // Path normalisation, `rest_route` and method overrides, before routing (request-url.ts).
+    rewriteUrl: (request) => rewriteRequest(request),
     frameworkErrors: frameworkErrorReply,
   });
   const stateLogger = {
@@ -65,13 +74,17 @@ export async function buildSampleBackend(
     order_key: seed.order_key,
     status: seed.status,
     date_created: seed.date_created,
+    date_modified: seed.date_created,
+    date_paid: ['processing', 'completed'].includes(seed.status) ? seed.date_created : null,
     customer_id: seed.customer_id,
-    billing: {
+    billing: fullBilling({
       email: seed.billing.email,
       first_name: seed.billing.first_name ?? '',
       last_name: seed.billing.last_name ?? '',
-    },
-    ...priceOrder(data, seed.line_items, []),
+    }),
+    meta_data: [],
+    points: null,
+    ...priceOrder(data.productsById, seed.line_items, []),
   }));
 
   const state: SampleState = {
@@ -86,9 +99,15 @@ export async function buildSampleBackend(
     users: new UserDirectory(),
     carts: await CartStore.open(resolved.stateDir, stateLogger),
     orders: await OrderStore.open(resolved.stateDir, seededOrders, stateLogger),
+    points: await PointsStore.open(resolved.stateDir, stateLogger),
+    catalogue: new Catalogue(data.products, data.coupons),
     state,
   };
   app.decorate('sampleState', state);
+  app.decorate('wooCommerceKeys', {
+    key: resolved.wcConsumerKey,
+    secret: resolved.wcConsumerSecret,
+  });
 
   registerBodyParsers(app);
   registerResponseHooks(app);

@@ -1,13 +1,34 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
-/** Sample WooCommerce consumer key: the shape of a real one (`ck_` + 40 hex), valid only here. */
+/**
+ * A published WooCommerce consumer key (`ck_` + 40 hex). No longer the default: a backend started
+ * without keys generates its own. Kept exported only until every caller passes its own keys.
+ * Pass `wcConsumerKey`, or read the generated key from `startSampleBackend()`, instead.
+ */
 export const SAMPLE_WC_CONSUMER_KEY = 'ck_aa1976a3a543466df9e27c5013041439ef745e4e';
 
-/** Sample WooCommerce consumer secret (`cs_` + 40 hex), valid only here. */
+/**
+ * The published consumer secret that goes with {@link SAMPLE_WC_CONSUMER_KEY}.
+ * Pass `wcConsumerSecret`, or read the generated secret from `startSampleBackend()`, instead.
+ */
 export const SAMPLE_WC_CONSUMER_SECRET = 'cs_89f17a8b6dfed838eeeb029676a561da7529d824';
 
-/** Default HMAC secret for the JWT login; anyone can read it, so it protects nothing real. */
-export const SAMPLE_JWT_SECRET = 'sample-backend-jwt-secret-not-for-production';
+/** A WooCommerce REST key pair, as WooCommerce shows it once when it is created. */
+export interface WooCommerceKeys {
+  /** `ck_` + 40 hex. */
+  key: string;
+  /** `cs_` + 40 hex. */
+  secret: string;
+}
+
+/** A fresh key pair in WooCommerce's shape (`ck_`/`cs_` + 40 hex, as `wc_rand_hash` makes). */
+export function generateWooCommerceKeys(): WooCommerceKeys {
+  return {
+    key: `ck_${randomBytes(20).toString('hex')}`,
+    secret: `cs_${randomBytes(20).toString('hex')}`,
+  };
+}
 
 /**
  * The one account that exists from the start. Its id and display name match the captured
@@ -39,11 +60,11 @@ export interface SampleBackendOptions {
   dataDir?: string;
   /** Folder where carts and orders are persisted. Default: the package's `.data/` folder. */
   stateDir?: string;
-  /** WooCommerce consumer key every `wc/v3` request must carry. */
+  /** WooCommerce consumer key every `wc/v3` request must carry. Default: random per start. */
   wcConsumerKey?: string;
-  /** WooCommerce consumer secret every `wc/v3` request must carry. */
+  /** WooCommerce consumer secret every `wc/v3` request must carry. Default: random per start. */
   wcConsumerSecret?: string;
-  /** HMAC secret of the JWT login tokens. */
+  /** HMAC secret of the JWT login tokens. Default: 32 random bytes per start. */
   jwtSecret?: string;
   /** Log requests with Fastify's logger. Default false. */
   logger?: boolean;
@@ -64,12 +85,13 @@ const PACKAGE_ROOT = path.resolve(__dirname, '..');
 
 /** Fills in the defaults of {@link SampleBackendOptions}. */
 export function resolveOptions(options: SampleBackendOptions = {}): ResolvedOptions {
+  const generated = generateWooCommerceKeys();
   return {
     dataDir: options.dataDir ?? path.join(PACKAGE_ROOT, 'data'),
     stateDir: options.stateDir ?? path.join(PACKAGE_ROOT, '.data'),
-    wcConsumerKey: options.wcConsumerKey ?? SAMPLE_WC_CONSUMER_KEY,
-    wcConsumerSecret: options.wcConsumerSecret ?? SAMPLE_WC_CONSUMER_SECRET,
-    jwtSecret: options.jwtSecret ?? SAMPLE_JWT_SECRET,
+    wcConsumerKey: options.wcConsumerKey ?? generated.key,
+    wcConsumerSecret: options.wcConsumerSecret ?? generated.secret,
+    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
     logger: options.logger ?? false,
   };
 }

@@ -2,7 +2,9 @@ import type { ResolvedOptions } from './config';
 import type { SampleData } from './data/load';
 import type { UserDirectory } from './domain/users';
 import type { CartStore } from './state/carts';
+import type { Catalogue } from './state/catalogue';
 import type { OrderStore } from './state/orders';
+import type { PointsStore } from './state/points';
 
 /** A `custom/v2/trackOrder` payload, kept as received. */
 export type TrackedOrder = Readonly<Record<string, unknown>>;
@@ -34,5 +36,14 @@ export interface BackendContext {
   users: UserDirectory;
   carts: CartStore;
   orders: OrderStore;
+  /** Points and Rewards balances. */
+  points: PointsStore;
+  /** Products and coupons as `wc/v3` changes them (the content routes read `data`). */
+  catalogue: Catalogue;
   state: SampleState;
+}
+
+/** Whether a WordPress user exists: an account that can log in, or one of the site's authors. */
+export function userExists(context: BackendContext, id: number): boolean {
+  return context.users.byId(id) !== undefined || context.data.usersById.has(id);
 }

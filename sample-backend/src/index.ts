@@ -1,8 +1,8 @@
-import type { SampleBackendOptions } from './config';
+import type { SampleBackendOptions, WooCommerceKeys } from './config';
 import { buildSampleBackend } from './app';
 
 export { buildSampleBackend } from './app';
-export type { SampleBackendOptions } from './config';
+export type { SampleBackendOptions, WooCommerceKeys } from './config';
 export { DEMO_LEARNER, SAMPLE_WC_CONSUMER_KEY, SAMPLE_WC_CONSUMER_SECRET } from './config';
 export type { SampleState, TrackedOrder } from './context';
 
@@ -20,6 +20,8 @@ export interface RunningSampleBackend {
   url: string;
   /** Stops listening and waits for open requests to finish. */
   close(): Promise<void>;
+  /** The WooCommerce key pair `wc/v3` accepts: the options' pair, or one generated at start. */
+  wooCommerce: WooCommerceKeys;
 }
 
 /** Builds the sample backend and starts listening. */
@@ -35,5 +37,6 @@ export async function startSampleBackend(
   return {
     url: `http://${urlHost}:${String(boundPort)}`,
     close: () => app.close(),
+    wooCommerce: { ...app.wooCommerceKeys },
   };
 }

@@ -1,14 +1,39 @@
 import { DEMO_LEARNER, startSampleBackend } from './index';
 
-/** Runs the sample backend on its own: `PORT` (default 8090) on 127.0.0.1. */
+/** A non-empty environment variable, or undefined. */
+function fromEnv(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * Runs the sample backend on its own: `PORT` (default 8090) on 127.0.0.1. The JWT secret and the
+ * WooCommerce keys come from `SAMPLE_JWT_SECRET`, `SAMPLE_WC_CONSUMER_KEY` and
+ * `SAMPLE_WC_CONSUMER_SECRET`, and are random per start when unset.
+ */
 async function main(): Promise<void> {
   const rawPort = process.env.PORT ?? '8090';
   const port = Number(rawPort);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got "${rawPort}"`);
   }
-  const backend = await startSampleBackend({ port, logger: process.env.LOG_REQUESTS === '1' });
+  const jwtSecret = fromEnv('SAMPLE_JWT_SECRET');
+  const wcConsumerKey = fromEnv('SAMPLE_WC_CONSUMER_KEY');
+  const wcConsumerSecret = fromEnv('SAMPLE_WC_CONSUMER_SECRET');
+  const backend = await startSampleBackend({
+    port,
+    logger: process.env.LOG_REQUESTS === '1',
+    ...(jwtSecret === undefined ? {} : { jwtSecret }),
+    ...(wcConsumerKey === undefined ? {} : { wcConsumerKey }),
+    ...(wcConsumerSecret === undefined ? {} : { wcConsumerSecret }),
+  });
   console.log(`Sample backend listening on ${backend.url}`);
+  if (wcConsumerKey === undefined || wcConsumerSecret === undefined) {
+    // Generated for this run only: a local stand-in, so the pair is shown to whoever started it.
+    console.log(
+      `WooCommerce keys for this run: ${backend.wooCommerce.key} / ${backend.wooCommerce.secret}`,
+    );
+  }
   console.log(`Demo learner: ${DEMO_LEARNER.email} / ${DEMO_LEARNER.password}`);
 
   let stopping = false;

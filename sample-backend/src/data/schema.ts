@@ -53,6 +53,10 @@ export const nonNegativeInt: Check<number> = (value, at) =>
     ? value
     : fail(at, 'an integer >= 0', value);
 
+/** Any whole number, negative allowed (a discount fee in pence). */
+export const int: Check<number> = (value, at) =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : fail(at, 'an integer', value);
+
 /** A string matching `pattern`, described as `expected` in errors. */
 export function matching(pattern: RegExp, expected: string): Check<string> {
   return (value, at) =>
@@ -128,6 +132,10 @@ function isJsonValue(value: unknown): value is JsonValue {
   if (Array.isArray(value)) return value.every(isJsonValue);
   return isRecord(value) && Object.values(value).every(isJsonValue);
 }
+
+/** Any JSON value, kept whole (WooCommerce meta values). */
+export const jsonValue: Check<JsonValue> = (value, at) =>
+  isJsonValue(value) ? value : fail(at, 'a JSON value', value);
 
 /** Any JSON object, kept whole: used for WordPress bodies that are served as stored. */
 export const jsonObject: Check<JsonObject> = (value, at) =>

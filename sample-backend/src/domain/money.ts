@@ -24,3 +24,18 @@ export function parseAmountInput(value: unknown): number | undefined {
   if (typeof text !== 'string' || !/^\d{1,9}(\.\d{1,2})?$/.test(text.trim())) return undefined;
   return toPence(text.trim());
 }
+
+/** Like {@link parseAmountInput}, but a leading minus is allowed (a discount fee: "-15.00"). */
+export function parseSignedAmountInput(value: unknown): number | undefined {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') return undefined;
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const pence = parseAmountInput(negative ? trimmed.slice(1) : trimmed);
+  return pence === undefined ? undefined : negative ? -pence : pence;
+}
+
+/** -1500 -> "-15.00": fee lines keep their sign, as WooCommerce writes them. */
+export function formatSignedPounds(pence: number): string {
+  return pence < 0 ? `-${formatPounds(-pence)}` : formatPounds(pence);
+}

@@ -1,18 +1,48 @@
-import type { Coupon, OrderLineInput } from '../data/files';
-import type { SampleData } from '../data/load';
+import type { Coupon, Product } from '../data/files';
 import { InvalidParams, WpError } from '../errors';
 import { positiveIntField } from '../http/input';
 import { isRecord } from '../json';
+import type { Billing, OrderStatus } from '../state/orders';
+import { parseAmountInput } from './money';
+import type { FeeChange, MetaChange } from './order-fields';
+import {
+  billingField,
+  booleanField,
+  customerIdField,
+  feeLinesField,
+  metaDataField,
+  statusField,
+} from './order-fields';
+import type { LineRequest } from './orders';
 import { orderCoupons } from './orders';
-import { isEmail } from './text';
-import type { UserDirectory } from './users';
 
 /** A validated `POST wc/v3/orders` body. */
 export interface OrderRequest {
-  billing: { email: string; first_name: string; last_name: string };
+  status: OrderStatus;
+  setPaid: boolean;
+  billing: Partial<Billing>;
   customerId: number;
-  lines: OrderLineInput[];
+  lines: LineRequest[];
   coupons: Coupon[];
+  fees: FeeChange[];
+  meta: MetaChange[];
+}
+
+/** A validated order update (`PUT wc/v3/orders/{id}`): only the fields that were sent. */
+export interface OrderUpdate {
+  status?: OrderStatus;
+  setPaid?: boolean;
+  billing?: Partial<Billing>;
+  customerId?: number;
+  fees?: FeeChange[];
+  meta?: MetaChange[];
+}
+
+/** What order validation needs to know about the shop. */
+export interface OrderLookups {
+  products: ReadonlyMap<number, Product>;
+  coupons: readonly Coupon[];
+  userExists: (id: number) => boolean;
 }
 
 const MAX_LINES = 100;
@@ -22,7 +52,11 @@ function lineError(code: string, message: string, index: number): WpError {
   return new WpError(400, code, message, { line_item: index });
 }
 
-function parseLine(value: unknown, index: number, data: SampleData): OrderLineInput {
+function parseLine(
+  value: unknown,
+  index: number,
+  products: ReadonlyMap<number, Product>,
+): LineRequest {
   if (!isRecord(value)) {
     throw lineError(
       'woocommerce_rest_invalid_line_item',
@@ -38,7 +72,7 @@ function parseLine(value: unknown, index: number, data: SampleData): OrderLineIn
     );
   }
   const productId = positiveIntField(value.product_id);
-  const product = productId === undefined ? undefined : data.productsById.get(productId);
+  const product = productId === undefined ? undefined : products.get(productId);
   if (!product)
     throw lineError('woocommerce_rest_invalid_product_id', 'Invalid product ID.', index);
 
@@ -51,13 +85,27 @@ function parseLine(value: unknown, index: number, data: SampleData): OrderLineIn
     );
   }
 
+  // WooCommerce takes the line's subtotal and total as given when the client sends them.
+  const amounts: Pick<LineRequest, 'subtotalPence' | 'totalPence'> = {};
+  for (const [field, key] of [
+    ['subtotal', 'subtotalPence'],
+    ['total', 'totalPence'],
+  ] as const) {
+    if (value[field] === undefined) continue;
+    const pence = parseAmountInput(value[field]);
+    if (pence === undefined) {
+      throw lineError('woocommerce_rest_invalid_line_item', `${field} must be an amount.`, index);
+    }
+    amounts[key] = pence;
+  }
+
   // WooCommerce writes 0 for "no variation".
   const rawVariation = value.variation_id;
   const hasVariation = rawVariation !== undefined && rawVariation !== 0 && rawVariation !== '0';
   if (product.type === 'simple') {
     if (hasVariation)
       throw lineError('woocommerce_rest_invalid_variation_id', 'Invalid variation ID.', index);
-    return { product_id: product.id, variation_id: undefined, quantity };
+    return { product_id: product.id, variation_id: undefined, quantity, ...amounts };
   }
   if (!hasVariation) {
     throw lineError(
@@ -70,54 +118,23 @@ function parseLine(value: unknown, index: number, data: SampleData): OrderLineIn
   if (!product.variations?.some((variation) => variation.id === variationId)) {
     throw lineError('woocommerce_rest_invalid_variation_id', 'Invalid variation ID.', index);
   }
-  return { product_id: product.id, variation_id: variationId, quantity };
-}
-
-function optionalText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value.trim() : undefined;
+  return { product_id: product.id, variation_id: variationId, quantity, ...amounts };
 }
 
 /**
- * Validates an order-create body: a pending, unpaid order (payment happens on the payment
- * page), a billing email, line items that exist in the catalogue with whole quantities, and
- * usable coupons. Prices in the body, if any, are ignored.
+ * Validates an order-create body as WooCommerce does for an admin key: any status, `set_paid`,
+ * any existing customer, line items that exist in the catalogue with whole quantities (and the
+ * amounts the client gives them), usable coupons, fee lines and meta data.
  */
 export function parseOrderRequest(
   fields: Record<string, unknown>,
-  data: SampleData,
-  users: UserDirectory,
+  shop: OrderLookups,
   now: Date,
 ): OrderRequest {
   const invalid = new InvalidParams();
-  if (fields.status !== undefined && fields.status !== 'pending') {
-    invalid.add(
-      'status',
-      'rest_not_in_enum',
-      'status must be pending: orders are paid on the payment page.',
-      null,
-    );
-  }
-  if (fields.set_paid !== undefined && fields.set_paid !== false) {
-    invalid.add(
-      'set_paid',
-      'rest_invalid_param',
-      'set_paid must be false: orders are paid on the payment page.',
-      null,
-    );
-  }
-  const billing = isRecord(fields.billing) ? fields.billing : {};
-  const email = typeof billing.email === 'string' ? billing.email.trim() : '';
-  const firstName = optionalText(billing.first_name);
-  const lastName = optionalText(billing.last_name);
-  if (!isEmail(email) || firstName === undefined || lastName === undefined) {
-    invalid.add(
-      'billing',
-      'rest_invalid_param',
-      'billing needs a valid email; first_name and last_name must be text.',
-      null,
-    );
-  }
+  const status = statusField(fields.status, invalid);
+  const setPaid = booleanField('set_paid', fields.set_paid, invalid);
+  const billing = billingField(fields.billing, invalid);
   const lineItems: unknown[] = Array.isArray(fields.line_items) ? fields.line_items : [];
   if (lineItems.length === 0 || lineItems.length > MAX_LINES) {
     invalid.add(
@@ -131,16 +148,9 @@ export function parseOrderRequest(
   if (fields.coupon_lines !== undefined && !Array.isArray(fields.coupon_lines)) {
     invalid.add('coupon_lines', 'rest_invalid_type', 'coupon_lines is not of type array.', null);
   }
-  const customerId =
-    fields.customer_id === undefined || fields.customer_id === 0
-      ? 0
-      : positiveIntField(fields.customer_id);
   invalid.throwIfAny();
-  if (customerId === undefined || (customerId !== 0 && !users.byId(customerId))) {
-    throw new WpError(400, 'woocommerce_rest_invalid_customer_id', 'Customer ID is invalid.');
-  }
-
-  const lines = lineItems.map((line, index) => parseLine(line, index, data));
+  const customerId = customerIdField(fields.customer_id, shop.userExists) ?? 0;
+  const lines = lineItems.map((line, index) => parseLine(line, index, shop.products));
   const codes = couponLines.map((line) => {
     const code = isRecord(line) && typeof line.code === 'string' ? line.code.trim() : '';
     if (code === '') {
@@ -149,9 +159,36 @@ export function parseOrderRequest(
     return code;
   });
   return {
-    billing: { email, first_name: firstName ?? '', last_name: lastName ?? '' },
+    status: status ?? 'pending',
+    setPaid: setPaid ?? false,
+    billing: billing ?? {},
     customerId,
     lines,
-    coupons: orderCoupons(data.coupons, codes, now),
+    coupons: orderCoupons(shop.coupons, codes, now),
+    fees: feeLinesField(fields.fee_lines) ?? [],
+    meta: metaDataField(fields.meta_data) ?? [],
+  };
+}
+
+/** Validates an order update: the same fields as on create, each optional. */
+export function parseOrderUpdate(
+  fields: Record<string, unknown>,
+  shop: Pick<OrderLookups, 'userExists'>,
+): OrderUpdate {
+  const invalid = new InvalidParams();
+  const status = statusField(fields.status, invalid);
+  const setPaid = booleanField('set_paid', fields.set_paid, invalid);
+  const billing = billingField(fields.billing, invalid);
+  invalid.throwIfAny();
+  const customerId = customerIdField(fields.customer_id, shop.userExists);
+  const fees = feeLinesField(fields.fee_lines);
+  const meta = metaDataField(fields.meta_data);
+  return {
+    ...(status === undefined ? {} : { status }),
+    ...(setPaid === undefined ? {} : { setPaid }),
+    ...(billing === undefined ? {} : { billing }),
+    ...(customerId === undefined ? {} : { customerId }),
+    ...(fees === undefined ? {} : { fees }),
+    ...(meta === undefined ? {} : { meta }),
   };
 }

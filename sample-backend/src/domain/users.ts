@@ -7,6 +7,8 @@ export interface UserAccount {
   email: string;
   password: string;
   displayName: string;
+  firstName: string;
+  lastName: string;
 }
 
 /**
@@ -21,11 +23,18 @@ export class UserDirectory {
       email: DEMO_LEARNER.email,
       password: DEMO_LEARNER.password,
       displayName: DEMO_LEARNER.displayName,
+      firstName: 'Test',
+      lastName: 'Learner',
     },
   ];
 
   /** Ids 1 and 2 are the site's authors; new accounts come after the learner. */
   private nextId: number = DEMO_LEARNER.userId + 1;
+
+  /** Every account, in id order. */
+  all(): readonly UserAccount[] {
+    return this.accounts;
+  }
 
   byId(id: number): UserAccount | undefined {
     return this.accounts.find((account) => account.id === id);
@@ -51,6 +60,8 @@ export class UserDirectory {
       email,
       password,
       displayName: login,
+      firstName: '',
+      lastName: '',
     };
     this.nextId += 1;
     this.accounts.push(account);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { json, testBackend } from '../test-support/backend';
+import { json, testBackend, WC_BASIC } from '../test-support/backend';
 
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
@@ -93,6 +93,24 @@ describe('CORS', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:8080');
     expect(response.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('CORS reflected: any Origin is echoed with credentials allowed, on answers and errors alike', async () => {
+    const origin = 'https://attacker.example';
+    for (const request of [
+      { url: '/wp-json/wp/v2/posts', headers: { origin } },
+      { url: '/wp-json/wc/v3/orders/52001', headers: { origin, ...WC_BASIC } },
+      { url: '/wp-json/wc/v3/orders/52001', headers: { origin } },
+    ]) {
+      const response = await app.inject(request);
+      expect(response.headers['access-control-allow-origin']).toBe(origin);
+      expect(response.headers['access-control-allow-credentials']).toBe('true');
+    }
+  });
+
+  it('sends no CORS headers without an Origin', async () => {
+    const response = await app.inject('/wp-json/wp/v2/posts');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { CANONICAL_SITE_URL } from '../config';
 import { WpError, noRouteError } from '../errors';
 import { requestOrigin } from './origin';
+import { restRouteOf } from './request-url';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,20 +11,13 @@ declare module 'fastify' {
   }
 }
 
-const WP_PREFIX = '/wp-json';
-const API_PREFIXES = [WP_PREFIX, '/lms/'];
-
-function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? '';
-}
-
+// Routes match case-insensitively (see request-url.ts), so the path checks do too.
 function isWordPressPath(request: FastifyRequest): boolean {
-  const path = pathOf(request);
-  return path === WP_PREFIX || path.startsWith(`${WP_PREFIX}/`);
+  return restRouteOf(request.url) !== undefined;
 }
 
 function isApiPath(request: FastifyRequest): boolean {
-  return API_PREFIXES.some((prefix) => pathOf(request).startsWith(prefix));
+  return isWordPressPath(request) || request.url.toLowerCase().startsWith('/lms/');
 }
 
 /**

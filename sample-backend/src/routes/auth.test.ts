@@ -127,6 +127,47 @@ describe('token validation', () => {
     });
     expect((json(await validate()) as { code: string }).code).toBe('jwt_auth_no_auth_header');
   });
+
+  it('random JWT secret per start: a token from one start is refused by another', async () => {
+    const first = await testBackend();
+    const second = await testBackend();
+    const { token } = json(
+      await first.app.inject({
+        method: 'POST',
+        url: '/wp-json/jwt-auth/v1/token',
+        payload: { username: 'learner', password: DEMO_LEARNER.password },
+      }),
+    ) as { token: string };
+    const check = (backend: FastifyInstance) =>
+      backend.inject({
+        method: 'POST',
+        url: '/wp-json/jwt-auth/v1/token/validate',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await check(first.app)).statusCode).toBe(200);
+    expect((await check(second.app)).statusCode).toBe(403);
+    const me = await second.app.inject({
+      url: '/wp-json/wp/v2/users/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(401);
+    // Nor does the secret that used to be published sign tokens any backend accepts.
+    const published = sign(
+      { data: { user: { id: '3' } } },
+      'sample-backend-jwt-secret-not-for-production',
+    );
+    expect(
+      (
+        await first.app.inject({
+          method: 'POST',
+          url: '/wp-json/jwt-auth/v1/token/validate',
+          headers: { authorization: `Bearer ${published}` },
+        })
+      ).statusCode,
+    ).toBe(403);
+    await first.cleanup();
+    await second.cleanup();
+  });
 });
 
 describe('sign-up', () => {

@@ -7,7 +7,6 @@ import {
 } from '../domain/catalogue';
 import { formatPounds, toPence } from '../domain/money';
 import type { JsonObject } from '../json';
-import type { OrderRecord } from '../state/orders';
 
 /**
  * WooCommerce REST shapes, trimmed to the fields a shop front uses but spelled as WooCommerce
@@ -24,7 +23,7 @@ function priceHtml(pence: number): string {
   return `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&pound;</span>${formatPounds(pence)}</bdi></span>`;
 }
 
-function optionSlug(option: string): string {
+export function optionSlug(option: string): string {
   return option.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 
@@ -110,99 +109,5 @@ export function wooVariation(
     attributes: [{ id: MONTH_ATTRIBUTE_ID, name: 'Month', option: variation.month }],
     menu_order: index,
     meta_data: [],
-  };
-}
-
-const EMPTY_ADDRESS = {
-  first_name: '',
-  last_name: '',
-  company: '',
-  address_1: '',
-  address_2: '',
-  city: '',
-  state: '',
-  postcode: '',
-  country: 'GB',
-};
-
-/** The URL of the order's payment page, on the origin the shopper uses. */
-export function paymentUrl(order: OrderRecord, origin: string): string {
-  return `${origin}/checkout/order-pay/${String(order.id)}/?pay_for_order=true&key=${order.order_key}`;
-}
-
-/** `POST wc/v3/orders` and `GET wc/v3/orders/{id}`. */
-export function wooOrder(order: OrderRecord, origin: string): JsonObject {
-  const isPending = order.status === 'pending';
-  return {
-    id: order.id,
-    parent_id: 0,
-    number: String(order.id),
-    order_key: order.order_key,
-    created_via: 'rest-api',
-    status: order.status,
-    currency: 'GBP',
-    currency_symbol: '£',
-    prices_include_tax: false,
-    date_created: order.date_created,
-    date_created_gmt: order.date_created,
-    date_modified: order.date_created,
-    discount_total: formatPounds(order.discountPence),
-    discount_tax: '0.00',
-    shipping_total: '0.00',
-    shipping_tax: '0.00',
-    cart_tax: '0.00',
-    total: formatPounds(order.totalPence),
-    total_tax: '0.00',
-    customer_id: order.customer_id,
-    billing: { ...EMPTY_ADDRESS, ...order.billing, phone: '' },
-    shipping: EMPTY_ADDRESS,
-    payment_method: '',
-    payment_method_title: '',
-    transaction_id: '',
-    customer_note: '',
-    date_paid: isPending ? null : order.date_created,
-    line_items: order.lines.map((line, index) => ({
-      id: order.id * 100 + index + 1,
-      name: line.name,
-      product_id: line.product_id,
-      variation_id: line.variation_id,
-      quantity: line.quantity,
-      tax_class: '',
-      subtotal: formatPounds(line.subtotalPence),
-      subtotal_tax: '0.00',
-      total: formatPounds(line.totalPence),
-      total_tax: '0.00',
-      taxes: [],
-      meta_data:
-        line.month === undefined
-          ? []
-          : [
-              {
-                id: order.id * 100 + 60 + index,
-                key: 'pa_month',
-                value: optionSlug(line.month),
-                display_key: 'Month',
-                display_value: line.month,
-              },
-            ],
-      sku: line.sku,
-      // WooCommerce gives the unit price of a line as a number, unlike every other price.
-      price: line.unitPence / 100,
-    })),
-    tax_lines: [],
-    shipping_lines: [],
-    fee_lines: [],
-    coupon_lines: order.coupons.map((coupon, index) => ({
-      id: order.id * 100 + 90 + index,
-      code: coupon.code,
-      discount: formatPounds(coupon.discountPence),
-      discount_tax: '0.00',
-      meta_data: [],
-    })),
-    refunds: [],
-    payment_url: paymentUrl(order, origin),
-    is_editable: isPending,
-    needs_payment: isPending && order.totalPence > 0,
-    needs_processing: true,
   };
 }

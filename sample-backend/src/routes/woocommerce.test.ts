@@ -1,8 +1,17 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { SAMPLE_WC_CONSUMER_KEY, SAMPLE_WC_CONSUMER_SECRET } from '../index';
-import { json, makeStateDir, removeDir, testBackend, WC_AUTH } from '../test-support/backend';
 import { buildSampleBackend } from '../index';
+import {
+  json,
+  makeStateDir,
+  removeDir,
+  TEST_WC_KEYS,
+  testBackend,
+  WC_AUTH,
+  WC_BASIC,
+} from '../test-support/backend';
+
+const { wcConsumerKey: KEY, wcConsumerSecret: SECRET } = TEST_WC_KEYS;
 
 let app: FastifyInstance;
 let stateDir: string;
@@ -47,35 +56,29 @@ describe('WooCommerce authentication', () => {
 
   it('refuses a wrong key, and a right key with a wrong secret', async () => {
     const wrongKey = await app.inject(
-      `/wp-json/wc/v3/products/3101?consumer_key=ck_x&consumer_secret=${SAMPLE_WC_CONSUMER_SECRET}`,
+      `/wp-json/wc/v3/products/3101?consumer_key=ck_x&consumer_secret=${SECRET}`,
     );
     expect(json(wrongKey)).toEqual(keyError);
     const wrongSecret = await app.inject(
-      `/wp-json/wc/v3/products/3101?consumer_key=${SAMPLE_WC_CONSUMER_KEY}&consumer_secret=cs_x`,
+      `/wp-json/wc/v3/products/3101?consumer_key=${KEY}&consumer_secret=cs_x`,
     );
     expect(wrongSecret.statusCode).toBe(401);
     expect((json(wrongSecret) as { message: string }).message).toBe('Consumer secret is invalid.');
   });
 
   it('accepts the credentials as HTTP Basic too', async () => {
-    const basic = Buffer.from(`${SAMPLE_WC_CONSUMER_KEY}:${SAMPLE_WC_CONSUMER_SECRET}`).toString(
-      'base64',
-    );
-    const response = await app.inject({
-      url: '/wp-json/wc/v3/products/3101',
-      headers: { authorization: `Basic ${basic}` },
-    });
+    const response = await app.inject({ url: '/wp-json/wc/v3/products/3101', headers: WC_BASIC });
     expect(response.statusCode).toBe(200);
   });
 
   it('checks credentials before routing: unknown routes are 401 without them, rest_no_route with them', async () => {
-    expect((await app.inject('/wp-json/wc/v3/customers')).statusCode).toBe(401);
-    const response = await app.inject(`/wp-json/wc/v3/customers?${WC_AUTH}`);
+    expect((await app.inject('/wp-json/wc/v3/webhooks')).statusCode).toBe(401);
+    const response = await app.inject(`/wp-json/wc/v3/webhooks?${WC_AUTH}`);
     expect(response.statusCode).toBe(404);
     expect((json(response) as { code: string }).code).toBe('rest_no_route');
   });
 
-  it('uses the configured credentials instead of the sample ones', async () => {
+  it('uses the configured credentials', async () => {
     const custom = await buildSampleBackend({
       stateDir,
       wcConsumerKey: 'ck_custom',
@@ -129,6 +132,17 @@ describe('products and variations', () => {
     ]);
   });
 
+  it('Link header carries the received query including consumer keys, as WooCommerce builds it', async () => {
+    const response = await app.inject(
+      `/wp-json/wc/v3/products/3101/variations?per_page=1&page=2&${WC_AUTH}`,
+    );
+    const auth = `consumer_key=${KEY}&consumer_secret=${SECRET}`;
+    const base = 'http://localhost:80/wp-json/wc/v3/products/3101/variations';
+    expect(response.headers.link).toBe(
+      `<${base}?per_page=1&${auth}&page=1>; rel="prev", <${base}?per_page=1&${auth}&page=3>; rel="next"`,
+    );
+  });
+
   it('refuses per_page over 100 and answers an unknown product with a 404', async () => {
     const tooMany = await app.inject(
       `/wp-json/wc/v3/products/3101/variations?per_page=101&${WC_AUTH}`,
@@ -141,14 +155,15 @@ describe('products and variations', () => {
   });
 });
 
-describe('orders: totals are computed from the catalogue', () => {
-  it('ignores prices and totals sent by the client (3 x 19.99 is 59.97)', async () => {
+describe('orders: priced as WooCommerce prices them', () => {
+  it('prices lines from the catalogue when the client names no amounts (3 x 19.99 is 59.97)', async () => {
     const response = await createOrder({
       status: 'pending',
       set_paid: false,
       billing,
+      // Read-only fields of WooCommerce's schema: ignored, as WooCommerce ignores them.
       total: '0.01',
-      line_items: [{ ...PLAB1_QBANK_1M, quantity: 3, price: '0.01', total: '0.01' }],
+      line_items: [{ ...PLAB1_QBANK_1M, quantity: 3, price: '0.01' }],
     });
     expect(response.statusCode).toBe(201);
     const order = json(response) as Order;
@@ -202,9 +217,17 @@ describe('orders: totals are computed from the catalogue', () => {
     [{ line_items: [{ ...PLAB1_QBANK_1M, quantity: 0 }] }, 'woocommerce_rest_invalid_quantity'],
     [{ line_items: [{ ...PLAB1_QBANK_1M, quantity: 1.5 }] }, 'woocommerce_rest_invalid_quantity'],
     [{ line_items: [] }, 'rest_invalid_param'],
-    [{ set_paid: true }, 'rest_invalid_param'],
+    [
+      { line_items: [{ ...PLAB1_QBANK_1M, quantity: 1, total: 'free' }] },
+      'woocommerce_rest_invalid_line_item',
+    ],
     [{ billing: { email: 'nope' } }, 'rest_invalid_param'],
-  ])('refuses %j with %s', async (change, code) => {
+    [{ status: 'shipped' }, 'rest_invalid_param'],
+    [{ set_paid: 'maybe' }, 'rest_invalid_param'],
+    [{ customer_id: 999 }, 'woocommerce_rest_invalid_customer_id'],
+    [{ fee_lines: [{ total: '-5.00' }] }, 'woocommerce_rest_invalid_fee_item'],
+    [{ meta_data: [{ value: 1 }] }, 'rest_invalid_param'],
+  ])('refuses %j with %s, as WooCommerce does', async (change, code) => {
     const response = await createOrder({
       billing,
       line_items: [{ ...PLAB1_QBANK_1M, quantity: 1 }],
@@ -244,7 +267,7 @@ describe('orders: totals are computed from the catalogue', () => {
     const created = json(
       await createOrder({ billing, line_items: [{ product_id: 3302, quantity: 1 }] }),
     ) as Order;
-    const restarted = await buildSampleBackend({ stateDir });
+    const restarted = await buildSampleBackend({ ...TEST_WC_KEYS, stateDir });
     const fetched = json(
       await restarted.inject(`/wp-json/wc/v3/orders/${String(created.id)}?${WC_AUTH}`),
     ) as Order;
@@ -338,10 +361,50 @@ describe('apply-coupon', () => {
 });
 
 describe('state folder', () => {
+  it('still reads an orders file written by the first release (a bare array)', async () => {
+    const dir = await makeStateDir();
+    const legacy = {
+      id: 60001,
+      order_key: 'wc_order_Legacy1234567',
+      status: 'pending',
+      date_created: '2026-11-02T10:00:00',
+      customer_id: 0,
+      billing: { email: 'old@example.com', first_name: '', last_name: '' },
+      lines: [
+        {
+          product_id: 3301,
+          variation_id: 0,
+          name: 'Course',
+          sku: 'X',
+          quantity: 1,
+          unitPence: 29500,
+          subtotalPence: 29500,
+          totalPence: 29500,
+        },
+      ],
+      coupons: [],
+      subtotalPence: 29500,
+      discountPence: 0,
+      totalPence: 29500,
+    };
+    await writeFile(`${dir}/orders.json`, JSON.stringify([legacy]));
+    const fresh = await buildSampleBackend({ ...TEST_WC_KEYS, stateDir: dir });
+    const response = await fresh.inject(`/wp-json/wc/v3/orders/60001?${WC_AUTH}`);
+    expect(json(response)).toMatchObject({
+      id: 60001,
+      total: '295.00',
+      fee_lines: [],
+      date_paid: null,
+      billing: { email: 'old@example.com', country: 'GB' },
+    });
+    await fresh.close();
+    await removeDir(dir);
+  });
+
   it('a corrupt orders file does not stop the backend', async () => {
     const dir = await makeStateDir();
     await writeFile(`${dir}/orders.json`, '{ not json');
-    const fresh = await buildSampleBackend({ stateDir: dir });
+    const fresh = await buildSampleBackend({ ...TEST_WC_KEYS, stateDir: dir });
     expect((await fresh.inject(`/wp-json/wc/v3/orders/52001?${WC_AUTH}`)).statusCode).toBe(200);
     expect((await readdir(dir)).some((name) => name.startsWith('orders.json.corrupt-'))).toBe(true);
     await fresh.close();

@@ -2,29 +2,23 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../config';
 import type { BackendContext } from '../context';
-import { couponDiscountPence, usableCoupon } from '../domain/coupons';
-import { formatPounds, parseAmountInput } from '../domain/money';
-import { parseOrderRequest } from '../domain/order-request';
-import { priceOrder } from '../domain/orders';
-import { InvalidParams, WpError } from '../errors';
+import { WpError } from '../errors';
 import type { Query } from '../http/input';
-import { bodyFields, queryValue, textField } from '../http/input';
-import { requestOrigin } from '../http/origin';
-import { pageParams, paginate } from '../http/wp-collection';
-import { wooOrder, wooProduct, wooVariation } from './wc-shapes';
+import { queryValue } from '../http/input';
+import { isUnderRoute } from '../http/request-url';
+import { POINTS_PREFIX, registerPointsRoutes } from './points-rewards';
+import { registerWcCouponRoutes } from './wc-coupons';
+import { registerWcCustomerRoutes } from './wc-customers';
+import { registerWcOrderRoutes } from './wc-orders';
+import { registerWcProductRoutes } from './wc-products';
 
 /**
- * WooCommerce's REST API (`wc/v3`): products, variations, orders and the site's apply-coupon
- * route. Every request must carry the consumer key and secret; totals are always computed here
- * from the catalogue, never taken from the client.
+ * WooCommerce's REST API (`wc/v3`) and the Points and Rewards extension, as they answer a client
+ * holding the store's admin key pair: every request must carry the consumer key and secret (as
+ * query parameters or HTTP Basic), and then anything an admin may do is done.
  */
 
-const WC_PREFIX = '/wp-json/wc/v3';
-
-interface IdParams {
-  Params: { id: string };
-  Querystring: Query;
-}
+const POINTS_ROUTE = POINTS_PREFIX.replace('/wp-json', '');
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
@@ -62,85 +56,24 @@ function authenticationError(
   return undefined;
 }
 
-/** Registers the `wc/v3` routes and their credential check. */
+/** Registers the `wc/v3` and Points and Rewards routes and their credential check. */
 export function registerWooCommerceRoutes(app: FastifyInstance, context: BackendContext): void {
-  const { data } = context;
-
   // A hook rather than a per-route check, so unknown wc/v3 paths need credentials too, as in
-  // WordPress where authentication runs before routing.
+  // WordPress where authentication runs before routing. The URL is already normalised here
+  // (request-url.ts), so every spelling of a path gets the same check.
   app.addHook<{ Querystring: Query }>('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isWooCommerce = path === WC_PREFIX || path.startsWith(`${WC_PREFIX}/`);
+    const needsKeys =
+      isUnderRoute(request.url, '/wc/v3') || isUnderRoute(request.url, POINTS_ROUTE);
     done(
-      isWooCommerce && request.method !== 'OPTIONS'
+      needsKeys && request.method !== 'OPTIONS'
         ? authenticationError(request, context.options)
         : undefined,
     );
   });
 
-  const productById = (rawId: string) => {
-    const product = data.productsById.get(Number(rawId));
-    if (!product) throw new WpError(404, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');
-    return product;
-  };
-
-  app.get<IdParams>(`${WC_PREFIX}/products/:id(^\\d+$)`, (request) =>
-    wooProduct(productById(request.params.id)),
-  );
-
-  app.get<IdParams>(`${WC_PREFIX}/products/:id(^\\d+$)/variations`, (request, reply) => {
-    const product = productById(request.params.id);
-    const invalid = new InvalidParams();
-    const { page, perPage } = pageParams(request.query, invalid);
-    invalid.throwIfAny();
-    const variations = (product.variations ?? []).map((variation, index) =>
-      wooVariation(product, variation, index),
-    );
-    return paginate(request, reply, variations, {
-      page,
-      perPage,
-      route: `/wc/v3/products/${String(product.id)}/variations`,
-    });
-  });
-
-  app.post(`${WC_PREFIX}/orders`, async (request, reply) => {
-    const now = new Date();
-    const order = parseOrderRequest(bodyFields(request), data, context.users, now);
-    const priced = priceOrder(data, order.lines, order.coupons);
-    const record = await context.orders.create({
-      status: 'pending',
-      date_created: now.toISOString().slice(0, 19),
-      customer_id: order.customerId,
-      billing: order.billing,
-      ...priced,
-    });
-    return reply.code(201).send(wooOrder(record, requestOrigin(request)));
-  });
-
-  app.get<IdParams>(`${WC_PREFIX}/orders/:id(^\\d+$)`, (request) => {
-    const order = context.orders.get(Number(request.params.id));
-    if (!order) throw new WpError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
-    return wooOrder(order, requestOrigin(request));
-  });
-
-  app.post(`${WC_PREFIX}/apply-coupon`, (request) => {
-    const fields = bodyFields(request);
-    const code = textField(fields, 'code');
-    if (code === undefined)
-      throw new WpError(400, 'missing_coupon_code', 'Please enter a coupon code.');
-    const total = fields.total === undefined ? undefined : parseAmountInput(fields.total);
-    if (fields.total !== undefined && total === undefined) {
-      throw new WpError(400, 'invalid_total', 'total must be an amount in pounds, e.g. 59.97.');
-    }
-    const coupon = usableCoupon(data.coupons, code, new Date());
-    if (coupon.discount_type === 'percent' && total === undefined) {
-      throw new WpError(400, 'missing_total', 'Send the cart total to apply a percentage coupon.');
-    }
-    return {
-      code: coupon.code,
-      amount: formatPounds(couponDiscountPence(coupon, total ?? 0)),
-      discount_type: coupon.discount_type,
-      message: 'Coupon code applied successfully.',
-    };
-  });
+  registerWcProductRoutes(app, context);
+  registerWcOrderRoutes(app, context);
+  registerWcCouponRoutes(app, context);
+  registerWcCustomerRoutes(app, context);
+  registerPointsRoutes(app, context);
 }

@@ -3,25 +3,115 @@ import path from 'node:path';
 import type { Checked } from '../data/schema';
 import {
   arrayOf,
+  bool,
+  int,
+  jsonValue,
   matching,
   nonEmptyStr,
   nonNegativeInt,
+  nullable,
   object,
   oneOf,
   optional,
   positiveInt,
   str,
 } from '../data/schema';
+import type { FeeLine, PricedLine } from '../domain/orders';
+import type { JsonValue } from '../json';
+import { isRecord } from '../json';
 import type { StateLogger } from './json-file';
 import { JsonFile } from './json-file';
 
-const orderRecord = object({
+/** The statuses a client may give an order, as WooCommerce lists them. */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'on-hold',
+  'completed',
+  'cancelled',
+  'refunded',
+  'failed',
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The billing address fields WooCommerce keeps. */
+export const BILLING_FIELDS = [
+  'first_name',
+  'last_name',
+  'company',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+  'email',
+  'phone',
+] as const;
+
+export type Billing = Record<(typeof BILLING_FIELDS)[number], string>;
+
+/** One `meta_data` entry of an order. */
+export interface MetaEntry {
+  id: number;
+  key: string;
+  value: JsonValue;
+}
+
+/** Points taken from a customer's balance for an order (Points and Rewards), once. */
+export interface PointsRedemption {
+  customer_id: number;
+  points: number;
+  /** Set once the points went back (the order was cancelled or refunded). */
+  returned: boolean;
+}
+
+/** A stored order. */
+export interface OrderRecord {
+  id: number;
+  order_key: string;
+  status: OrderStatus;
+  date_created: string;
+  date_modified: string;
+  date_paid: string | null;
+  customer_id: number;
+  billing: Billing;
+  lines: PricedLine[];
+  coupons: { code: string; discountPence: number }[];
+  fees: FeeLine[];
+  meta_data: MetaEntry[];
+  subtotalPence: number;
+  discountPence: number;
+  totalPence: number;
+  points: PointsRedemption | null;
+}
+
+/** Everything of an order but the id and key, which the store assigns. */
+export type NewOrder = Omit<OrderRecord, 'id' | 'order_key'>;
+
+// Fields added after the first release are optional, so older state files still load.
+const storedOrder = object({
   id: positiveInt,
   order_key: matching(/^wc_order_[A-Za-z0-9]+$/, 'an order key'),
-  status: oneOf('pending', 'processing', 'completed', 'on-hold', 'cancelled'),
+  status: oneOf(...ORDER_STATUSES),
   date_created: nonEmptyStr,
+  date_modified: optional(nonEmptyStr),
+  date_paid: optional(nullable(nonEmptyStr)),
   customer_id: nonNegativeInt,
-  billing: object({ email: nonEmptyStr, first_name: str, last_name: str }),
+  billing: object({
+    first_name: str,
+    last_name: str,
+    company: optional(str),
+    address_1: optional(str),
+    address_2: optional(str),
+    city: optional(str),
+    state: optional(str),
+    postcode: optional(str),
+    country: optional(str),
+    email: str,
+    phone: optional(str),
+  }),
   lines: arrayOf(
     object({
       product_id: positiveInt,
@@ -37,20 +127,61 @@ const orderRecord = object({
     1,
   ),
   coupons: arrayOf(object({ code: nonEmptyStr, discountPence: nonNegativeInt })),
+  fees: optional(arrayOf(object({ id: positiveInt, name: str, totalPence: int, tax_status: str }))),
+  meta_data: optional(arrayOf(object({ id: positiveInt, key: str, value: jsonValue }))),
   subtotalPence: nonNegativeInt,
   discountPence: nonNegativeInt,
   totalPence: nonNegativeInt,
+  points: optional(
+    nullable(object({ customer_id: positiveInt, points: nonNegativeInt, returned: bool })),
+  ),
 });
 
-/** A stored order: the priced lines and totals fixed when it was created. */
-export type OrderRecord = Checked<typeof orderRecord>;
+type StoredOrder = Checked<typeof storedOrder>;
 
-/** Everything of an order but the id and key, which the store assigns. */
-export type NewOrder = Omit<OrderRecord, 'id' | 'order_key'>;
+/** A billing address with every field present. */
+export function fullBilling(given: Partial<Billing>): Billing {
+  const empty = Object.fromEntries(BILLING_FIELDS.map((field) => [field, ''])) as Billing;
+  return { ...empty, country: 'GB', ...given };
+}
 
-const parseOrders = (value: unknown): OrderRecord[] | undefined => {
+function fromStored(order: StoredOrder): OrderRecord {
+  const billing: Partial<Billing> = {};
+  for (const field of BILLING_FIELDS) {
+    const value = order.billing[field];
+    if (value !== undefined) billing[field] = value;
+  }
+  return {
+    ...order,
+    // `month` stays absent for simple products rather than present and undefined.
+    lines: order.lines.map(({ month, ...line }) => ({
+      ...line,
+      ...(month === undefined ? {} : { month }),
+    })),
+    billing: fullBilling(billing),
+    date_modified: order.date_modified ?? order.date_created,
+    date_paid: order.date_paid ?? null,
+    fees: order.fees ?? [],
+    meta_data: order.meta_data ?? [],
+    points: order.points ?? null,
+  };
+}
+
+interface OrdersDocument {
+  orders: OrderRecord[];
+  /** Seed orders that were deleted, so they do not come back at the next start. */
+  deleted: number[];
+}
+
+const parseDocument = (value: unknown): OrdersDocument | undefined => {
   try {
-    return arrayOf(orderRecord)(value, 'orders');
+    // The first release stored a bare array of the orders it created.
+    const document = Array.isArray(value) ? { orders: value, deleted: [] } : value;
+    if (!isRecord(document)) return undefined;
+    return {
+      orders: arrayOf(storedOrder)(document.orders, 'orders').map(fromStored),
+      deleted: arrayOf(positiveInt)(document.deleted, 'deleted'),
+    };
   } catch {
     return undefined;
   }
@@ -64,13 +195,14 @@ function newOrderKey(): string {
 
 /**
  * Orders: the sample orders from `data/orders.json` plus those created through `wc/v3/orders`,
- * which are persisted to `orders.json` in the state folder and survive a restart.
+ * with every change persisted to `orders.json` in the state folder. Changes are applied in memory
+ * synchronously (so two requests never both see the old order) and resolve once on disk.
  */
 export class OrderStore {
   private constructor(
-    private readonly file: JsonFile<OrderRecord[]>,
+    private readonly file: JsonFile<OrdersDocument>,
     private readonly orders: Map<number, OrderRecord>,
-    private readonly created: OrderRecord[],
+    private readonly deleted: Set<number>,
   ) {}
 
   /** Opens the store in `stateDir` on top of the seeded orders. */
@@ -79,24 +211,62 @@ export class OrderStore {
     seeded: readonly OrderRecord[],
     logger: StateLogger,
   ): Promise<OrderStore> {
-    const file = new JsonFile(path.join(stateDir, 'orders.json'), parseOrders, logger);
-    const created = (await file.read()) ?? [];
+    const file = new JsonFile(path.join(stateDir, 'orders.json'), parseDocument, logger);
+    const saved = await file.read();
+    const deleted = new Set(saved?.deleted ?? []);
     const orders = new Map<number, OrderRecord>();
-    for (const order of [...seeded, ...created]) orders.set(order.id, order);
-    return new OrderStore(file, orders, created);
+    for (const order of seeded) if (!deleted.has(order.id)) orders.set(order.id, order);
+    for (const order of saved?.orders ?? []) orders.set(order.id, order);
+    return new OrderStore(file, orders, deleted);
   }
 
   get(id: number): OrderRecord | undefined {
     return this.orders.get(id);
   }
 
+  /** Every order, newest first (WooCommerce's default order). */
+  list(): OrderRecord[] {
+    return [...this.orders.values()].sort(
+      (a, b) => b.date_created.localeCompare(a.date_created) || b.id - a.id,
+    );
+  }
+
   /** Stores a new order under the next free id; resolves once it is on disk. */
-  async create(order: NewOrder): Promise<OrderRecord> {
-    const id = Math.max(0, ...this.orders.keys()) + 1;
-    const record: OrderRecord = { ...order, id, order_key: newOrderKey() };
+  async create(build: (id: number) => NewOrder): Promise<OrderRecord> {
+    const id = Math.max(0, ...this.orders.keys(), ...this.deleted) + 1;
+    const record: OrderRecord = { ...build(id), id, order_key: newOrderKey() };
     this.orders.set(id, record);
-    this.created.push(record);
-    await this.file.write(this.created);
+    await this.persist();
     return record;
+  }
+
+  /** Replaces an order by what `change` makes of it; undefined when there is no such order. */
+  async update(
+    id: number,
+    change: (current: OrderRecord) => OrderRecord,
+  ): Promise<OrderRecord | undefined> {
+    const current = this.orders.get(id);
+    if (!current) return undefined;
+    const next = { ...change(current), id, order_key: current.order_key };
+    this.orders.set(id, next);
+    await this.persist();
+    return next;
+  }
+
+  /** Deletes an order; resolves with it as it was, or undefined when there is none. */
+  async delete(id: number): Promise<OrderRecord | undefined> {
+    const current = this.orders.get(id);
+    if (!current) return undefined;
+    this.orders.delete(id);
+    this.deleted.add(id);
+    await this.persist();
+    return current;
+  }
+
+  private persist(): Promise<void> {
+    return this.file.write({
+      orders: [...this.orders.values()],
+      deleted: [...this.deleted],
+    });
   }
 }

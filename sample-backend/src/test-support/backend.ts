@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { SampleBackendOptions } from '../index';
-import {
-  buildSampleBackend,
-  DEMO_LEARNER,
-  SAMPLE_WC_CONSUMER_KEY,
-  SAMPLE_WC_CONSUMER_SECRET,
-} from '../index';
+import { buildSampleBackend, DEMO_LEARNER } from '../index';
+
+/** The WooCommerce key pair test backends are built with (a backend's default is random). */
+export const TEST_WC_KEYS = {
+  wcConsumerKey: 'ck_0123456789abcdef0123456789abcdef01234567',
+  wcConsumerSecret: 'cs_89abcdef0123456789abcdef0123456789abcdef',
+} as const;
 
 /** A fresh temporary state folder: tests never touch the package's `.data/`. */
 export async function makeStateDir(): Promise<string> {
@@ -20,12 +21,15 @@ export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
-/** A backend on a fresh state folder, and a cleanup that closes it and removes the folder. */
+/**
+ * A backend on a fresh state folder, with the {@link TEST_WC_KEYS} unless the options name other
+ * keys, and a cleanup that closes it and removes the folder.
+ */
 export async function testBackend(
   options: SampleBackendOptions = {},
 ): Promise<{ app: FastifyInstance; stateDir: string; cleanup: () => Promise<void> }> {
   const stateDir = options.stateDir ?? (await makeStateDir());
-  const app = await buildSampleBackend({ ...options, stateDir });
+  const app = await buildSampleBackend({ ...TEST_WC_KEYS, ...options, stateDir });
   return {
     app,
     stateDir,
@@ -52,5 +56,10 @@ export async function learnerToken(app: FastifyInstance): Promise<string> {
   return body.token;
 }
 
-/** The query string that authenticates a WooCommerce call with the sample credentials. */
-export const WC_AUTH = `consumer_key=${SAMPLE_WC_CONSUMER_KEY}&consumer_secret=${SAMPLE_WC_CONSUMER_SECRET}`;
+/** The query string that authenticates a WooCommerce call with the {@link TEST_WC_KEYS}. */
+export const WC_AUTH = `consumer_key=${TEST_WC_KEYS.wcConsumerKey}&consumer_secret=${TEST_WC_KEYS.wcConsumerSecret}`;
+
+/** The same credentials as an HTTP Basic `Authorization` header, as the gateway sends them. */
+export const WC_BASIC = {
+  authorization: `Basic ${Buffer.from(`${TEST_WC_KEYS.wcConsumerKey}:${TEST_WC_KEYS.wcConsumerSecret}`).toString('base64')}`,
+};
