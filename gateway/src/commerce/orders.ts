@@ -24,24 +24,24 @@ export async function rewardBalance(wc: WooCommerce, userId: string): Promise<Re
   };
 }
 
-/** What the browser is told about a created order: what it needs to pay it, nothing more. */
-export function createdOrderView(order: WcOrder) {
+function orderSummary(order: WcOrder) {
   return {
     id: order.id,
     status: order.status,
     total: formatPence(toPence(order.total)),
     currency: order.currency,
-    payment_url: order.payment_url,
   };
+}
+
+/** What the browser is told about a created order: what it needs to pay it, nothing more. */
+export function createdOrderView(order: WcOrder) {
+  return { ...orderSummary(order), payment_url: order.payment_url };
 }
 
 /** An order as its owner may read it. */
 export function orderView(order: WcOrder) {
   return {
-    id: order.id,
-    status: order.status,
-    total: formatPence(toPence(order.total)),
-    currency: order.currency,
+    ...orderSummary(order),
     date_created: order.date_created,
     line_items: order.line_items.map((line) => ({
       name: line.name,
