@@ -1,34 +1,78 @@
-// The home remote's hero renderer on a thread of its own (serverRender.ts starts it, one per file
-// version): a renderer that loops or runs out of memory is stopped with its thread, and the
-// gateway's own thread, which serves every visitor, never waits on it.
+// The home remote's hero renderer in a process of its own (serverRender.ts starts it, one per
+// file version): a renderer that loops or runs out of memory is killed with its process, and the
+// gateway's own thread, which serves every visitor, never waits on it. The process holds no
+// secret: it starts with an empty environment, under Node's permission model, reading only this
+// file and the packages the gateway lends (serverRender.ts, rendererExecArgv); the gateway sends
+// the renderer's text, which this process may not read itself.
 'use strict';
-const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
-const { createRequire } = require('node:module');
-const { parentPort, workerData } = require('node:worker_threads');
+const { builtinModules, createRequire } = require('node:module');
 
-const { file, lendFrom } = workerData;
-// What the renderer may require: Node's own modules and jsdom, which the gateway lends it.
-const lend = createRequire(lendFrom);
-const loaded = { exports: {} };
-vm.compileFunction(
-  fs.readFileSync(file, 'utf8'),
-  ['exports', 'require', 'module', '__filename', '__dirname'],
-  { filename: file },
-)(loaded.exports, lend, loaded, file, path.dirname(file));
+// What the permission model of Node 20 leaves open between processes of the same user: signals
+// (SIGUSR1 opens the gateway's inspector, which would run code in the gateway) and priorities.
+// The renderer needs neither; process.kill() calls process._kill(), the only way to a signal.
+const noSignals = () => {
+  throw new Error('A server renderer may not signal or reprioritize a process.');
+};
+Reflect.deleteProperty(process, '_kill');
+process.kill = noSignals;
+os.setPriority = noSignals;
 
-const { renderHero } = loaded.exports;
-if (typeof renderHero === 'function') {
-  parentPort.on('message', ({ id, answer }) => {
-    try {
-      const html = renderHero(answer);
-      parentPort.postMessage({ id, html: typeof html === 'string' ? html : undefined });
-    } catch (error) {
-      parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-    }
-  });
-  parentPort.postMessage({ type: 'ready' });
-} else {
-  parentPort.postMessage({ type: 'invalid' });
+// The gateway gone, this process has no one to render for.
+process.on('disconnect', () => {
+  process.exit(0);
+});
+
+let renderHero;
+
+/** An error as the gateway reports it; a permission refusal names what it refused. */
+function describe(error) {
+  if (!(error instanceof Error)) return String(error);
+  return typeof error.resource === 'string'
+    ? `${error.message} (${error.resource})`
+    : error.message;
 }
+
+function load({ file, source, lent }) {
+  // What the renderer may require: Node's own modules, and the packages the gateway lends it,
+  // each resolved from its own folder (a real path: this process may not follow a link to it).
+  const builtin = new Set(builtinModules);
+  const lentRequire = (id) => {
+    const name = String(id);
+    if (name.startsWith('node:') || builtin.has(name)) return require(name);
+    const lentName = Object.keys(lent).find((pkg) => name === pkg || name.startsWith(`${pkg}/`));
+    if (lentName) return createRequire(path.join(lent[lentName], 'package.json'))(name);
+    const error = new Error(
+      `Cannot find module '${name}': a server renderer may require Node's modules and ${Object.keys(lent).join(', ')}.`,
+    );
+    error.code = 'MODULE_NOT_FOUND';
+    throw error;
+  };
+  const loaded = { exports: {} };
+  vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {
+    filename: file,
+  })(loaded.exports, lentRequire, loaded, file, path.dirname(file));
+  return loaded.exports.renderHero;
+}
+
+process.on('message', (message) => {
+  if (message.type === 'load') {
+    try {
+      renderHero = load(message);
+    } catch (error) {
+      process.send({ type: 'failed', error: describe(error) });
+      return;
+    }
+    process.send({ type: typeof renderHero === 'function' ? 'ready' : 'invalid' });
+    return;
+  }
+  const { id, answer } = message;
+  try {
+    const html = renderHero(answer);
+    process.send({ id, html: typeof html === 'string' ? html : undefined });
+  } catch (error) {
+    process.send({ id, error: describe(error) });
+  }
+});

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -6,6 +7,7 @@ import {
   MAX_CARRIED_BANNER_CHARS,
   createHeroRenderers,
   type HeroRenderers,
+  lentPackages,
   readHomeBanner,
   renderHomeHero,
 } from './serverRender';
@@ -53,7 +55,7 @@ describe('the home remote’s hero renderer', () => {
     expect(renderers.readyFor('/remotes/home/mf-manifest.json')).toBe(renderer);
   });
 
-  it('is not ready until its thread has loaded it; loads a new version of the file once, when it changes', async () => {
+  it('is not ready until its process has loaded it; loads a new version of the file once, when it changes', async () => {
     const folder = folderWith({ 'server/hero.js': 'exports.renderHero = () => "one";' });
     const renderers = renderersFor(() => folder);
     // The page that finds it loading goes without it: the gateway does not wait for it.
@@ -64,7 +66,7 @@ describe('the home remote’s hero renderer', () => {
     fs.writeFileSync(file, 'exports.renderHero = () => "two";');
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
     await expect((await renderers.load('/m.json'))?.renderHero([])).resolves.toBe('two');
-    // The old version's thread is gone: it renders nothing any more.
+    // The old version's process is gone: it renders nothing any more.
     await expect(first?.renderHero([])).resolves.toBeUndefined();
   });
 
@@ -154,6 +156,208 @@ describe('the home remote’s hero renderer', () => {
     await expect(renderer?.renderHero([])).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('ran out of memory (32 MB)')]);
     expect(renderers.readyFor('/m.json')).toBeUndefined();
+  });
+
+  it('lends jsdom, which loads in the renderer’s process as the gateway provides it', async () => {
+    const folder = folderWith({
+      'server/hero.js':
+        "const { JSDOM } = require('jsdom');\n" +
+        'exports.renderHero = (answer) => new JSDOM(`<h1>${answer}</h1>`).window.document.body.innerHTML;',
+    });
+    const renderer = await renderersFor(() => folder).load('/m.json');
+    await expect(renderer?.renderHero('Hi')).resolves.toBe('<h1>Hi</h1>');
+  });
+
+  it('lends a package by the real folders of it and of what it depends on, never node_modules itself', () => {
+    const root = fs.realpathSync(
+      folderWith({
+        'elsewhere/b/package.json': '{"name":"b"}',
+        'app/node_modules/a/package.json':
+          '{"name":"a","dependencies":{"b":"1","c":"1"},"peerDependencies":{"absent":"1"}}',
+        'app/node_modules/a/node_modules/c/package.json': '{"name":"c"}',
+        'app/src/gateway.js': '',
+      }),
+    );
+    // A linked package (a workspace's, or a linked node_modules) is read by its real path.
+    fs.symlinkSync(path.join(root, 'elsewhere', 'b'), path.join(root, 'app', 'node_modules', 'b'));
+    const a = path.join(root, 'app', 'node_modules', 'a');
+    expect(lentPackages(['a', 'none'], path.join(root, 'app', 'src', 'gateway.js'))).toEqual({
+      folders: { a },
+      readable: [a, path.join(root, 'elsewhere', 'b'), path.join(a, 'node_modules', 'c')],
+    });
+  });
+
+  describe('release code on the server holds no secret', () => {
+    const secret = 'cs_test_4f1d9a_secret';
+    const saved = process.env.WC_CONSUMER_SECRET;
+    beforeEach(() => {
+      // As in a gateway started with its secrets in the environment.
+      process.env.WC_CONSUMER_SECRET = secret;
+    });
+    afterEach(() => {
+      if (saved === undefined) delete process.env.WC_CONSUMER_SECRET;
+      else process.env.WC_CONSUMER_SECRET = saved;
+    });
+    /** A renderer of this code, loaded. */
+    const load = async (code: string) => {
+      const folder = folderWith({ 'server/hero.js': code });
+      const renderer = await renderersFor(() => folder).load('/m.json');
+      expect(renderer).toBeDefined();
+      return renderer;
+    };
+    /** Release code's way to try things: each attempt's result, or the code of its error. */
+    const attempt =
+      'const attempt = (f) => { try { return String(f()); } catch (error) { return error.code ?? error.message; } };\n';
+
+    it('release code sees an empty environment', async () => {
+      const renderer = await load(
+        'const atLoad = JSON.stringify(process.env);\n' +
+          'exports.renderHero = () => atLoad + JSON.stringify(process.env);',
+      );
+      await expect(renderer?.renderHero([])).resolves.toBe('{}{}');
+    });
+
+    it('release code cannot read the process environment from /proc', async () => {
+      // The gateway's own starting environment is there, for any reader the model does not stop.
+      expect(fs.readFileSync('/proc/self/environ', 'utf8')).toContain('PATH=');
+      const renderer = await load(
+        attempt +
+          "const fs = require('node:fs');\n" +
+          'exports.renderHero = () => [\n' +
+          "  attempt(() => fs.readFileSync('/proc/self/environ', 'utf8')),\n" +
+          '  attempt(() => fs.readFileSync(`/proc/${process.ppid}/environ`, "utf8")),\n' +
+          "  attempt(() => fs.readdirSync('/proc').length),\n" +
+          "].join(' ');",
+      );
+      const seen = await renderer?.renderHero([]);
+      expect(seen).toBe('ERR_ACCESS_DENIED ERR_ACCESS_DENIED ERR_ACCESS_DENIED');
+      expect(seen).not.toContain(secret);
+    });
+
+    it('release code cannot read files outside its release', async () => {
+      const config = folderWith({ '.env': `WC_CONSUMER_SECRET=${secret}\n` });
+      const release = folderWith({
+        'server/hero.js':
+          attempt +
+          "const fs = require('node:fs');\n" +
+          "const { createRequire } = require('node:module');\n" +
+          'exports.renderHero = (files) => [\n' +
+          "  ...files.map((file) => attempt(() => fs.readFileSync(file, 'utf8'))),\n" +
+          '  attempt(() => require(files[0])),\n' +
+          '  attempt(() => createRequire(__filename)(files[0])),\n' +
+          "].join(' ');",
+      });
+      // The permission model follows links, so the release's folder is not readable either.
+      fs.symlinkSync(path.join(config, '.env'), path.join(release, 'server', 'env'));
+      const renderer = await renderersFor(() => release).load('/m.json');
+      const files = [
+        path.join(__dirname, '..', 'package.json'),
+        path.join(config, '.env'),
+        path.join(release, 'server', 'env'),
+        path.join(release, 'server', 'hero.js'),
+        __filename,
+      ];
+      const seen = await renderer?.renderHero(files);
+      expect(seen?.split(' ')).toEqual([
+        ...files.map(() => 'ERR_ACCESS_DENIED'),
+        // Not lent; and Node's own require, which release code can make, is denied the file.
+        'MODULE_NOT_FOUND',
+        'ERR_ACCESS_DENIED',
+      ]);
+      expect(seen).not.toContain(secret);
+    });
+
+    it('a renderer file that is a link is not loaded: it could lead to any file', async () => {
+      const real = folderWith({ 'hero.js': 'exports.renderHero = () => "<h1>Hi</h1>";' });
+      const release = folderWith({});
+      fs.mkdirSync(path.join(release, 'server'));
+      fs.symlinkSync(path.join(real, 'hero.js'), path.join(release, 'server', 'hero.js'));
+      await expect(renderersFor(() => release).load('/m.json')).resolves.toBeUndefined();
+      expect(warnings).toEqual([expect.stringContaining('could not be loaded')]);
+    });
+
+    it('process.binding is not a way around, nor child processes, threads, addons, the inspector or writes', async () => {
+      const renderer = await load(
+        attempt +
+          'exports.renderHero = () => JSON.stringify({\n' +
+          "  binding: attempt(() => process.binding('fs')),\n" +
+          "  spawnBinding: attempt(() => process.binding('spawn_sync')),\n" +
+          "  childProcess: attempt(() => require('node:child_process').execSync('env')),\n" +
+          "  thread: attempt(() => new (require('node:worker_threads').Worker)('1', { eval: true })),\n" +
+          "  addon: attempt(() => process.dlopen({ exports: {} }, '/nonexistent.node')),\n" +
+          "  inspector: attempt(() => require('node:inspector').open(0)),\n" +
+          "  wasi: attempt(() => new (require('node:wasi').WASI)({ version: 'preview1', preopens: { '/': '/' } })),\n" +
+          "  write: attempt(() => require('node:fs').writeFileSync(require('node:os').tmpdir() + '/hero-was-here', 'x')),\n" +
+          '  report: attempt(() => process.report.writeReport()),\n' +
+          '});',
+      );
+      expect(JSON.parse((await renderer?.renderHero([])) ?? '')).toEqual({
+        binding: 'ERR_ACCESS_DENIED',
+        spawnBinding: 'ERR_ACCESS_DENIED',
+        childProcess: 'ERR_ACCESS_DENIED',
+        thread: 'ERR_ACCESS_DENIED',
+        addon: 'ERR_DLOPEN_DISABLED',
+        inspector: 'ERR_ACCESS_DENIED',
+        wasi: 'ERR_ACCESS_DENIED',
+        write: 'ERR_ACCESS_DENIED',
+        report: 'ERR_ACCESS_DENIED',
+      });
+    });
+
+    it('release code cannot signal the gateway (SIGUSR1 would open its inspector) or reprioritize it', async () => {
+      const renderer = await load(
+        attempt +
+          'exports.renderHero = () => [\n' +
+          "  attempt(() => process.kill(process.ppid, 'SIGUSR1')),\n" +
+          "  attempt(() => require('node:os').setPriority(process.ppid, 19)),\n" +
+          "].join(' | ');",
+      );
+      await expect(renderer?.renderHero([])).resolves.toBe(
+        [
+          'A server renderer may not signal or reprioritize a process.',
+          'A server renderer may not signal or reprioritize a process.',
+        ].join(' | '),
+      );
+    });
+
+    it('release code can still open network connections: Node 20’s permission model does not restrict them', async () => {
+      // A documented limit, not a wish: what it could send is what any visitor could.
+      const server = net.createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const connected = new Promise((resolve) => server.once('connection', resolve));
+      const renderer = await load(
+        "exports.renderHero = (port) => { require('node:net').connect(port, '127.0.0.1').on('error', () => {}); return 'sent'; };",
+      );
+      await expect(renderer?.renderHero((server.address() as net.AddressInfo).port)).resolves.toBe(
+        'sent',
+      );
+      await connected;
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it('a renderer’s process is gone once it is stopped or the renderers are closed', async () => {
+      const folder = folderWith({
+        'server/hero.js':
+          'exports.renderHero = (loop) => { while (loop) {} return String(process.pid); };',
+      });
+      const renderers = createHeroRenderers(() => folder, warn, {
+        limitsMs: { load: 5000, render: 100 },
+      });
+      const gone = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      };
+      const pid = Number(await (await renderers.load('/m.json'))?.renderHero(false));
+      expect(pid).not.toBe(process.pid);
+      expect(gone(pid)).toBe(false);
+      await expect(renderers.readyFor('/m.json')?.renderHero(true)).resolves.toBeUndefined();
+      await renderers.close();
+      expect(gone(pid)).toBe(true);
+    });
   });
 
   it('serves no hero when there is no renderer, no banner, an outsized one, no slide, or the renderer throws', async () => {

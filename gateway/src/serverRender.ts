@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { type ChildProcess, fork } from 'node:child_process';
+import { Socket } from 'node:net';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 
 /** The home remote's server renderer (remote-home/src/server/hero.tsx, built to dist/server/hero.js). */
 export interface HeroRenderer {
@@ -23,15 +24,17 @@ export const SERVER_RENDER_BUDGET_MS = 300;
 export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
 
 /**
- * How long the home remote's code may take before it is stopped: loading it (jsdom included,
- * about 0.4 s), and one render (1-3 ms, 20 ms the first time; the limit is wall time, so it
- * leaves room for a busy machine). A page waits for its render at most `render`.
+ * How long the home remote's code may take before it is stopped: loading it (its process
+ * started, jsdom included, about 0.5 s), and one render (1-3 ms, 20 ms the first time; the limit
+ * is wall time, so it leaves room for a busy machine). A page waits for its render at most
+ * `render`.
  */
 export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
 
 /**
- * The memory the renderer's thread may use (measured loaded and after 50 renders: 27 MB in use,
- * 59 MB held).
+ * The memory the renderer's JavaScript heap may use (measured loaded and after 50 renders: 27 MB
+ * in use, 59 MB held). It bounds V8's heap, as a thread's limit did; memory outside it (a
+ * Buffer's) is bounded by the machine only.
  */
 export const RENDERER_MEMORY_MB = 256;
 
@@ -41,11 +44,118 @@ export const RENDERER_MEMORY_MB = 256;
  */
 export const RENDERER_PAUSE_MS = 60_000;
 
-/** The thread a renderer runs on (a CommonJS file beside this one, in src/ and in dist/). */
+/**
+ * The packages the gateway lends a renderer, which its build leaves out (tooling's
+ * createServerConfig, `externals`): the renderer may require these and Node's own modules, and
+ * its process may read their files and nothing else.
+ */
+export const LENT_PACKAGES: readonly string[] = ['jsdom'];
+
+/** The process a renderer runs in (a CommonJS file beside this one, in src/ and in dist/). */
 const WORKER_FILE = path.join(__dirname, 'heroWorker.cjs');
 
-/** What the renderer's thread says. */
-type WorkerMessage = { type: 'ready' | 'invalid' } | { id: number; html?: string; error?: string };
+/** Where Node finds package `name` from `folder`, by its real path; undefined if it is not installed. */
+function findPackage(name: string, folder: string): string | undefined {
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return fs.realpathSync(candidate);
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * The packages lent to a renderer, as Node finds them from `from`'s folder: each one's folder, and
+ * the folders its process may read (theirs and their dependencies', installed ones). Real paths
+ * only: the permission model checks the path a file is read by, Node reads a module by its real
+ * path, and it may not follow a link it cannot read (a node_modules that is a link). A package
+ * is granted its own folder, never node_modules: the gateway's own workspace link is there, and
+ * the permission model follows links.
+ */
+export function lentPackages(
+  names: readonly string[],
+  from: string,
+): { folders: Record<string, string>; readable: string[] } {
+  const folders: Record<string, string> = {};
+  const readable = new Set<string>();
+  const visit = (folder: string) => {
+    if (readable.has(folder)) return;
+    readable.add(folder);
+    const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    const needs = { ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies };
+    for (const name of Object.keys(needs)) {
+      // One not installed is an optional or peer dependency the package goes without.
+      const found = findPackage(name, folder);
+      if (found) visit(found);
+    }
+  };
+  for (const name of names) {
+    const found = findPackage(name, path.dirname(from));
+    if (!found) continue;
+    folders[name] = found;
+    visit(found);
+  }
+  return { folders, readable: [...readable] };
+}
+
+/** What a renderer's process is given, found once. */
+let sandbox: { workerFile: string; lent: Record<string, string>; readable: string[] } | undefined;
+function rendererSandbox() {
+  if (!sandbox) {
+    const { folders, readable } = lentPackages(LENT_PACKAGES, __filename);
+    const workerFile = fs.realpathSync(WORKER_FILE);
+    sandbox = { workerFile, lent: folders, readable: [workerFile, ...readable] };
+  }
+  return sandbox;
+}
+
+/**
+ * How a renderer's process is started: Node's permission model (Node 20: --experimental-permission)
+ * with read access to the worker's own file and the lent packages' folders only, and no grant
+ * for anything else: no other file (not the release's folder either: the gateway reads the
+ * renderer's file and hands over its text), no writes, no child process, no thread, no native
+ * addon, no inspector, no process.binding, no diagnostic report or heap snapshot files. Its
+ * environment is empty (`env: {}` in start(): /proc/self/environ holds only the IPC channel's
+ * number), and it may not read /proc at all (/proc/<gateway's pid>/environ is the gateway's
+ * starting environment, secrets included, whatever the gateway deletes from process.env later).
+ * What Node 20's model does not restrict: the network (the renderer can open connections, as a
+ * visitor can, but it holds no secret to send); signals to processes of the same user, which
+ * heroWorker.cjs takes away (SIGUSR1 would open the gateway's inspector); and the module
+ * resolver, which still tells whether a file exists and what a package.json's `main` says, not
+ * what a file holds. Verified in serverRender.test.ts.
+ */
+function rendererExecArgv(memoryMb: number, readable: readonly string[]): string[] {
+  return [
+    '--experimental-permission',
+    ...readable.map((folder) => `--allow-fs-read=${folder}`),
+    '--no-addons',
+    '--disable-warning=ExperimentalWarning',
+    `--max-old-space-size=${String(memoryMb)}`,
+  ];
+}
+
+/** The renderers' processes, killed if the gateway's process exits without closing them. */
+const running = new Set<ChildProcess>();
+function killAllRunning() {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+/**
+ * What the renderer's process says: { type: 'ready' | 'invalid' }, { type: 'failed', error }, or
+ * { id, html?, error? } for a render. Its code may send anything, so every field is checked.
+ */
+interface WorkerMessage {
+  type?: unknown;
+  id?: unknown;
+  html?: unknown;
+  error?: unknown;
+}
+
+/** The last characters of the renderer's error output, enough to tell why it ended. */
+const ERROR_OUTPUT_KEPT = 4096;
 
 /** The renderers deployed beside the home manifests this gateway serves itself. */
 export interface HeroRenderers {
@@ -56,18 +166,20 @@ export interface HeroRenderers {
   readyFor(manifestUrl: string): HeroRenderer | undefined;
   /** Loads the current file if need be, and waits until it runs or has failed. */
   load(manifestUrl: string): Promise<HeroRenderer | undefined>;
-  /** Stops every renderer's thread. */
+  /** Stops every renderer's process, and waits until each has ended. */
   close(): Promise<void>;
 }
 
 /**
  * The hero renderers deployed beside the home manifests this gateway serves itself
  * (`folderOf(manifestUrl)`/server/hero.js): the home remote's own code, so the hero in the page
- * is the one its release renders. Each file version runs on a thread of its own
- * (heroWorker.cjs), loaded once; a missing or broken file means no server render (reported once),
- * never a failed page. A thread that runs past RENDERER_TIME_LIMITS_MS or out of memory
- * (RENDERER_MEMORY_MB) is stopped with whatever state it had, the home page goes without its
- * hero, and a fresh copy is loaded after RENDERER_PAUSE_MS.
+ * is the one its release renders. Each file version runs in a process of its own
+ * (heroWorker.cjs), loaded once, which holds no secret and can reach no configuration: it starts
+ * with an empty environment, under Node's permission model (rendererExecArgv), and the gateway
+ * hands it the file's text. A missing or broken file means no server render (reported once),
+ * never a failed page. A process that runs past RENDERER_TIME_LIMITS_MS or out of memory
+ * (RENDERER_MEMORY_MB) is killed with whatever state it had, the home page goes without its hero,
+ * and a fresh copy is loaded after RENDERER_PAUSE_MS.
  */
 export function createHeroRenderers(
   folderOf: (manifestUrl: string) => string | undefined,
@@ -86,11 +198,12 @@ export function createHeroRenderers(
 ): HeroRenderers {
   interface Version {
     mtimeMs: number;
-    worker?: Worker;
-    /** The renderer once its thread runs; undefined before, and after a failure or a stop. */
+    /** Its process, until it is stopped or has ended. */
+    child?: ChildProcess;
+    /** The renderer once its process runs; undefined before, and after a failure or a stop. */
     renderer?: HeroRenderer;
     loaded: Promise<HeroRenderer | undefined>;
-    /** Stops its thread, settling whatever waits on it. */
+    /** Kills its process, settling whatever waits on it; done when the process has ended. */
     end: () => Promise<void>;
     /** Set when it was stopped: until then the page goes without the hero. */
     retryAt?: number;
@@ -98,18 +211,50 @@ export function createHeroRenderers(
   const versions = new Map<string, Version>();
 
   function start(file: string, mtimeMs: number): Version {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { file, lendFrom: __filename },
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    let lent: Record<string, string>;
+    let child: ChildProcess;
+    try {
+      let workerFile: string, readable: string[];
+      ({ workerFile, lent, readable } = rendererSandbox());
+      // Nothing of the gateway's environment, arguments or permissions is passed on.
+      child = fork(workerFile, [], {
+        env: {},
+        execArgv: rendererExecArgv(memoryMb, readable),
+        serialization: 'json',
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      });
+    } catch (error) {
+      warn(`${file} could not be loaded: the home page is served without its hero.`, error);
+      return { mtimeMs, loaded: Promise.resolve(undefined), end: () => Promise.resolve() };
+    }
+    if (running.size === 0) process.once('exit', killAllRunning);
+    running.add(child);
+    let markEnded: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => {
+      markEnded = () => {
+        running.delete(child);
+        if (running.size === 0) process.off('exit', killAllRunning);
+        resolve();
+      };
     });
+    child.once('close', markEnded);
     // Never what keeps the gateway's process alive.
-    worker.unref();
+    child.unref();
+    child.channel?.unref();
+    let errorOutput = '';
+    if (child.stderr instanceof Socket) {
+      child.stderr.unref();
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (text: string) => {
+        errorOutput = (errorOutput + text).slice(-ERROR_OUTPUT_KEPT);
+      });
+    }
     const pending = new Map<number, (html: string | undefined, error?: string) => void>();
     let sent = 0;
     let settleLoad: (renderer: HeroRenderer | undefined) => void = () => undefined;
     const version: Version = {
       mtimeMs,
-      worker,
+      child,
       loaded: new Promise((resolve) => {
         settleLoad = resolve;
       }),
@@ -121,24 +266,38 @@ export function createHeroRenderers(
     async function end() {
       clearTimeout(loadTimer);
       version.renderer = undefined;
-      version.worker = undefined;
+      version.child = undefined;
       for (const reply of pending.values()) reply(undefined);
       pending.clear();
       settleLoad(undefined);
-      await worker.terminate();
+      // SIGKILL: the renderer may be in a loop, or may have taken SIGTERM for itself.
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      // Whoever waits for the end (the gateway closing) is not left by an emptied event loop.
+      child.ref();
+      if (child.stderr instanceof Socket) child.stderr.ref();
+      await ended;
     }
     function stop(why: string) {
-      if (!version.worker) return;
+      if (!version.child) return;
       void end();
       version.retryAt = now() + pauseMs;
       warn(
         `${file} ${why} and was stopped: the home page is served without its hero for ${String(Math.round(pauseMs / 1000))} s, then a fresh copy is tried.`,
       );
     }
+    function failed(error: unknown) {
+      if (!version.child) return;
+      warn(`${file} could not be loaded: the home page is served without its hero.`, error);
+      void end();
+    }
+    /** Sends to the process; a message it can no longer take is answered by its end. */
+    function send(message: object) {
+      if (child.connected) child.send(message, () => undefined);
+    }
     const renderer: HeroRenderer = {
       renderHero(answer) {
         return new Promise((resolve, reject) => {
-          if (!version.worker) {
+          if (!version.child) {
             resolve(undefined);
             return;
           }
@@ -152,38 +311,49 @@ export function createHeroRenderers(
             if (error === undefined) resolve(html);
             else reject(new Error(error));
           });
-          worker.postMessage({ id, answer });
+          send({ id, answer });
         });
       },
     };
-    worker.on('message', (message: WorkerMessage) => {
-      if ('id' in message) {
-        pending.get(message.id)?.(message.html, message.error);
+    child.on('message', (message: WorkerMessage | null) => {
+      if (typeof message !== 'object' || message === null) return;
+      const error = typeof message.error === 'string' ? message.error : undefined;
+      if (typeof message.id === 'number') {
+        const html = typeof message.html === 'string' ? message.html : undefined;
+        pending.get(message.id)?.(html, error);
         return;
       }
-      clearTimeout(loadTimer);
+      if (version.renderer || !version.child) return;
       if (message.type === 'ready') {
+        clearTimeout(loadTimer);
         version.renderer = renderer;
         settleLoad(renderer);
-      } else {
+      } else if (message.type === 'failed') {
+        failed(new Error(error));
+      } else if (message.type === 'invalid') {
         warn(`${file} exports no renderHero: the home page is served without its hero.`);
         void end();
       }
     });
-    // Each way out ends the thread through end(), which also clears the load timer.
-    worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    // Each way out ends the process through end(), which also clears the load timer.
+    child.on('error', (error) => {
+      stop(`failed (${error.message})`);
+      // A process that could not be started never closes.
+      if (child.pid === undefined) markEnded();
+    });
+    child.on('close', (code, signal) => {
+      // V8 reports a heap past its limit on the error output, then aborts.
+      if (errorOutput.includes('heap out of memory')) {
         stop(`ran out of memory (${String(memoryMb)} MB)`);
-      } else if (!version.renderer) {
-        warn(`${file} could not be loaded: the home page is served without its hero.`, error);
-        void end();
       } else {
-        stop(`failed (${error.message})`);
+        stop(`ended (${signal ?? `exit code ${String(code)}`})`);
       }
     });
-    worker.on('exit', () => {
-      if (version.worker) stop('ended');
-    });
+    // The gateway reads the file and hands over its text: the renderer's process may read nothing
+    // of the release (the permission model would follow a link in it to any file).
+    readRegularFile(file).then((source) => {
+      send({ type: 'load', file, source, lent });
+    }, failed);
     return version;
   }
 
@@ -218,6 +388,16 @@ export function createHeroRenderers(
       await Promise.all([...versions.values()].map((version) => version.end()));
     },
   };
+}
+
+/** A file's text, refusing a symbolic link in its place (which could lead to any file). */
+async function readRegularFile(file: string): Promise<string> {
+  const handle = await fs.promises.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
