@@ -16,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: [
     ['list'],
     ['json', { outputFile: path.join(__dirname, '..', '.reports', 'e2e.json') }],
