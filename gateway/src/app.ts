@@ -6,7 +6,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { nonCanonicalReason } from './canonicalPath';
-import { createOrderOwnership } from './commerce/ownership';
+import { createOwnOrderReader } from './commerce/ownership';
 import { registerShopRoutes } from './commerce/routes';
 import { createWooCommerce } from './commerce/wooCommerce';
 import { createIdentity } from './identity';
@@ -36,6 +36,7 @@ import {
   FORWARDED_REQUEST_HEADERS,
   PASSED_RESPONSE_HEADERS,
   UPSTREAM_ROUTES,
+  publicForwarding,
   upstreamQuery,
 } from './upstreams';
 
@@ -229,8 +230,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     publicUrl,
     log,
   });
-  const ownsOrder = createOrderOwnership(wc, identity);
-  registerShopRoutes(app, { wc, identity, revocations, cache, ownsOrder, log });
+  const readOwnOrder = createOwnOrderReader(wc, identity);
+  registerShopRoutes(app, { wc, identity, revocations, cache, readOwnOrder, log });
 
   const policy = createUpstreamPolicy({
     cache,
@@ -238,7 +239,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     publicUrl,
     timeoutMs,
     identity,
-    ownsOrder,
+    readOwnOrder,
     log,
   });
 
@@ -278,12 +279,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
           if (token !== undefined) forwarded.authorization = `Bearer ${token}`;
           const length = headers['content-length'];
           if (typeof length === 'string') forwarded['content-length'] = length;
-          return {
-            ...forwarded,
-            host: new URL(upstream).host,
-            'x-forwarded-host': publicUrl.host,
-            'x-forwarded-proto': publicUrl.protocol.slice(0, -1),
-          };
+          return { ...forwarded, host: new URL(upstream).host, ...publicForwarding(publicUrl) };
         },
         rewriteHeaders: (headers) => {
           const passed: Record<string, string | string[] | undefined> = {};

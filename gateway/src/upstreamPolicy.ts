@@ -2,12 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pathOf } from './canonicalPath';
 import { ShopError } from './commerce/errors';
-import { orderNotFound, type OrderOwnership } from './commerce/ownership';
+import { orderNotFound, type OwnOrderReader } from './commerce/ownership';
 import type { Identity } from './identity';
 import type { GatewayReply, GatewayRequest } from './requestTypes';
 import { cartUserId, isWooCommerceNamespace, orderLookupId } from './policies';
 import { ttlFor, type CachedResponse, type ResponseCache } from './responseCache';
-import { upstreamQuery, type UpstreamRoute } from './upstreams';
+import { publicForwarding, upstreamQuery, type UpstreamRoute } from './upstreams';
 
 type FastifyRequest = GatewayRequest;
 type FastifyReply = GatewayReply;
@@ -22,7 +22,7 @@ export interface PolicyDeps {
   publicUrl: URL;
   timeoutMs: number;
   identity: Identity;
-  ownsOrder: OrderOwnership;
+  readOwnOrder: OwnOrderReader;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -91,10 +91,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  */
 export function createUpstreamPolicy(deps: PolicyDeps) {
   const pending = new WeakMap<FastifyRequest, Pending>();
-  const forwarded = {
-    'x-forwarded-host': deps.publicUrl.host,
-    'x-forwarded-proto': deps.publicUrl.protocol.slice(0, -1),
-  };
+  const forwarded = publicForwarding(deps.publicUrl);
 
   /** Fetches a stale entry again in the background, as the browser's request would have. */
   function refresh(request: FastifyRequest, key: string, ttlMs: number): void {
@@ -145,13 +142,12 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     }
     const lookup = orderLookupId(method, url, request.body);
     if (lookup !== undefined) {
-      let owned: boolean;
       try {
-        owned = lookup > 0 && (await deps.ownsOrder(request, reply, lookup));
+        if (lookup <= 0) throw orderNotFound();
+        await deps.readOwnOrder(request, reply, lookup);
       } catch (error) {
         return sendShopError(reply, error);
       }
-      if (!owned) return sendShopError(reply, orderNotFound());
     }
 
     const ttlMs = method === 'GET' && !request.headers.authorization ? ttlFor(url) : 0;

@@ -16,6 +16,17 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { prefix: '/portal', upstream: 'portal' },
 ];
 
+/**
+ * How WordPress learns the storefront's address: always the configured public one, so the links
+ * it builds never name a host a request made up.
+ */
+export function publicForwarding(publicUrl: URL): Record<string, string> {
+  return {
+    'x-forwarded-host': publicUrl.host,
+    'x-forwarded-proto': publicUrl.protocol.slice(0, -1),
+  };
+}
+
 /** Query parameters that name WooCommerce credentials: never passed on, whoever sends them. */
 const CREDENTIAL_PARAMS = ['consumer_key', 'consumer_secret', 'oauth_consumer_key'];
 

@@ -5,32 +5,34 @@ import type {
 } from '../requestTypes';
 import { ShopError } from './errors';
 import { ordersOfBrowser } from './orderCookie';
-import { wcOrder } from './schemas';
+import { wcOrder, type WcOrder } from './schemas';
 import type { WooCommerce } from './wooCommerce';
 
-/** Whether a request may see an order. */
-export type OrderOwnership = (
+/** The order a request may see; anyone else's (or none) is a 404. */
+export type OwnOrderReader = (
   request: FastifyRequest,
   reply: FastifyReply,
   orderId: number,
-) => Promise<boolean>;
+) => Promise<WcOrder>;
 
 /**
  * An order is seen by the browser that created it (its signed cookie) or by the order's customer
- * (their verified token): never by whoever guesses its id.
+ * (their verified token): never by whoever guesses its id. The order is read once, and only
+ * when the request could own it.
  */
-export function createOrderOwnership(wc: WooCommerce, identity: Identity): OrderOwnership {
+export function createOwnOrderReader(wc: WooCommerce, identity: Identity): OwnOrderReader {
   return async (request, reply, orderId) => {
-    if (ordersOfBrowser(request).includes(orderId)) return true;
-    const user = await identity.userOf(request, reply);
-    if (user === null) return false;
+    const createdHere = ordersOfBrowser(request).includes(orderId);
+    const user = createdHere ? null : await identity.userOf(request, reply);
+    if (!createdHere && user === null) throw orderNotFound();
+    let order: WcOrder;
     try {
-      const order = await wc.get(`wc/v3/orders/${String(orderId)}`, wcOrder);
-      return order.customer_id > 0 && String(order.customer_id) === user;
+      order = await wc.get(`wc/v3/orders/${String(orderId)}`, wcOrder);
     } catch (error) {
-      if (error instanceof ShopError && error.status === 404) return false;
-      throw error;
+      throw error instanceof ShopError && error.status === 404 ? orderNotFound() : error;
     }
+    if (createdHere || (order.customer_id > 0 && String(order.customer_id) === user)) return order;
+    throw orderNotFound();
   };
 }
 

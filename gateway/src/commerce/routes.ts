@@ -11,7 +11,7 @@ import {
 } from '../tokens';
 import { ShopError } from './errors';
 import { rememberOrder } from './orderCookie';
-import { orderNotFound, type OrderOwnership } from './ownership';
+import type { OwnOrderReader } from './ownership';
 import { createdOrderView, orderView, placeOrder, rewardBalance } from './orders';
 import {
   couponInput,
@@ -19,7 +19,6 @@ import {
   noBody,
   orderInput,
   wcCoupon,
-  wcOrder,
   wcProduct,
   wcVariations,
 } from './schemas';
@@ -37,7 +36,7 @@ export interface ShopRoutesDeps {
   identity: Identity;
   revocations: RevocationStore;
   cache: ResponseCache;
-  ownsOrder: OrderOwnership;
+  readOwnOrder: OwnOrderReader;
   now?: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -175,8 +174,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     `${SHOP_PREFIX}/orders/:id`,
     handled(async (request, reply) => {
       const { id } = read(idParams, request.params);
-      if (!(await deps.ownsOrder(request, reply, id))) throw orderNotFound();
-      return orderView(await wc.get(`wc/v3/orders/${String(id)}`, wcOrder));
+      return orderView(await deps.readOwnOrder(request, reply, id));
     }),
   );
 

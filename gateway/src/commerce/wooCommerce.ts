@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { publicForwarding } from '../upstreams';
 import { ShopError, unavailable } from './errors';
 
 export interface WooCommerceOptions {
@@ -51,8 +52,7 @@ export function createWooCommerce(options: WooCommerceOptions) {
           Authorization: authorization,
           Accept: 'application/json',
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          'X-Forwarded-Host': options.publicUrl.host,
-          'X-Forwarded-Proto': options.publicUrl.protocol.slice(0, -1),
+          ...publicForwarding(options.publicUrl),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),

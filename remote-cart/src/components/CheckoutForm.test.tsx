@@ -10,7 +10,12 @@ import {
   userLoggedIn,
   type WcOrder,
 } from 'shared-store';
-import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
+import {
+  PRICE_CHANGED_ANSWER,
+  mockFetch,
+  renderWithProviders,
+  type MockHandler,
+} from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { navigation } from '../navigation';
 import { jsonBody, mockExam, plab1, seedState } from '../testSupport';
@@ -152,21 +157,7 @@ describe('checkout', () => {
       dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
     });
     const answers: ReturnType<MockHandler>[] = [
-      {
-        status: 409,
-        body: {
-          code: 'price_changed',
-          message: 'Prices have changed since these items were added to your cart.',
-          data: {
-            status: 409,
-            total: '44.99',
-            subtotal: '54.99',
-            discount: '10.00',
-            reward: '0.00',
-            lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
-          },
-        },
-      },
+      { status: 409, body: PRICE_CHANGED_ANSWER },
       { status: 201, body: { ...order, total: '44.99' } },
     ];
     const { orderBodies, trackBodies } = backend({

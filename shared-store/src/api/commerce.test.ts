@@ -1,4 +1,4 @@
-import { mockFetch } from '../testing';
+import { PRICE_CHANGED_ANSWER, mockFetch } from '../testing';
 import { ApiError, createApiClient } from './client';
 import { createCommerceApi, priceChangeOf, type OrderRequest } from './commerce';
 
@@ -15,18 +15,7 @@ const request: OrderRequest = {
   expected_total: '194.97',
 };
 
-const priceChanged = {
-  code: 'price_changed',
-  message: 'Prices have changed since these items were added to your cart.',
-  data: {
-    status: 409,
-    total: '44.99',
-    subtotal: '54.99',
-    discount: '10.00',
-    reward: '0.00',
-    lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
-  },
-};
+const priceChanged = PRICE_CHANGED_ANSWER;
 
 function header(init: RequestInit | undefined, name: string): string | undefined {
   return (init?.headers as Record<string, string> | undefined)?.[name];

@@ -93,3 +93,20 @@ export function mockViewport(width: number, options: { reducedMotion?: boolean }
     } as unknown as MediaQueryList;
   };
 }
+
+/**
+ * The gateway's 409 when prices changed since the cart was filled: PLAB 1 (3103/310303) is now
+ * £54.99, WELCOME10 takes £10.00 off, the new total is £44.99.
+ */
+export const PRICE_CHANGED_ANSWER = {
+  code: 'price_changed',
+  message: 'Prices have changed since these items were added to your cart.',
+  data: {
+    status: 409,
+    total: '44.99',
+    subtotal: '54.99',
+    discount: '10.00',
+    reward: '0.00',
+    lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
+  },
+};
