@@ -58,8 +58,8 @@ export {
 } from './store/makeStore';
 export {
   createSession,
-  mergeCarts,
-  parseServerCart,
+  CART_FROM_NEWER_VERSION_MESSAGE,
+  type LogoutOptions,
   type Session,
   type SessionDeps,
 } from './session/session';
@@ -68,6 +68,13 @@ export { isMobileApp, isIosApp, postLogoutToApp } from './session/mobileApp';
 export { PERSISTED_SLICES, sanitizePersistedState } from './store/persist';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export * from './features/cart/cartSlice';
+export {
+  selectCartSyncStatus,
+  selectLogoutStatus,
+  selectStorageLost,
+  type CartSyncStatus,
+  type LogoutStatus,
+} from './features/cart/cartSyncSlice';
 export * from './features/login/loginSlice';
 export * from './features/subscription/subscriptionSlice';
 export {

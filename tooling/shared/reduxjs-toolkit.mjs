@@ -5,5 +5,7 @@ export {
   combineSlices,
   configureStore,
   createListenerMiddleware,
+  createSelector,
   createSlice,
+  original,
 } from '../../node_modules/@reduxjs/toolkit/dist/redux-toolkit.modern.mjs';

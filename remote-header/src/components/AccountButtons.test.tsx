@@ -43,6 +43,7 @@ describe('role buttons', () => {
     safeStorage.setItem('token', 'jwt.token');
     safeStorage.setItem('user_id', '3');
     const { calls } = mockFetch({
+      '/lms/api/v1/item/get-cart-data': () => ({ body: { userId: 3, data: null } }),
       '/lms/api/v1/item/delete-cart-data': () => ({ body: { success: true } }),
       '/api/session/logout': () => ({ status: 204, body: undefined }),
     });

@@ -197,7 +197,7 @@ describe('site routes', () => {
 describe('cart service', () => {
   it('the cart save payload is {userId, data} with the items as JSON text', async () => {
     const { fetchMock } = mockFetch({ '/lms/api/v1/item/': () => ({ body: {} }) });
-    await createCartServiceApi(client).save('3', [{ id: 1 }], 'jwt');
+    await createCartServiceApi(client).save('3', '[{"id":1}]', 'jwt');
     const init = fetchMock.mock.calls[0]?.[1];
     expect(JSON.parse(init?.body as string)).toEqual({ userId: 3, data: '[{"id":1}]' });
   });

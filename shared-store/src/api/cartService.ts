@@ -1,23 +1,22 @@
 import { apiClient, type ApiClient } from './client';
-import type { ServerCartResponse } from './types';
 
 const CART = '/lms/api/v1/item';
 
-/** The LMS cart service: a learner's cart, saved as JSON text, readable from any device. */
+/**
+ * The LMS cart service: a learner's cart, saved as JSON text, readable from any device. Answers
+ * are not trusted: the cart sync reads them through its own parser.
+ */
 export function createCartServiceApi(client: ApiClient = apiClient) {
-  const post = <T>(path: string, body: unknown, token: string) =>
-    client.request<T>(`${CART}/${path}`, { method: 'POST', body, token });
+  const post = (path: string, body: unknown, token: string) =>
+    client.request<unknown>(`${CART}/${path}`, { method: 'POST', body, token, noStore: true });
   return {
-    save: (userId: string, items: unknown[], token: string) =>
-      post<unknown>(
-        'add-cart-data',
-        { userId: Number(userId), data: JSON.stringify(items) },
-        token,
-      ),
+    /** Saves the cart's text (the specification's payload: userId and the items as JSON text). */
+    save: (userId: string, data: string, token: string) =>
+      post('add-cart-data', { userId: Number(userId), data }, token),
     load: (userId: string, token: string) =>
-      post<ServerCartResponse>('get-cart-data', { userId: Number(userId) }, token),
+      post('get-cart-data', { userId: Number(userId) }, token),
     remove: (userId: string, token: string) =>
-      post<unknown>('delete-cart-data', { userId: Number(userId) }, token),
+      post('delete-cart-data', { userId: Number(userId) }, token),
   };
 }
 

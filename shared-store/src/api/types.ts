@@ -161,12 +161,6 @@ export interface JwtLoginResponse {
   user_display_name: string;
 }
 
-/** POST lms/api/v1/item/get-cart-data: `data` is the cart items as JSON text, or null. */
-export interface ServerCartResponse {
-  userId: number;
-  data: string | null;
-}
-
 /** A WordPress post (core route, trimmed to what the storefront reads). */
 export interface WpPost {
   id: number;

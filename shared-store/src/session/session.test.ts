@@ -1,16 +1,37 @@
 import { ApiError } from '../api/client';
 import { eventBus, type BusEvent } from '../bus/eventBus';
 import { MESSAGES, SESSION_LIFETIME_MS } from '../constants';
-import { itemAdded } from '../features/cart/cartSlice';
+import { parseSavedCart } from '../features/cart/cartLines';
+import { itemAdded, itemUpdated } from '../features/cart/cartSlice';
+import { createCartSync } from '../features/cart/cartSync';
 import { makeStore } from '../store/makeStore';
-import { createSession, mergeCarts, parseServerCart, type SessionDeps } from './session';
+import { fakeCartService, fakeSyncDeps, manualTimers } from '../testing/fakeCartService';
+import {
+  CART_FROM_NEWER_VERSION_MESSAGE,
+  CART_NOT_LOADED_MESSAGE,
+  createSession,
+  type SessionDeps,
+} from './session';
 import { createSafeStorage } from './storage';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
-function setup(overrides: Partial<SessionDeps> = {}) {
+const lineA = { id: 1, slug: 'a', month: '1 Month', quantity: 1, price: 10 };
+const lineB = { id: 2, slug: 'b', month: '3 Months', quantity: 1, price: 25 };
+
+/** What the account holds: its lines as [id, quantity]. */
+function accountLines(data: string | null) {
+  const saved = parseSavedCart(data);
+  return saved.kind === 'cart' ? saved.cart.lines.map((l) => [l.id, l.quantity]) : saved.kind;
+}
+
+function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null = null) {
   const store = makeStore();
   const storage = createSafeStorage(() => undefined);
+  const account = fakeCartService(accountData);
+  const timers = manualTimers();
+  const cartSync = createCartSync(fakeSyncDeps(storage, account.service, timers));
+  cartSync.attach(store);
   const events: BusEvent[] = [];
   const subscription = eventBus.all().subscribe((event) => events.push(event));
   const postMessage = jest.fn();
@@ -31,11 +52,7 @@ function setup(overrides: Partial<SessionDeps> = {}) {
       ),
       logout: jest.fn(() => Promise.resolve(undefined)),
     },
-    cartService: {
-      load: jest.fn(() => Promise.resolve({ userId: 3, data: null })),
-      save: jest.fn(() => Promise.resolve({})),
-      remove: jest.fn(() => Promise.resolve({})),
-    },
+    cartSync,
     navigate: jest.fn(),
     now: () => NOW,
     isMobileApp: () => false,
@@ -44,10 +61,15 @@ function setup(overrides: Partial<SessionDeps> = {}) {
   };
   return {
     ...deps,
+    account,
+    timers,
     session: createSession(deps),
     events,
     postMessage,
-    done: () => subscription.unsubscribe(),
+    lines: () => store.getState().cartData.cartData.map((l) => [l.id, l.quantity]),
+    done: () => {
+      subscription.unsubscribe();
+    },
   };
 }
 
@@ -70,41 +92,82 @@ describe('login', () => {
     t.done();
   });
 
-  it('merges the server cart: same id and month keeps the larger quantity', async () => {
-    const t = setup();
-    t.store.dispatch(itemAdded({ id: 1, slug: 'a', month: '1 Month', quantity: 1, price: 10 }));
-    (t.cartService.load as jest.Mock).mockResolvedValueOnce({
-      userId: 3,
-      data: JSON.stringify([
-        { id: 1, slug: 'a', month: '1 Month', quantity: 3, price: 10 },
-        { id: 2, slug: 'b', month: '3 Months', quantity: 1, price: 25 },
-      ]),
-    });
+  it('merges the server cart: same id and month keeps the larger quantity, and saves the merge', async () => {
+    const t = setup({}, JSON.stringify([{ ...lineA, quantity: 3 }, lineB]));
+    t.store.dispatch(itemAdded(lineA));
     await t.session.login('learner@example.com', 'right');
-    const state = t.store.getState().cartData;
-    expect(state.cartData.map((l) => [l.id, l.quantity])).toEqual([
+    expect(t.lines()).toEqual([
       [1, 3],
       [2, 1],
     ]);
-    expect(state.totalAmount).toBe(55);
+    expect(t.store.getState().cartData.totalAmount).toBe(55);
+    expect(accountLines(t.account.account.data)).toEqual(t.lines());
     t.done();
   });
 
-  it('a corrupted server cart keeps the local cart and says so', async () => {
-    const t = setup();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    t.store.dispatch(itemAdded({ id: 1, slug: 'a', month: '1 Month', quantity: 2, price: 10 }));
-    (t.cartService.load as jest.Mock).mockResolvedValueOnce({ userId: 3, data: '{not json' });
+  it('a server cart that could not be read is merged when a background retry reads it', async () => {
+    const t = setup({}, JSON.stringify([lineB]));
+    t.account.failNext.load = 1;
+    t.store.dispatch(itemAdded(lineA));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await t.session.login('learner@example.com', 'right');
+    expect(warn).toHaveBeenCalledWith(
+      'The cart could not be synced with your account; trying again in 2 s:',
+      expect.any(ApiError),
+    );
+    warn.mockRestore();
+    expect(t.events).toContainEqual({
+      type: 'notify',
+      level: 'error',
+      message: CART_NOT_LOADED_MESSAGE,
+    });
+    expect(t.lines()).toEqual([[1, 1]]);
+    expect(t.account.calls).toEqual(['load']);
+    expect(t.store.getState().cartSync.status).toBe('retrying');
+    t.timers.runDue();
+    await t.cartSync.sync();
+    // Listed in the order they were added: the saved line first.
+    expect(t.lines()).toEqual([
+      [2, 1],
+      [1, 1],
+    ]);
+    expect(accountLines(t.account.account.data)).toEqual(t.lines());
+    t.done();
+  });
+
+  it('a corrupted server cart keeps the local cart, is logged once and is replaced by it', async () => {
+    const t = setup({}, '{not json');
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    t.store.dispatch(itemAdded({ ...lineA, quantity: 2 }));
+    await t.session.login('learner@example.com', 'right');
+    expect(error).toHaveBeenCalledWith(
+      'The cart saved in your account could not be read: The saved cart is not JSON.',
+    );
+    error.mockRestore();
     expect(t.store.getState().cartData.totalQuantity).toBe(2);
-    expect(t.events).toContainEqual(expect.objectContaining({ type: 'notify', level: 'error' }));
+    expect(accountLines(t.account.account.data)).toEqual([[1, 2]]);
+    t.done();
+  });
+
+  it('a cart saved by a newer version of the shop is left as it is and the learner is told', async () => {
+    const newer = JSON.stringify({ format: 2, lines: [] });
+    const t = setup({}, newer);
+    t.store.dispatch(itemAdded(lineA));
+    await t.session.login('learner@example.com', 'right');
+    expect(t.account.account.data).toBe(newer);
+    expect(t.lines()).toEqual([[1, 1]]);
+    expect(t.events).toContainEqual({
+      type: 'notify',
+      level: 'error',
+      message: CART_FROM_NEWER_VERSION_MESSAGE,
+    });
     t.done();
   });
 });
 
 describe('logout', () => {
-  async function loggedIn() {
-    const t = setup();
+  async function loggedIn(accountData: string | null = null) {
+    const t = setup({}, accountData);
     await t.session.login('learner@example.com', 'right');
     t.storage.setItem('isAllowed', 'true');
     t.storage.setItem('popupClosed', 'true');
@@ -113,31 +176,51 @@ describe('logout', () => {
 
   it('saves a cart with items to the server', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded({ id: 1, slug: 'a', month: '1 Month', quantity: 1, price: 10 }));
-    await t.session.logout();
-    expect(t.cartService.save).toHaveBeenCalledWith(
-      '3',
-      [expect.objectContaining({ id: 1, quantity: 1 })],
-      'jwt-token',
-    );
-    expect(t.cartService.remove).not.toHaveBeenCalled();
+    t.store.dispatch(itemAdded(lineA));
+    await expect(t.session.logout()).resolves.toBe(true);
+    expect(accountLines(t.account.account.data)).toEqual([[1, 1]]);
+    expect(t.account.calls).not.toContain('remove');
     t.done();
   });
 
   it('deletes the server cart when the cart is empty', async () => {
-    const t = await loggedIn();
+    const t = await loggedIn(JSON.stringify([lineA]));
+    t.store.dispatch(itemUpdated({ ...lineA, type: 'decrease' }));
     await t.session.logout();
-    expect(t.cartService.remove).toHaveBeenCalledWith('3', 'jwt-token');
+    expect(t.account.calls.at(-1)).toBe('remove');
+    expect(t.account.account.data).toBeNull();
+    t.done();
+  });
+
+  it('an empty cart never deletes a saved cart the device had not read: it is read first', async () => {
+    const t = setup({}, JSON.stringify([lineB]));
+    t.account.failNext.load = 1;
+    await t.session.login('learner@example.com', 'right');
+    await t.session.logout();
+    expect(t.account.calls).not.toContain('remove');
+    expect(accountLines(t.account.account.data)).toEqual([[2, 1]]);
+    t.done();
+  });
+
+  it('an empty cart and an unreadable saved cart: logged out, the saved cart untouched', async () => {
+    const t = setup({}, JSON.stringify([lineB]));
+    t.account.failNext.load = 4;
+    await t.session.login('learner@example.com', 'right');
+    await expect(t.session.logout()).resolves.toBe(true);
+    expect(t.account.calls).toEqual(['load', 'load', 'load', 'load']);
+    expect(accountLines(t.account.account.data)).toEqual([[2, 1]]);
+    expect(t.store.getState().loginData.loginData).toBe(false);
     t.done();
   });
 
   it('clears every storage key except isAllowed, resets state, says Logout Successfully, goes to /login', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded({ id: 1, slug: 'a', month: '1 Month', quantity: 1, price: 10 }));
+    t.store.dispatch(itemAdded(lineA));
     await t.session.logout();
     expect(t.storage.keys()).toEqual(['isAllowed']);
     expect(t.store.getState().loginData.loginData).toBe(false);
     expect(t.store.getState().cartData.cartData).toEqual([]);
+    expect(t.store.getState().cartData.removedLines).toEqual([]);
     expect(t.events).toContainEqual({
       type: 'notify',
       level: 'success',
@@ -149,17 +232,15 @@ describe('logout', () => {
 
   it('revokes the token at the gateway after saving the cart and before clearing storage', async () => {
     const t = await loggedIn();
+    t.store.dispatch(itemAdded(lineA));
     const order: string[] = [];
-    (t.cartService.remove as jest.Mock).mockImplementationOnce(() => {
-      order.push('cart deleted');
-      return Promise.resolve({});
-    });
     (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
+      order.push(`saved: ${String(t.account.account.data !== null)}`);
       order.push(`revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`);
       return Promise.resolve(undefined);
     });
     await t.session.logout();
-    expect(order).toEqual(['cart deleted', 'revoked jwt-token, token still stored: jwt-token']);
+    expect(order).toEqual(['saved: true', 'revoked jwt-token, token still stored: jwt-token']);
     expect(t.storage.keys()).toEqual(['isAllowed']);
     t.done();
   });
@@ -174,11 +255,6 @@ describe('logout', () => {
     warn.mockRestore();
     expect(t.storage.keys()).toEqual(['isAllowed']);
     expect(t.store.getState().loginData.loginData).toBe(false);
-    expect(t.events).toContainEqual({
-      type: 'notify',
-      level: 'success',
-      message: MESSAGES.logoutSuccess,
-    });
     expect(t.navigate).toHaveBeenCalledWith('/login');
     t.done();
   });
@@ -191,12 +267,74 @@ describe('logout', () => {
     t.done();
   });
 
-  it('still logs out when the cart service is down', async () => {
+  it('a save that fails after the short retry keeps the learner logged in with the cart, and asks', async () => {
     const t = await loggedIn();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    (t.cartService.remove as jest.Mock).mockRejectedValueOnce(new Error('down'));
+    t.store.dispatch(itemAdded(lineA));
+    t.account.failNext.save = 3;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(t.session.logout()).resolves.toBe(false);
+    expect(warn).toHaveBeenCalledWith(
+      'The cart could not be saved at logout:',
+      expect.any(ApiError),
+    );
+    warn.mockRestore();
+    expect(t.account.calls.filter((c) => c === 'save')).toHaveLength(3);
+    expect(t.store.getState().cartSync.logout).toBe('failed');
+    expect(t.store.getState().loginData.loginData).toBe(true);
+    expect(t.storage.getItem('token')).toBe('jwt-token');
+    expect(t.lines()).toEqual([[1, 1]]);
+    expect(t.auth.logout).not.toHaveBeenCalled();
+    expect(t.events).not.toContainEqual(
+      expect.objectContaining({ message: MESSAGES.logoutSuccess }),
+    );
+    // Try again, with the service back.
+    await expect(t.session.logout()).resolves.toBe(true);
+    expect(accountLines(t.account.account.data)).toEqual([[1, 1]]);
+    expect(t.store.getState().cartSync.logout).toBe('idle');
+    t.done();
+  });
+
+  it('log out anyway keeps the cart on this device, and the next login merges it back', async () => {
+    const t = await loggedIn(JSON.stringify([{ ...lineA, quantity: 2 }]));
+    t.store.dispatch(itemAdded(lineB));
+    t.storage.setItem('persist:root', '{}');
+    t.account.failNext.save = 3;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await t.session.logout();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+    t.account.account.data = JSON.stringify([{ ...lineA, quantity: 5 }]);
+    await expect(t.session.logout({ keepCartOnDevice: true })).resolves.toBe(true);
+    expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
     expect(t.store.getState().loginData.loginData).toBe(false);
+    expect(t.lines()).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    await t.session.login('learner@example.com', 'right');
+    expect(t.lines()).toEqual([
+      [1, 5],
+      [2, 1],
+    ]);
+    expect(accountLines(t.account.account.data)).toEqual(t.lines());
+    t.done();
+  });
+
+  it('staying logged in after a failed save clears the question', async () => {
+    const t = await loggedIn();
+    t.store.dispatch(itemAdded(lineA));
+    t.account.failNext.load = 3;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await t.session.logout();
+    expect(warn).toHaveBeenCalledWith(
+      'The saved cart could not be read at logout:',
+      expect.any(ApiError),
+    );
+    warn.mockRestore();
+    expect(t.store.getState().cartSync.logout).toBe('failed');
+    t.session.cancelLogout();
+    expect(t.store.getState().cartSync.logout).toBe('idle');
+    expect(t.store.getState().loginData.loginData).toBe(true);
     t.done();
   });
 });
@@ -244,22 +382,5 @@ describe('session expiry', () => {
     t.storage.setItem('loginTimestamp', '1');
     expect(t.session.checkExpiry()).toBe(false);
     t.done();
-  });
-});
-
-describe('server cart helpers', () => {
-  it('parseServerCart rejects JSON that is not a list and skips lines without an id', () => {
-    expect(() => parseServerCart('{"a":1}')).toThrow('not a list');
-    expect(parseServerCart('[{"id":1},{"nope":2},null]')).toEqual([{ id: 1 }]);
-    expect(parseServerCart(null)).toEqual([]);
-  });
-
-  it('mergeCarts adds server lines that are not local', () => {
-    expect(
-      mergeCarts(
-        [{ id: 1, slug: 'a', month: 'x', quantity: 2, price: 1 }],
-        [{ id: 1, month: 'y', quantity: 1 }],
-      ),
-    ).toHaveLength(2);
   });
 });

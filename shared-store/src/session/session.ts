@@ -1,16 +1,14 @@
+import { KEY_PREFIX } from 'redux-persist';
 import type { AuthApi } from '../api/auth';
-import type { CartServiceApi } from '../api/cartService';
 import { notify, eventBus } from '../bus/eventBus';
 import { MESSAGES, SESSION_LIFETIME_MS } from '../constants';
-import {
-  cartCleared,
-  cartRestored,
-  type CartItem,
-  type CartItemInput,
-} from '../features/cart/cartSlice';
+import { cartReset } from '../features/cart/cartSlice';
+import type { CartSync } from '../features/cart/cartSync';
+import { logoutStatusChanged } from '../features/cart/cartSyncSlice';
 import { userLoggedIn, userLoggedOut } from '../features/login/loginSlice';
 import { subscriptionsCleared } from '../features/subscription/subscriptionSlice';
 import type { AppStore } from '../store/makeStore';
+import { PERSIST_KEY } from '../store/persist';
 import { postLogoutToApp } from './mobileApp';
 import { STORAGE_KEYS, type KeyValueStorage } from './storage';
 
@@ -19,7 +17,7 @@ export interface SessionDeps {
   store: AppStore;
   storage: KeyValueStorage;
   auth: AuthApi;
-  cartService: CartServiceApi;
+  cartSync: CartSync;
   /** Client-side navigation; `full` asks for a full page load. */
   navigate: (path: string, options?: { full?: boolean }) => void;
   now: () => number;
@@ -27,48 +25,40 @@ export interface SessionDeps {
   win: Window;
 }
 
+/** Shown after a login whose saved cart could not be read yet. */
+export const CART_NOT_LOADED_MESSAGE =
+  'Your saved cart could not be loaded yet; this device’s cart is kept and we will keep trying.';
+/** Shown after a login whose saved cart a newer version of the shop wrote. */
+export const CART_FROM_NEWER_VERSION_MESSAGE =
+  'Your saved cart was saved by a newer version of the shop. Reload the page to see it.';
+
+/** The redux-persist key of the stored state ('persist:root'). */
+const STORED_STATE_KEY = `${KEY_PREFIX}${PERSIST_KEY}`;
+
 /** Keys that survive a logout or an expiry besides isAllowed. */
-const KEPT_KEYS: readonly string[] = [STORAGE_KEYS.isAllowed];
-
-function clearStorage(storage: KeyValueStorage): void {
+function clearStorage(storage: KeyValueStorage, keepCart = false): void {
   for (const key of storage.keys()) {
-    if (!KEPT_KEYS.includes(key)) storage.removeItem(key);
+    if (key === STORAGE_KEYS.isAllowed || (keepCart && key === STORED_STATE_KEY)) continue;
+    storage.removeItem(key);
   }
 }
 
-/** Parses a server cart's JSON text; anything unusable is an error the caller reports. */
-export function parseServerCart(data: string | null): CartItemInput[] {
-  if (data === null || data === '') return [];
-  const parsed: unknown = JSON.parse(data);
-  if (!Array.isArray(parsed)) throw new Error('The saved cart is not a list.');
-  return parsed.filter(
-    (line): line is CartItemInput =>
-      typeof line === 'object' &&
-      line !== null &&
-      (typeof (line as CartItemInput).id === 'number' ||
-        typeof (line as CartItemInput).id === 'string'),
-  );
-}
-
-/** Local and server carts together: the same id and month keeps the larger quantity. */
-export function mergeCarts(local: readonly CartItem[], server: readonly CartItemInput[]) {
-  const merged: CartItemInput[] = local.map((line) => ({ ...line }));
-  for (const line of server) {
-    const same = merged.find((m) => m.id === line.id && (m.month ?? '') === (line.month ?? ''));
-    if (!same) merged.push(line);
-    else if (Number(line.quantity) > Number(same.quantity)) same.quantity = line.quantity;
-  }
-  return merged;
+export interface LogoutOptions {
+  /**
+   * Log out although the cart could not be saved: the cart stays on this device and joins the
+   * account's cart at the next login.
+   */
+  keepCartOnDevice?: boolean;
 }
 
 export function createSession(deps: SessionDeps) {
-  const { store, storage } = deps;
+  const { store, storage, cartSync } = deps;
   const credentials = () => ({
     token: storage.getItem(STORAGE_KEYS.token),
     userId: storage.getItem(STORAGE_KEYS.userId),
   });
 
-  /** Signs in, keeps the token, then merges the learner's server cart into the local one. */
+  /** Signs in, keeps the token, then merges the learner's saved cart into this one. */
   async function login(username: string, password: string): Promise<void> {
     const answer = await deps.auth.login(username, password);
     const userId = String(answer.user_id);
@@ -77,37 +67,36 @@ export function createSession(deps: SessionDeps) {
     storage.setItem(STORAGE_KEYS.loginTimestamp, String(deps.now()));
     store.dispatch(userLoggedIn());
     eventBus.emit({ type: 'session:logged-in', userId });
-    try {
-      const server = await deps.cartService.load(userId, answer.token);
-      const merged = mergeCarts(store.getState().cartData.cartData, parseServerCart(server.data));
-      store.dispatch(cartRestored(merged));
-    } catch (error) {
-      console.error('The saved cart could not be read:', error);
-      notify('error', 'Your saved cart could not be loaded; this device’s cart is kept.');
-    }
+    await cartSync.afterLogin();
+    const status = store.getState().cartSync.status;
+    if (status === 'newer') notify('error', CART_FROM_NEWER_VERSION_MESSAGE);
+    else if (status !== 'saved') notify('error', CART_NOT_LOADED_MESSAGE);
   }
 
   /**
-   * Saves the cart when it has items (else deletes it), revokes the token, clears the session,
-   * goes to /login.
+   * Saves the cart when it has items (else deletes the saved one), revokes the token, clears the
+   * session, goes to /login. When the cart cannot be saved, the learner stays logged in and is
+   * asked (logout status `failed`): try again, or log out keeping the cart on this device.
+   * Answers whether the learner is logged out.
    */
-  async function logout(): Promise<void> {
+  async function logout(options: LogoutOptions = {}): Promise<boolean> {
+    if (store.getState().cartSync.logout === 'saving') return false;
     const { token, userId } = credentials();
-    const items = store.getState().cartData.cartData;
-    if (token && userId) {
-      try {
-        if (items.length > 0) await deps.cartService.save(userId, items, token);
-        else await deps.cartService.remove(userId, token);
-      } catch (error) {
-        // Logging out must not depend on the cart service being up.
-        console.error('The cart could not be saved at logout:', error);
+    if (token && userId && !options.keepCartOnDevice) {
+      store.dispatch(logoutStatusChanged('saving'));
+      const flushed = await cartSync.flushForLogout();
+      if (flushed === 'failed') {
+        store.dispatch(logoutStatusChanged('failed'));
+        return false;
       }
     }
     if (token) await revoke(token);
-    endSession();
+    endSession(options.keepCartOnDevice === true);
+    store.dispatch(logoutStatusChanged('idle'));
     notify('success', MESSAGES.logoutSuccess);
     eventBus.emit({ type: 'session:logged-out' });
     deps.navigate('/login');
+    return true;
   }
 
   /** Revokes the token at the gateway; a failure is only logged, the logout goes on. */
@@ -119,11 +108,14 @@ export function createSession(deps: SessionDeps) {
     }
   }
 
-  function endSession(): void {
-    clearStorage(storage);
+  function endSession(keepCart: boolean): void {
+    cartSync.stop();
+    clearStorage(storage, keepCart);
     store.dispatch(userLoggedOut());
-    store.dispatch(cartCleared());
-    store.dispatch(subscriptionsCleared());
+    if (!keepCart) {
+      store.dispatch(cartReset());
+      store.dispatch(subscriptionsCleared());
+    }
   }
 
   /** Ends a session of 24 h or more; answers whether it expired. */
@@ -133,6 +125,7 @@ export function createSession(deps: SessionDeps) {
     if (!token || !Number.isFinite(since) || since <= 0) return false;
     if (deps.now() - since < SESSION_LIFETIME_MS) return false;
     postLogoutToApp(deps.win);
+    cartSync.stop();
     clearStorage(storage);
     store.dispatch(userLoggedOut());
     notify('error', MESSAGES.sessionExpired);
@@ -141,7 +134,12 @@ export function createSession(deps: SessionDeps) {
     return true;
   }
 
-  return { login, logout, checkExpiry, credentials };
+  /** Stays logged in after a logout whose cart could not be saved. */
+  function cancelLogout(): void {
+    store.dispatch(logoutStatusChanged('idle'));
+  }
+
+  return { login, logout, cancelLogout, checkExpiry, credentials };
 }
 
 export type Session = ReturnType<typeof createSession>;

@@ -44,15 +44,21 @@ function browserStorage(): Storage | undefined {
 
 /**
  * Wraps localStorage; the first failure switches to memory, keeping what is known so far in it.
+ * `onLost` hears of it once: when there is no localStorage at all, or at the first failure.
  */
-export function createSafeStorage(getBacking: () => Storage | undefined = browserStorage) {
+export function createSafeStorage(
+  getBacking: () => Storage | undefined = browserStorage,
+  onLost?: () => void,
+) {
   const memory = memoryStorage();
   let backing = getBacking();
+  if (!backing) onLost?.();
 
   function fallBack(): void {
     if (!backing) return;
     const failed = backing;
     backing = undefined;
+    onLost?.();
     try {
       for (let i = 0; i < failed.length; i += 1) {
         const key = failed.key(i);
@@ -110,8 +116,26 @@ export function createSafeStorage(getBacking: () => Storage | undefined = browse
   return storage;
 }
 
+let storageLost = false;
+const lossListeners = new Set<() => void>();
+
 /** The page's storage. */
-export const safeStorage = createSafeStorage();
+export const safeStorage = createSafeStorage(browserStorage, () => {
+  storageLost = true;
+  for (const listener of lossListeners) listener();
+});
+
+/**
+ * Calls `listener` once the page's storage is lost (at once if it already is): from then on what
+ * the page keeps lasts only as long as the page. Answers a function that stops listening.
+ */
+export function onStorageLost(listener: () => void): () => void {
+  if (storageLost) listener();
+  else lossListeners.add(listener);
+  return () => {
+    lossListeners.delete(listener);
+  };
+}
 
 /** redux-persist's async storage engine over the safe storage. */
 export const persistStorage = {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi } from '../api/auth';
-import { cartServiceApi } from '../api/cartService';
+import { cartSyncOf } from '../features/cart/cartSync';
 import { useAppStore } from '../store/hooks';
 import { isMobileApp } from './mobileApp';
 import { createSession, type Session } from './session';
@@ -17,7 +17,7 @@ export function useSession(): Session {
         store,
         storage: safeStorage,
         auth: authApi,
-        cartService: cartServiceApi,
+        cartSync: cartSyncOf(store),
         navigate: (path, options) => {
           if (options?.full) window.location.assign(path);
           else void navigate(path);

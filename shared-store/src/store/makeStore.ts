@@ -11,7 +11,8 @@ import {
   type Persistor,
 } from 'redux-persist';
 import { cartSlice } from '../features/cart/cartSlice';
-import { createServerCartSync } from '../features/cart/serverCartSync';
+import { createCartSync, registerCartSync } from '../features/cart/cartSync';
+import { cartSyncSlice } from '../features/cart/cartSyncSlice';
 import {
   headerLogoSlice,
   headerMenuSlice,
@@ -25,8 +26,9 @@ import { loginSlice } from '../features/login/loginSlice';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { persistConfig } from './persist';
 
-const rootReducer = combineSlices(
+const slices = combineSlices(
   cartSlice,
+  cartSyncSlice,
   loginSlice,
   subscriptionSlice,
   homePageSlice,
@@ -38,13 +40,29 @@ const rootReducer = combineSlices(
   headerLogoSlice,
 );
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<typeof slices>;
+
+/**
+ * The slices, and one rule across two of them: a package that leaves the cart (replaced, removed,
+ * paid for, or removed in another tab) leaves the subscription list too.
+ */
+function rootReducer(state: Parameters<typeof slices>[0], action: Parameters<typeof slices>[1]) {
+  const next = slices(state, action);
+  const before = state?.cartData?.cartData;
+  if (!before || before === next.cartData.cartData) return next;
+  const live = new Set(next.cartData.cartData.map((line) => line.id));
+  const gone = new Set(before.filter((line) => !live.has(line.id)).map((line) => line.id));
+  const entries = next.subscriptionData.subscriptionData;
+  const kept = entries.filter((entry) => !gone.has(entry.id));
+  if (kept.length === entries.length) return next;
+  return { ...next, subscriptionData: { ...next.subscriptionData, subscriptionData: kept } };
+}
 
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;
   /** Keep the specification's slices in localStorage (the page's store). */
   persist?: boolean;
-  /** Save the logged-in learner's cart to the cart service on every change. */
+  /** Keep the logged-in learner's cart in step with the cart service (cartSync.ts). */
   serverCart?: boolean;
 }
 
@@ -52,16 +70,19 @@ export interface StoreOptions {
 export function makeStore(options: StoreOptions = {}) {
   const { preloadedState, persist = false, serverCart = false } = options;
   const reducer = persist ? persistReducer(persistConfig<RootState>(), rootReducer) : rootReducer;
-  return configureStore({
+  const cartSync = serverCart ? createCartSync() : undefined;
+  const store = configureStore({
     reducer: reducer as typeof rootReducer,
     preloadedState,
     middleware: (getDefault) => {
       const defaults = getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       });
-      return serverCart ? defaults.prepend(createServerCartSync()) : defaults;
+      return cartSync ? defaults.prepend(cartSync.middleware) : defaults;
     },
   });
+  if (cartSync) registerCartSync(store, cartSync);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

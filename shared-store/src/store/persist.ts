@@ -1,12 +1,13 @@
 import type { PersistConfig, PersistedState } from 'redux-persist';
 import { PERSIST_TIMEOUT_MS } from '../constants';
+import { highestStamp, readLines, toStamp, type CartLines } from '../features/cart/cartLines';
 import {
-  cartRestored,
   cartSlice,
+  cartSynced,
   initialCartState,
   type CartState,
 } from '../features/cart/cartSlice';
-import { toDiscount } from '../lib/money';
+import { toPrice } from '../lib/money';
 import { persistStorage } from '../session/storage';
 
 /** The slices kept across visits (spec section 3), under the key 'root'. */
@@ -33,44 +34,37 @@ function validList(value: unknown, field: string): boolean {
   return isRecord(value) && Array.isArray(value[field]) && value[field].every(isRecord);
 }
 
-/** Rebuilds a stored cart through the cart's own rules, so hostile numbers cannot survive. */
-function restoreCart(value: unknown): CartState | undefined {
+/**
+ * Rebuilds a stored cart through the cart's own rules, so hostile numbers cannot survive; its
+ * lines keep their stamps and its removals are remembered. A cart written before stamps existed
+ * reads as stamp 0: anything a newer copy says wins over it.
+ */
+export function restoreCart(value: unknown): CartState | undefined {
   if (!isRecord(value) || !Array.isArray(value.cartData)) return undefined;
-  const lines = value.cartData.filter(
-    (line): line is Record<string, unknown> & { id: number | string } =>
-      isRecord(line) && (typeof line.id === 'number' || typeof line.id === 'string'),
-  );
+  const stored: unknown[] = value.cartData;
+  const removals: unknown[] = Array.isArray(value.removedLines) ? value.removedLines : [];
+  const { lines, removed: removedLines } = readLines([
+    ...stored,
+    ...removals.map((line) => (isRecord(line) ? { ...line, removed: true } : line)),
+  ]);
   const text = (field: keyof CartState): string =>
     typeof value[field] === 'string' ? value[field] : '';
-  const restored = cartSlice.reducer(
-    {
-      ...initialCartState,
-      couponName: text('couponName'),
-      discountedCouponAmount: toDiscount(value.discountedCouponAmount),
-      discountedRewardAmount: toDiscount(value.discountedRewardAmount),
-      orderData: text('orderData'),
-      silverDuration: text('silverDuration'),
-      goldDuration: text('goldDuration'),
-      ultimateDuration: text('ultimateDuration'),
-      subscriptionId: text('subscriptionId'),
-      courseDetails: text('courseDetails'),
-    },
-    cartRestored(
-      lines.map((line) => ({
-        id: line.id,
-        slug: typeof line.slug === 'string' ? line.slug : '',
-        month: typeof line.month === 'string' ? line.month : '',
-        quantity: line.quantity,
-        price: line.price,
-        ...(typeof line.title === 'string' ? { title: line.title } : {}),
-        ...(line.from === 'event' ? { from: 'event' } : {}),
-        product_id: line.product_id,
-        variation_id: line.variation_id,
-        ...(typeof line.tier === 'string' ? { tier: line.tier } : {}),
-      })),
-    ),
-  );
-  return restored;
+  const cart: CartLines = { lines, removed: removedLines };
+  const restored: CartState = {
+    ...initialCartState,
+    couponName: text('couponName'),
+    discountedCouponAmount: toPrice(value.discountedCouponAmount),
+    discountedRewardAmount: toPrice(value.discountedRewardAmount),
+    orderData: text('orderData'),
+    silverDuration: text('silverDuration'),
+    goldDuration: text('goldDuration'),
+    ultimateDuration: text('ultimateDuration'),
+    subscriptionId: text('subscriptionId'),
+    courseDetails: text('courseDetails'),
+    metaRevision: toStamp(value.metaRevision),
+    revision: Math.max(toStamp(value.revision), toStamp(value.metaRevision), highestStamp(cart)),
+  };
+  return cartSlice.reducer(restored, cartSynced(cart));
 }
 
 const validators: Record<PersistedSlice, (value: unknown) => unknown> = {
@@ -115,10 +109,18 @@ type PersistConfigWithDeserialize<S> = PersistConfig<S> & {
   deserialize: (serialized: string) => unknown;
 };
 
+/** The persist key of the specification. */
+export const PERSIST_KEY = 'root';
+/**
+ * The stored state's version: 2 since cart lines carry stamps. Another tab writing a lower one
+ * runs an older build, a higher one a newer build.
+ */
+export const PERSIST_VERSION = 2;
+
 export function persistConfig<S>(): PersistConfig<S> {
   const config: PersistConfigWithDeserialize<S> = {
-    key: 'root',
-    version: 1,
+    key: PERSIST_KEY,
+    version: PERSIST_VERSION,
     storage: persistStorage,
     whitelist: [...PERSISTED_SLICES],
     timeout: PERSIST_TIMEOUT_MS,

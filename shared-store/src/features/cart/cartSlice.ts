@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { PriceChange } from '../../api/types';
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../constants';
 import {
@@ -7,46 +7,23 @@ import {
   subtractMoney,
   sumLines,
   toDiscount,
-  toNumber,
   toPrice,
   toQuantity,
 } from '../../lib/money';
+import {
+  lineKey,
+  mergeLines,
+  highestStamp,
+  cartText,
+  stampChanges,
+  toItem,
+  type CartItem,
+  type CartItemInput,
+  type CartLines,
+  type RemovedLine,
+} from './cartLines';
 
-/** One line of the cart (spec section 3): id, slug, month, quantity, price. */
-export interface CartItem {
-  id: number | string;
-  slug: string;
-  /** The month option of a course ("3 Months"), or the tier duration of a package. */
-  month: string;
-  quantity: number;
-  /** Unit price in pounds. */
-  price: number;
-  /** Shown on the cart page; not part of the matching rules. */
-  title?: string;
-  /** 'event' lines are matched by id alone. */
-  from?: 'event';
-  /** The WooCommerce product and variation an order is made of. */
-  product_id?: number;
-  variation_id?: number;
-  /** Subscription packages: which tier the line is. */
-  tier?: SubscriptionTier;
-}
-
-/** What callers hand to add and update: raw values, parsed here. */
-export interface CartItemInput {
-  id: number | string;
-  slug?: string;
-  month?: string;
-  quantity?: unknown;
-  price?: unknown;
-  title?: string;
-  from?: string;
-  product_id?: unknown;
-  variation_id?: unknown;
-  tier?: string;
-  /** 'decrease' lowers the quantity; anything else raises it. */
-  type?: string;
-}
+export type { CartItem, CartItemInput, RemovedLine } from './cartLines';
 
 export interface CartState {
   cartData: CartItem[];
@@ -55,7 +32,7 @@ export interface CartState {
   discountedCouponAmount: number;
   discountedRewardAmount: number;
   couponName: string;
-  /** Serialized text of the last created order. */
+  /** Serialized text of the last created order and the lines it was made of. */
   orderData: string;
   silverDuration: string;
   goldDuration: string;
@@ -63,6 +40,12 @@ export interface CartState {
   subscriptionId: string;
   /** Serialized text. */
   courseDetails: string;
+  /** Removed lines, so that a merge with an older copy does not bring them back. */
+  removedLines: RemovedLine[];
+  /** The cart's clock: the highest stamp of any change this copy has seen. */
+  revision: number;
+  /** The stamp of the last change to the fields besides the lines (coupon, reward, durations…). */
+  metaRevision: number;
 }
 
 export const initialCartState: CartState = {
@@ -78,32 +61,33 @@ export const initialCartState: CartState = {
   ultimateDuration: '',
   subscriptionId: '',
   courseDetails: '',
+  removedLines: [],
+  revision: 0,
+  metaRevision: 0,
 };
 
-/** A positive whole WooCommerce id, or undefined. */
-function toId(value: unknown): number | undefined {
-  const n = toNumber(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+/** The fields besides the lines that travel between tabs with the cart. */
+const META_FIELDS = [
+  'discountedCouponAmount',
+  'discountedRewardAmount',
+  'couponName',
+  'orderData',
+  'silverDuration',
+  'goldDuration',
+  'ultimateDuration',
+  'subscriptionId',
+  'courseDetails',
+] as const satisfies readonly (keyof CartState)[];
+
+type CartMeta = Pick<CartState, (typeof META_FIELDS)[number]>;
+
+function metaOf(state: CartState): CartMeta {
+  const meta: Partial<Record<keyof CartMeta, unknown>> = {};
+  for (const field of META_FIELDS) meta[field] = state[field];
+  return meta as CartMeta;
 }
 
-function toItem(input: CartItemInput): CartItem {
-  const item: CartItem = {
-    id: input.id,
-    slug: input.slug ?? '',
-    month: input.month ?? '',
-    quantity: toQuantity(input.quantity),
-    price: toPrice(input.price),
-  };
-  if (input.title) item.title = input.title;
-  if (input.from === 'event') item.from = 'event';
-  const productId = toId(input.product_id);
-  if (productId) item.product_id = productId;
-  const variationId = toId(input.variation_id);
-  if (variationId) item.variation_id = variationId;
-  const tier = SUBSCRIPTION_TIERS.find((known) => known === input.tier);
-  if (tier) item.tier = tier;
-  return item;
-}
+const metaText = (state: CartState) => JSON.stringify(META_FIELDS.map((field) => state[field]));
 
 function matches(line: CartItem, input: CartItemInput): boolean {
   if (line.id !== input.id) return false;
@@ -118,25 +102,107 @@ function recompute(state: CartState): void {
   state.totalAmount = Math.max(0, subtractMoney(sumLines(state.cartData), discounts));
 }
 
+/**
+ * Stamps what this action changed (lines and the other fields) at the cart's next revision, so
+ * that other tabs and the cart service take it over what they had.
+ */
+function stamp(state: CartState): void {
+  const before = original<CartState>(state);
+  const next = state.revision + 1;
+  const after: CartLines = { lines: state.cartData, removed: state.removedLines };
+  const linesChanged = stampChanges(
+    { lines: before.cartData, removed: before.removedLines },
+    after,
+    next,
+  );
+  const metaChanged = metaText(before) !== metaText(state);
+  if (metaChanged) state.metaRevision = next;
+  if (linesChanged || metaChanged) state.revision = next;
+}
+
+/** Every change made here: totals recomputed, changes stamped. */
+function settle(state: CartState): void {
+  recompute(state);
+  stamp(state);
+}
+
 const durationKey = {
   silver: 'silverDuration',
   gold: 'goldDuration',
   ultimate: 'ultimateDuration',
 } as const satisfies Record<SubscriptionTier, keyof CartState>;
 
+/** A tier whose package left the cart in this action forgets its duration. */
+function forgetLeftTiers(state: CartState): void {
+  const before = original<CartState>(state).cartData;
+  const has = (lines: readonly CartItem[], tier: SubscriptionTier) =>
+    lines.some((line) => line.tier === tier && line.quantity > 0);
+  for (const tier of SUBSCRIPTION_TIERS) {
+    if (has(before, tier) && !has(state.cartData, tier)) state[durationKey[tier]] = '';
+  }
+}
+
+/** The order created from this cart, as orderData keeps it. */
+export interface PendingOrder {
+  id: number;
+  /** What the order was made of: the lines' keys and quantities. */
+  lines: { id: number | string; month: string; from?: 'event'; quantity: number }[];
+}
+
+/** The pending order in orderData, or null when there is none (or it cannot be read). */
+export function readPendingOrder(orderData: string): PendingOrder | null {
+  if (!orderData) return null;
+  try {
+    const parsed: unknown = JSON.parse(orderData);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { id, lines } = parsed as { id?: unknown; lines?: unknown };
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
+    const ordered = Array.isArray(lines)
+      ? lines.flatMap((line: unknown) => {
+          if (typeof line !== 'object' || line === null) return [];
+          const record = line as Record<string, unknown>;
+          if (typeof record.id !== 'number' && typeof record.id !== 'string') return [];
+          return [
+            {
+              id: record.id,
+              month: typeof record.month === 'string' ? record.month : '',
+              ...(record.from === 'event' ? { from: 'event' as const } : {}),
+              quantity: toQuantity(record.quantity),
+            },
+          ];
+        })
+      : [];
+    return { id, lines: ordered };
+  } catch {
+    return null;
+  }
+}
+
+/** A created order as the commerce API answers it (id, status, total, payment page…). */
+export interface PlacedOrder {
+  id: number;
+  [field: string]: unknown;
+}
+
+/** What another tab's copy of the cart brings: its lines, removals, fields and clocks. */
+export type CartCopy = Omit<CartState, 'totalQuantity' | 'totalAmount'>;
+
 export const cartSlice = createSlice({
   name: 'cartData',
   initialState: initialCartState,
   reducers: {
     /**
-     * Appends the item. The specification prices the first add as the first item's price times the
-     * total quantity, which is the sum over the one line; later adds sum every line.
+     * Appends the item (a line matching it takes the quantity instead). The specification prices
+     * the first add as the first item's price times the total quantity, which is the sum over the
+     * one line; later adds sum every line.
      */
     itemAdded(state, action: PayloadAction<CartItemInput>) {
-      const item = toItem(action.payload);
+      const item = toItem({ ...action.payload, rev: undefined, at: undefined });
       if (item.quantity === 0) return;
-      state.cartData.push(item);
-      recompute(state);
+      const same = state.cartData.find((line) => lineKey(line) === lineKey(item));
+      if (same) same.quantity = toQuantity(same.quantity + item.quantity);
+      else state.cartData.push(item);
+      settle(state);
     },
     /** Raises (or with type 'decrease' lowers, floor 0) the matching line; appends when none matches. */
     itemUpdated(state, action: PayloadAction<CartItemInput>) {
@@ -150,52 +216,70 @@ export const cartSlice = createSlice({
             : toQuantity(line.quantity + delta);
         if (input.price !== undefined) line.price = toPrice(input.price);
       } else if (delta > 0 && input.type !== 'decrease') {
-        state.cartData.push(toItem(input));
+        state.cartData.push(toItem({ ...input, rev: undefined, at: undefined }));
       }
-      recompute(state);
+      forgetLeftTiers(state);
+      settle(state);
     },
-    /** Removes every line with the package's slug and adds the package. */
+    /**
+     * Removes every line with the package's slug and adds the package; a replaced package's tier
+     * forgets its duration.
+     */
     packageReplaced(state, action: PayloadAction<CartItemInput>) {
-      const item = toItem(action.payload);
+      const item = toItem({ ...action.payload, rev: undefined, at: undefined });
       state.cartData = state.cartData.filter((line) => line.slug !== item.slug);
       if (item.quantity > 0) state.cartData.push(item);
-      recompute(state);
+      forgetLeftTiers(state);
+      settle(state);
     },
     courseDeleted(state, action: PayloadAction<{ id: number | string; month?: string }>) {
       const { id, month } = action.payload;
       state.cartData = state.cartData.filter(
         (line) => !(line.id === id && (month === undefined || line.month === month)),
       );
-      recompute(state);
+      forgetLeftTiers(state);
+      settle(state);
     },
-    cartCleared() {
+    /** Clear all: every cart field empty or zero; the removals are remembered. */
+    cartCleared(state) {
+      Object.assign(state, {
+        ...initialCartState,
+        removedLines: state.removedLines,
+        revision: state.revision,
+        metaRevision: state.metaRevision,
+      });
+      settle(state);
+    },
+    /** The end of a session: nothing of the cart stays, not even what was removed. */
+    cartReset() {
       return initialCartState;
     },
-    /** Empties lines, quantity and discounts; keeps the total and the subscription fields. */
+    /** Empties lines, quantity and discounts but keeps the total and the subscription fields. */
     cartLightCleared(state) {
       state.cartData = [];
       state.totalQuantity = 0;
       state.discountedCouponAmount = 0;
       state.discountedRewardAmount = 0;
       state.couponName = '';
+      stamp(state);
     },
     couponApplied(state, action: PayloadAction<{ amount: unknown; couponName: string }>) {
       state.discountedCouponAmount = toDiscount(action.payload.amount);
       state.couponName = action.payload.couponName;
-      recompute(state);
+      settle(state);
     },
     couponRemoved(state) {
       state.discountedCouponAmount = 0;
       state.couponName = '';
-      recompute(state);
+      settle(state);
     },
     rewardApplied(state, action: PayloadAction<{ amount: unknown }>) {
       state.discountedRewardAmount = toDiscount(action.payload.amount);
-      recompute(state);
+      settle(state);
     },
     rewardRemoved(state) {
       state.discountedRewardAmount = 0;
-      recompute(state);
+      settle(state);
     },
     /**
      * The server priced the order differently (409 `price_changed`): each line takes its unit price
@@ -217,7 +301,7 @@ export const cartSlice = createSlice({
       }
       state.discountedCouponAmount = toPrice(discount);
       state.discountedRewardAmount = toPrice(reward);
-      recompute(state);
+      settle(state);
     },
     /** Subtracts a value from the total, rounded to 2 decimals, never below 0. */
     priceReduced(state, action: PayloadAction<unknown>) {
@@ -230,19 +314,96 @@ export const cartSlice = createSlice({
     durationSet(state, action: PayloadAction<{ tier: SubscriptionTier; duration: string }>) {
       const { tier, duration } = action.payload;
       if (SUBSCRIPTION_TIERS.includes(tier)) state[durationKey[tier]] = duration;
+      stamp(state);
     },
     orderDataSet(state, action: PayloadAction<string>) {
       state.orderData = action.payload;
+      stamp(state);
+    },
+    /** Checkout created an order from these lines: it is pending until it is paid or given up. */
+    orderPlaced(state, action: PayloadAction<{ order: PlacedOrder; lines: readonly CartItem[] }>) {
+      const { order, lines } = action.payload;
+      state.orderData = JSON.stringify({
+        ...order,
+        lines: lines.map((line) => ({
+          id: line.id,
+          month: line.month,
+          ...(line.from ? { from: line.from } : {}),
+          quantity: line.quantity,
+        })),
+      });
+      stamp(state);
+    },
+    /**
+     * The pending order was paid: what it was made of leaves the cart (lines added since stay),
+     * with the coupon and reward it used. Another order's payment changes nothing.
+     */
+    orderPaid(state, action: PayloadAction<{ orderId: number }>) {
+      const pending = readPendingOrder(state.orderData);
+      if (pending?.id !== action.payload.orderId) return;
+      for (const ordered of pending.lines) {
+        const line = state.cartData.find((candidate) => lineKey(candidate) === lineKey(ordered));
+        if (line) line.quantity = Math.max(0, line.quantity - ordered.quantity);
+      }
+      state.orderData = '';
+      state.discountedCouponAmount = 0;
+      state.discountedRewardAmount = 0;
+      state.couponName = '';
+      recompute(state);
+      forgetLeftTiers(state);
+      stamp(state);
+    },
+    /** The pending order was cancelled or its payment failed: the cart stays as it is. */
+    orderAbandoned(state, action: PayloadAction<{ orderId: number }>) {
+      if (readPendingOrder(state.orderData)?.id !== action.payload.orderId) return;
+      state.orderData = '';
+      stamp(state);
     },
     subscriptionIdSet(state, action: PayloadAction<string>) {
       state.subscriptionId = action.payload;
+      stamp(state);
     },
     courseDetailsSet(state, action: PayloadAction<string>) {
       state.courseDetails = action.payload;
+      stamp(state);
     },
-    /** Replaces the lines with a merged list (after login): totals follow. */
-    cartRestored(state, action: PayloadAction<CartItemInput[]>) {
-      state.cartData = action.payload.map(toItem);
+    /**
+     * The lines as a merge with another copy (the cart service, or the login merge) left them:
+     * already stamped, so nothing is stamped again. The same cart changes nothing.
+     */
+    cartSynced(state, action: PayloadAction<CartLines>) {
+      const incoming = action.payload;
+      const current: CartLines = { lines: state.cartData, removed: state.removedLines };
+      if (cartText(incoming) === cartText(current)) return;
+      state.cartData = incoming.lines.map((line) => ({ ...line }));
+      state.removedLines = incoming.removed.map((line) => ({ ...line }));
+      state.revision = Math.max(state.revision, highestStamp(incoming));
+      forgetLeftTiers(state);
+      recompute(state);
+    },
+    /**
+     * Another tab's copy: lines merged line by line, the other fields from the copy whose last
+     * change to them is later. Nothing changes when the copy brings nothing new.
+     */
+    cartCopyMerged(state, action: PayloadAction<CartCopy>) {
+      const copy = action.payload;
+      const current: CartLines = { lines: state.cartData, removed: state.removedLines };
+      const merged = mergeLines(current, { lines: copy.cartData, removed: copy.removedLines });
+      const copyMetaWins =
+        copy.metaRevision > state.metaRevision ||
+        (copy.metaRevision === state.metaRevision && metaText(copy as CartState) > metaText(state));
+      const linesChange = cartText(merged) !== cartText(current);
+      const metaChange = copyMetaWins && metaText(copy as CartState) !== metaText(state);
+      if (!linesChange && !metaChange && copy.revision <= state.revision) return;
+      if (linesChange) {
+        state.cartData = merged.lines;
+        state.removedLines = merged.removed;
+      }
+      if (metaChange) {
+        Object.assign(state, metaOf(copy as CartState));
+        state.metaRevision = copy.metaRevision;
+      }
+      state.revision = Math.max(state.revision, copy.revision, highestStamp(merged));
       recompute(state);
     },
   },
@@ -251,13 +412,20 @@ export const cartSlice = createSlice({
     selectTotalQuantity: (state) => state.totalQuantity,
     selectTotalAmount: (state) => state.totalAmount,
     selectSubtotal: (state) => sumLines(state.cartData),
-    selectCoupon: (state) => ({ name: state.couponName, amount: state.discountedCouponAmount }),
+    selectCoupon: createSelector(
+      [(state: CartState) => state.couponName, (state: CartState) => state.discountedCouponAmount],
+      (name, amount) => ({ name, amount }),
+    ),
     selectRewardAmount: (state) => state.discountedRewardAmount,
-    selectDurations: (state) => ({
-      silver: state.silverDuration,
-      gold: state.goldDuration,
-      ultimate: state.ultimateDuration,
-    }),
+    selectDurations: createSelector(
+      [
+        (state: CartState) => state.silverDuration,
+        (state: CartState) => state.goldDuration,
+        (state: CartState) => state.ultimateDuration,
+      ],
+      (silver, gold, ultimate) => ({ silver, gold, ultimate }),
+    ),
+    selectPendingOrder: createSelector([(state: CartState) => state.orderData], readPendingOrder),
   },
 });
 
@@ -267,6 +435,7 @@ export const {
   packageReplaced,
   courseDeleted,
   cartCleared,
+  cartReset,
   cartLightCleared,
   couponApplied,
   couponRemoved,
@@ -277,9 +446,13 @@ export const {
   totalSet,
   durationSet,
   orderDataSet,
+  orderPlaced,
+  orderPaid,
+  orderAbandoned,
   subscriptionIdSet,
   courseDetailsSet,
-  cartRestored,
+  cartSynced,
+  cartCopyMerged,
 } = cartSlice.actions;
 
 export const {
@@ -290,4 +463,14 @@ export const {
   selectCoupon,
   selectRewardAmount,
   selectDurations,
+  selectPendingOrder,
 } = cartSlice.selectors;
+
+/** The cart's lines and removals, as the sync reads them. */
+export const selectCartLines = createSelector(
+  [
+    (state: { cartData: CartState }) => state.cartData.cartData,
+    (state: { cartData: CartState }) => state.cartData.removedLines,
+  ],
+  (lines, removed): CartLines => ({ lines, removed }),
+);

@@ -25,11 +25,16 @@ export const subscriptionSlice = createSlice({
     subscriptionsCleared(state) {
       state.subscriptionData = [];
     },
+    /** Another tab's list taking the place of this one (tabSync.ts decides what it is). */
+    subscriptionsReplaced(state, action: PayloadAction<SubscriptionEntry[]>) {
+      state.subscriptionData = action.payload.map(({ slug, id }) => ({ slug, id }));
+    },
   },
   selectors: {
     selectSubscriptions: (state) => state.subscriptionData,
   },
 });
 
-export const { subscriptionAdded, subscriptionsCleared } = subscriptionSlice.actions;
+export const { subscriptionAdded, subscriptionsCleared, subscriptionsReplaced } =
+  subscriptionSlice.actions;
 export const { selectSubscriptions } = subscriptionSlice.selectors;
