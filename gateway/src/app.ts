@@ -6,6 +6,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { nonCanonicalReason } from './canonicalPath';
+import { registerOrderPayFormBody } from './checkoutForm';
 import { createOwnOrderReader } from './commerce/ownership';
 import { registerShopRoutes } from './commerce/routes';
 import { createWooCommerce } from './commerce/wooCommerce';
@@ -132,6 +133,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       .send({ code: 'non_canonical_request', message: reason, data: { status: 400 } });
   });
   registerJsonBodies(app);
+  registerOrderPayFormBody(app);
 
   // Every error the gateway itself raises (bad JSON, oversized body, ...) is a WordPress-style JSON.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -256,6 +258,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       upstream,
       prefix: route.prefix,
       rewritePrefix: route.prefix,
+      ...(route.methods ? { httpMethods: [...route.methods] } : {}),
       // Bodies are parsed here (size limit, valid JSON, the cart owner check) before they go on.
       proxyPayloads: false,
       http: { requestOptions: { timeout: timeoutMs } },

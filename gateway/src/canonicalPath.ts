@@ -11,7 +11,7 @@ const KNOWN_PREFIXES = ['wp-json', 'lms', 'checkout', 'wp-content', 'api', 'port
  * Query parameters that make WordPress serve another route or method than the path names
  * (`rest_route`, `_method`), or wrap an answer for a script tag (`_jsonp`).
  */
-const STEERING_PARAMS = ['rest_route', '_method', '_jsonp'];
+export const STEERING_PARAMS = ['rest_route', '_method', '_jsonp'];
 
 /** Headers that make WordPress (and other frameworks) treat a request as another method. */
 const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'];
@@ -23,7 +23,7 @@ const NEVER_ENCODED = /[A-Za-z0-9\-._~/\\%]/;
  * PHP reads `rest.route`, `rest route` and `rest[route` as `rest_route`: the gateway reads
  * parameter names the way WordPress will.
  */
-function phpParamName(name: string): string {
+export function phpParamName(name: string): string {
   return name
     .trimStart()
     .replace(/\[.*$/, '')

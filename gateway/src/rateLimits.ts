@@ -29,6 +29,13 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
   },
   { name: 'apply-coupon', method: 'POST', pattern: /^\/api\/shop\/coupons$/, perMinute: 20 },
   { name: 'orders', method: 'POST', pattern: /^\/api\/shop\/orders$/, perMinute: 10 },
+  // Paying (or trying card after card) and cancelling through the order's payment page.
+  {
+    name: 'order-pay',
+    method: 'POST',
+    pattern: /^\/checkout\/order-pay\/\d+\/$/,
+    perMinute: 10,
+  },
   { name: 'logout', method: 'POST', pattern: /^\/api\/session\/logout$/, perMinute: 20 },
 ];
 

@@ -29,6 +29,7 @@ export const PAGE_MODULES = {
     '/privacy-policy': 'pages/LegalPage',
     '/terms-and-conditions': 'pages/LegalPage',
     '/arora-subscribe-form': 'pages/SubscribePage',
+    '/checkout/order-received/:id': 'pages/OrderReceivedPage',
   } as Record<string, string>,
   appBare: ['/login', '/signup', '/privacy-policy', '/terms-and-conditions', '/forgotpass'],
 };

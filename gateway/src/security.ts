@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { pathOf } from './canonicalPath';
+import { isUnderOwnPage } from './upstreams';
 
 /** Pages the upstream renders itself (WooCommerce's payment page, the portal): their own policy. */
 const UPSTREAM_PAGES = ['/checkout/', '/portal/'];
+
+function isUpstreamPage(url: string): boolean {
+  const path = pathOf(url);
+  return UPSTREAM_PAGES.some((prefix) => path.startsWith(prefix)) && !isUnderOwnPage(path);
+}
 
 export interface SecurityOptions {
   /** Origins of remotes served from elsewhere (a CDN): allowed to run scripts and be fetched. */
@@ -107,7 +113,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   app.addHook('onSend', (request, reply, payload, done) => {
     // A page that carries inline style sheets sets its own policy, with their hashes.
     const own = reply.hasHeader('Content-Security-Policy');
-    if (!own && !UPSTREAM_PAGES.some((prefix) => request.url.startsWith(prefix))) {
+    if (!own && !isUpstreamPage(request.url)) {
       void reply.header(
         'Content-Security-Policy',
         contentSecurityPolicy(options.remoteOrigins(), options.frameAncestors),

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES } from './config';
 import { createAssetCache } from './assetCache';
+import { pathOf } from './canonicalPath';
 import {
   codeHints,
   createManifestReader,
@@ -22,6 +23,7 @@ import {
   renderHomeHero,
   type ServerRender,
 } from './serverRender';
+import { OWN_PAGES } from './upstreams';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -367,6 +369,22 @@ export async function registerStaticSite(
   app.get('/', (request, reply) => sendIndex(request, reply));
   app.get('/index.html', (request, reply) => sendIndex(request, reply));
 
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
+
+  // The shell's pages under an upstream's prefix (upstreams.ts OWN_PAGES): these routes are more
+  // specific than the proxy's, so nothing under them reaches the upstream by GET; a path that is
+  // not such a page is not found.
+  for (const { prefix, page } of OWN_PAGES) {
+    const ownPage = (request: FastifyRequest, reply: FastifyReply) =>
+      page.test(pathOf(request.url)) ? sendIndex(request, reply) : notFound(reply);
+    app.get(prefix, ownPage);
+    app.get(`${prefix}/*`, ownPage);
+  }
+
   // Client-side routes fall back to the shell's page; unknown files are a plain 404.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -378,9 +396,6 @@ export async function registerStaticSite(
     ) {
       return sendIndex(request, reply);
     }
-    return reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
+    return notFound(reply);
   });
 }

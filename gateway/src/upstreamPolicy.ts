@@ -1,13 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pathOf } from './canonicalPath';
+import { orderPayFormRefusal } from './checkoutForm';
 import { ShopError } from './commerce/errors';
 import { orderNotFound, type OwnOrderReader } from './commerce/ownership';
 import type { Identity } from './identity';
 import type { GatewayReply, GatewayRequest } from './requestTypes';
 import { cartUserId, isWooCommerceNamespace, orderLookupId } from './policies';
 import { ttlFor, type CachedResponse, type ResponseCache } from './responseCache';
-import { publicForwarding, upstreamQuery, type UpstreamRoute } from './upstreams';
+import { isUnderOwnPage, publicForwarding, upstreamQuery, type UpstreamRoute } from './upstreams';
 
 type FastifyRequest = GatewayRequest;
 type FastifyReply = GatewayReply;
@@ -86,7 +87,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 /**
  * What the gateway does around each proxied call: no WooCommerce route, order lookups for their
- * owner only, cart ownership, and the read cache with stale-while-revalidate and one upstream
+ * owner only, cart ownership, no post under /checkout but the pay-for-order form, and the read cache with stale-while-revalidate and one upstream
  * request per miss.
  */
 export function createUpstreamPolicy(deps: PolicyDeps) {
@@ -129,6 +130,14 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
   ): Promise<FastifyReply | undefined> {
     const { method, url } = request;
     if (route.upstream === 'lms') return checkCartOwner(request, reply);
+    // The storefront's own pages under /checkout are never WordPress's, in any spelling.
+    if (route.prefix === '/checkout' && isUnderOwnPage(pathOf(url).toLowerCase())) {
+      return jsonError(reply, 404, 'not_found', 'Not found.');
+    }
+    if (route.prefix === '/checkout' && method === 'POST') {
+      const refusal = orderPayFormRefusal(request, deps.publicUrl.origin);
+      return refusal ? jsonError(reply, refusal.status, refusal.code, refusal.message) : undefined;
+    }
     if (route.prefix !== '/wp-json') return undefined;
 
     // WooCommerce is reached only through the gateway's own commerce API.

@@ -1,8 +1,10 @@
 import { useCallback, useId, useRef } from 'react';
 import { selectCartItems, selectIsLoggedIn, useAppSelector } from 'shared-store';
 import { lineKeys, lineLabel } from './cartHelpers';
+import { CancelledOrderNotice } from './components/CancelledOrderNotice';
 import { CartLine } from './components/CartLine';
 import { CartSummary } from './components/CartSummary';
+import { CartSyncNotice } from './components/CartSyncNotice';
 import { CheckoutForm } from './components/CheckoutForm';
 import { ClearCartButton } from './components/ClearCartButton';
 import { CouponForm } from './components/CouponForm';
@@ -31,6 +33,8 @@ export default function CartPage() {
       <h1 id={titleId} ref={heading} className="cart-title" tabIndex={-1}>
         Your cart
       </h1>
+      <CancelledOrderNotice />
+      <CartSyncNotice />
       {items.length === 0 ? (
         <EmptyCart />
       ) : (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   commerceApi,
   linePricesChanged,
-  orderDataSet,
+  orderPlaced,
   priceChangeOf,
   safeStorage,
   siteApi,
@@ -79,7 +79,7 @@ export function usePlaceOrder() {
     } catch (failure) {
       console.warn(`Could not track order ${String(order.id)}:`, failure);
     }
-    dispatch(orderDataSet(JSON.stringify(order)));
+    dispatch(orderPlaced({ order, lines }));
     // A learner who has already left the cart page is not pulled away from where they are now.
     if (!isMounted()) return false;
     try {

@@ -5,10 +5,13 @@ import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
 import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
+import { usePendingOrderCheck } from './behaviours/usePendingOrderCheck';
 import { useScrollToHash } from './behaviours/useScrollToHash';
 import { useSessionWatcher } from './behaviours/useSessionWatcher';
+import { useStorageNotice } from './behaviours/useStorageNotice';
 import { Toasts } from './bridges/Toasts';
 import { BrandMark } from './components/BrandMark';
+import { LogoutPrompt } from './components/LogoutPrompt';
 import { MinimalHeader } from './components/MinimalHeader';
 import { NotFoundPage } from './components/NotFoundPage';
 import { SlotMessage } from './components/SlotMessage';
@@ -34,6 +37,7 @@ const BlogsPage = lazy(() => import('./pages/BlogsPage'));
 const BlogPostPage = lazy(() => import('./pages/BlogPostPage'));
 const LegalPage = lazy(() => import('./pages/LegalPage'));
 const SubscribePage = lazy(() => import('./pages/SubscribePage'));
+const OrderReceivedPage = lazy(() => import('./pages/OrderReceivedPage'));
 
 /** Routes on which the company's app shows the page without the site's header and footer. */
 export const APP_BARE_ROUTES = [
@@ -86,7 +90,9 @@ export function App() {
   const [inApp] = useState(() => isMobileApp());
   const bare = inApp && APP_BARE_ROUTES.includes(pathname.replace(/\/+$/, '') || '/');
   useSessionWatcher();
+  useStorageNotice();
   useIosDashboardRedirect();
+  usePendingOrderCheck();
   useScrollToHash();
   // The footer is below the first screen and a skeleton for the page's first 2 s: its code and
   // data wait for the page to load (by the time it is due at the latest), so they do not compete
@@ -191,6 +197,14 @@ export function App() {
               </Page>
             }
           />
+          <Route
+            path="/checkout/order-received/:id"
+            element={
+              <Page>
+                <OrderReceivedPage />
+              </Page>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
@@ -202,6 +216,7 @@ export function App() {
         ))}
       <ScrollToTopButton />
       {!inApp && <Popup />}
+      <LogoutPrompt />
       <Toasts />
     </>
   );

@@ -7,6 +7,7 @@ import {
   makeStore,
   rewardApplied,
   safeStorage,
+  selectPendingOrder,
   userLoggedIn,
   type WcOrder,
 } from 'shared-store';
@@ -77,7 +78,7 @@ function renderCart(preloadedState = withCoupon()) {
 }
 
 describe('checkout', () => {
-  it('creates the order, tracks it, keeps it and hands the browser to its payment page', async () => {
+  it('creates the order, tracks it, keeps it as the order the cart waits on and hands the browser to its payment page', async () => {
     safeStorage.setItem(STORAGE_KEYS.mcCid, 'cid-42');
     safeStorage.setItem(STORAGE_KEYS.mcEid, 'eid-7');
     const { orderBodies, orderTokens, trackBodies } = backend();
@@ -127,7 +128,8 @@ describe('checkout', () => {
         ],
       },
     ]);
-    expect(store.getState().cartData.orderData).toBe(JSON.stringify(order));
+    expect(selectPendingOrder(store.getState())?.id).toBe(order.id);
+    expect(JSON.parse(store.getState().cartData.orderData)).toMatchObject(order);
     expect(store.getState().cartData.cartData).toEqual(before.cartData);
     expect(proceed).toBeDisabled();
   });
@@ -214,7 +216,8 @@ describe('checkout', () => {
       expect(assign).toHaveBeenCalledWith(order.payment_url);
     });
     expect(warn).toHaveBeenCalledWith('Could not track order 501:', expect.anything());
-    expect(store.getState().cartData.orderData).toBe(JSON.stringify(order));
+    expect(selectPendingOrder(store.getState())?.id).toBe(order.id);
+    expect(JSON.parse(store.getState().cartData.orderData)).toMatchObject(order);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

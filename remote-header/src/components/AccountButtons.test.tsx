@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { userLoggedIn, makeStore, safeStorage } from 'shared-store';
+import { screen, waitFor } from '@testing-library/react';
+import { itemAdded, userLoggedIn, makeStore, safeStorage } from 'shared-store';
 import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import { AccountButtons } from './AccountButtons';
 
@@ -56,5 +56,59 @@ describe('role buttons', () => {
     expect(safeStorage.getItem('token')).toBeNull();
     // The gateway is told, so the token is refused from now on.
     expect(calls).toContain('/api/session/logout');
+  });
+
+  it('while the logout saves the cart, Logout is busy and keeps the focus; a failed save frees it again', async () => {
+    jest.useFakeTimers();
+    const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      safeStorage.setItem('token', 'jwt.token');
+      safeStorage.setItem('user_id', '3');
+      const { unhandled } = mockFetch({
+        '/lms/api/v1/item/get-cart-data': () => ({ body: { userId: 3, data: null } }),
+        '/lms/api/v1/item/add-cart-data': () => ({
+          status: 503,
+          body: { code: 'unavailable', message: 'The cart service is down.' },
+        }),
+      });
+      const store = makeStore();
+      store.dispatch(userLoggedIn());
+      store.dispatch(
+        itemAdded({ id: 2103, month: '3 Months', quantity: 1, price: 19.99, title: 'PLAB 1' }),
+      );
+      const { user } = renderWithProviders(<AccountButtons />, {
+        preloadedState: store.getState(),
+        fakeTimers: true,
+      });
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+      const logout = screen.getByRole('button', { name: 'Logout' });
+      expect(logout).toHaveAttribute('aria-disabled', 'true');
+      expect(logout).toHaveAttribute('aria-busy', 'true');
+      expect(logout).toHaveFocus();
+
+      // The short retry (400 ms, then 1200 ms) gives up: the learner stays logged in.
+      await waitFor(
+        () => {
+          expect(screen.getByRole('button', { name: 'Logout' })).toHaveAttribute(
+            'aria-disabled',
+            'false',
+          );
+        },
+        { timeout: 5000 },
+      );
+      expect(screen.getByRole('button', { name: 'Logout' })).toHaveAttribute('aria-busy', 'false');
+      expect(screen.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
+      expect(safeStorage.getItem('token')).toBe('jwt.token');
+      expect(consoleWarn).toHaveBeenCalledTimes(1);
+      expect(consoleWarn).toHaveBeenCalledWith(
+        'The cart could not be saved at logout:',
+        expect.objectContaining({ status: 503 }),
+      );
+      expect(unhandled).toEqual([]);
+    } finally {
+      consoleWarn.mockRestore();
+      jest.useRealTimers();
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   readPublicConfig,
   safeStorage,
   selectIsLoggedIn,
+  selectLogoutStatus,
   selectTotalQuantity,
   useAppSelector,
   useSession,
@@ -16,6 +17,7 @@ import {
 export function AccountButtons() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const count = useAppSelector(selectTotalQuantity);
+  const loggingOut = useAppSelector(selectLogoutStatus) === 'saving';
   const session = useSession();
   const token = safeStorage.getItem(STORAGE_KEYS.token);
 
@@ -38,7 +40,13 @@ export function AccountButtons() {
           <button
             type="button"
             className="hdr-button hdr-button--ghost"
-            onClick={() => void session.logout()}
+            aria-disabled={loggingOut}
+            aria-busy={loggingOut}
+            onClick={() => {
+              // Not `disabled`: a disabled button loses the focus, which the question a failed
+              // save asks must give back to it.
+              if (!loggingOut) void session.logout();
+            }}
           >
             Logout
           </button>

@@ -355,11 +355,14 @@ describe('session expiry', () => {
     t.done();
   });
 
-  it('at 24 h: tells the app, clears storage, says Session Expired, clears login, goes to /login', () => {
+  it('at 24 h: tells the app, clears storage but the cart, says Session Expired, clears login, goes to /login', () => {
     const t = withLogin(SESSION_LIFETIME_MS);
+    t.storage.setItem('persist:root', '{}');
+    t.store.dispatch(itemAdded(lineA));
     expect(t.session.checkExpiry()).toBe(true);
     expect(t.postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'logout' }));
-    expect(t.storage.keys()).toEqual(['isAllowed']);
+    expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
+    expect(t.lines()).toEqual([[1, 1]]);
     expect(t.events).toContainEqual({
       type: 'notify',
       level: 'error',

@@ -35,7 +35,9 @@ export const CART_FROM_NEWER_VERSION_MESSAGE =
 /** The redux-persist key of the stored state ('persist:root'). */
 const STORED_STATE_KEY = `${KEY_PREFIX}${PERSIST_KEY}`;
 
-/** Keys that survive a logout or an expiry besides isAllowed. */
+/**
+ * Clears the storage but isAllowed (and the stored state with the cart, when it is to be kept).
+ */
 function clearStorage(storage: KeyValueStorage, keepCart = false): void {
   for (const key of storage.keys()) {
     if (key === STORAGE_KEYS.isAllowed || (keepCart && key === STORED_STATE_KEY)) continue;
@@ -126,7 +128,9 @@ export function createSession(deps: SessionDeps) {
     if (deps.now() - since < SESSION_LIFETIME_MS) return false;
     postLogoutToApp(deps.win);
     cartSync.stop();
-    clearStorage(storage);
+    // The cart outlives the session on this device (and in the other tabs): the next login
+    // merges it with the account's.
+    clearStorage(storage, true);
     store.dispatch(userLoggedOut());
     notify('error', MESSAGES.sessionExpired);
     eventBus.emit({ type: 'session:expired' });

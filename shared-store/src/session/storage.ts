@@ -122,7 +122,11 @@ const lossListeners = new Set<() => void>();
 /** The page's storage. */
 export const safeStorage = createSafeStorage(browserStorage, () => {
   storageLost = true;
-  for (const listener of lossListeners) listener();
+  // Told after the current task: the loss may be found inside a reducer (redux-persist reads the
+  // storage while it handles PERSIST), where nothing may dispatch.
+  queueMicrotask(() => {
+    for (const listener of lossListeners) listener();
+  });
 });
 
 /**

@@ -1,6 +1,6 @@
 import { KEY_PREFIX } from 'redux-persist';
 import { notify } from '../bus/eventBus';
-import { cartCopyMerged, cartReset } from '../features/cart/cartSlice';
+import { cartCopyMerged, cartReset, cartStoredAgain } from '../features/cart/cartSlice';
 import type { CartSync } from '../features/cart/cartSync';
 import { userLoggedIn, userLoggedOut } from '../features/login/loginSlice';
 import {
@@ -75,7 +75,8 @@ function mergedSubscriptions(store: AppStore, incoming: unknown): SubscriptionEn
  *   not answer each other forever);
  * - the stored state removed (a logout elsewhere) empties this tab's cart; the token removed logs
  *   this tab out, the token set logs it in;
- * - garbage is logged once and ignored; a tab of an older or newer build is pointed out once.
+ * - garbage is logged once and this tab's state stored over it; a tab of an older or newer build
+ *   is pointed out once.
  */
 export function startTabSync(
   store: AppStore,
@@ -91,6 +92,8 @@ export function startTabSync(
 
   function storedStateChanged(value: string | null): void {
     if (value === null) {
+      // A session ended in another tab: nothing of its cart stays, not even a sync under way.
+      cartSync.stop();
       store.dispatch(cartReset());
       store.dispatch(subscriptionsCleared());
       return;
@@ -103,6 +106,8 @@ export function startTabSync(
         told.add('garbage');
         console.warn('Another tab stored a cart that cannot be read; this tab keeps its own.');
       }
+      // Stored again over it, so that a reload finds this tab's cart.
+      store.dispatch(cartStoredAgain());
       return;
     }
     const meta = typeof stored._persist === 'string' ? parse(stored._persist) : undefined;

@@ -62,6 +62,7 @@ export function restoreCart(value: unknown): CartState | undefined {
     subscriptionId: text('subscriptionId'),
     courseDetails: text('courseDetails'),
     metaRevision: toStamp(value.metaRevision),
+    epoch: toStamp(value.epoch),
     revision: Math.max(toStamp(value.revision), toStamp(value.metaRevision), highestStamp(cart)),
   };
   return cartSlice.reducer(restored, cartSynced(cart));

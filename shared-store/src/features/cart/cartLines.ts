@@ -262,6 +262,7 @@ export function stampChanges(before: CartLines, after: CartLines, stamp: number)
 export function loginMerge(device: CartLines, server: CartLines, revision: number): CartLines {
   const stamp = Math.max(revision, highestStamp(device), highestStamp(server)) + 1;
   const serverLines = new Map(server.lines.map((line) => [lineKey(line), line]));
+  const removedHere = new Map(device.removed.map((line) => [lineKey(line), line.rev]));
   const chosen = new Map<string, CartItem>();
   for (const line of [...device.lines, ...server.lines]) {
     const key = lineKey(line);
@@ -271,10 +272,14 @@ export function loginMerge(device: CartLines, server: CartLines, revision: numbe
   const lines: CartItem[] = [];
   for (const [key, line] of chosen) {
     const onServer = serverLines.get(key);
+    // The server's own line stays as it is, unless this device removed it later: kept by the
+    // login rule, it must then win over that removal wherever the removal has gone.
+    const unchanged =
+      onServer !== undefined &&
+      content(onServer) === content(line) &&
+      (removedHere.get(key) ?? -1) < (onServer.rev ?? 0);
     lines.push(
-      onServer && content(onServer) === content(line)
-        ? { ...onServer }
-        : { ...line, rev: stamp, at: onServer?.at ?? line.at ?? stamp },
+      unchanged ? { ...onServer } : { ...line, rev: stamp, at: onServer?.at ?? line.at ?? stamp },
     );
   }
   const removed = [...device.removed, ...server.removed].filter(

@@ -1,6 +1,14 @@
 import { makeStore } from '../../store/makeStore';
+import { subscriptionAdded } from '../subscription/subscriptionSlice';
 import {
   cartCleared,
+  cartCopyMerged,
+  cartReset,
+  initialCartState,
+  orderAbandoned,
+  orderPaid,
+  orderPlaced,
+  selectPendingOrder,
   cartLightCleared,
   couponApplied,
   couponRemoved,
@@ -34,6 +42,14 @@ function cartWith(...lines: Parameters<typeof itemAdded>[0][]) {
 
 const plab = { id: 1, slug: 'plab-1', month: '1 Month', quantity: 1, price: 49.99 };
 const event = { id: 9, slug: 'mock-day', month: '', quantity: 1, price: 150, from: 'event' };
+const silverPackage = {
+  id: 20,
+  slug: 'subscription',
+  month: '3 Months',
+  quantity: 1,
+  price: 99,
+  tier: 'silver',
+};
 
 describe('add', () => {
   it('3 x 19.99 totals exactly 59.97', () => {
@@ -307,5 +323,258 @@ describe('prices changed at checkout', () => {
     );
     expect(selectCartItems(store.getState()).map((line) => line.price)).toEqual([54.99, 150]);
     expect(selectTotalAmount(store.getState())).toBe(204.99);
+  });
+});
+
+describe('a line added again', () => {
+  it('an add matching a line raises its quantity instead of listing it twice', () => {
+    const store = cartWith(plab, { ...plab, quantity: 2 }, event, { ...event, month: 'other' });
+    expect(selectCartItems(store.getState()).map((l) => [l.id, l.quantity])).toEqual([
+      [1, 3],
+      [9, 2],
+    ]);
+    expect(selectTotalQuantity(store.getState())).toBe(5);
+  });
+});
+
+describe('a pending order', () => {
+  const order = {
+    id: 501,
+    status: 'pending',
+    total: '246.98',
+    currency: 'GBP',
+    payment_url: 'https://shop.example/checkout/order-pay/501',
+  };
+  const msra = { id: 3, slug: 'msra', month: '6 Months', quantity: 1, price: 199 };
+
+  /** Two of plab and the event, a coupon and a reward, ordered. */
+  function ordered() {
+    const store = cartWith({ ...plab, quantity: 2 }, event);
+    store.dispatch(couponApplied({ amount: 5, couponName: 'WELCOME5' }));
+    store.dispatch(rewardApplied({ amount: 3 }));
+    store.dispatch(orderPlaced({ order, lines: selectCartItems(store.getState()) }));
+    return store;
+  }
+
+  it('orderPlaced keeps the order and what it was made of; the cart stays as it is', () => {
+    const store = ordered();
+    expect(selectPendingOrder(store.getState())).toEqual({
+      id: 501,
+      lines: [
+        { id: 1, month: '1 Month', quantity: 2 },
+        { id: 9, month: '', from: 'event', quantity: 1 },
+      ],
+    });
+    expect(JSON.parse(store.getState().cartData.orderData)).toMatchObject({
+      payment_url: order.payment_url,
+    });
+    expect(selectTotalQuantity(store.getState())).toBe(3);
+    expect(selectCoupon(store.getState()).name).toBe('WELCOME5');
+  });
+
+  it('orderPaid removes only the ordered quantities: lines added since stay', () => {
+    const store = ordered();
+    store.dispatch(itemAdded(plab));
+    store.dispatch(itemAdded(msra));
+    store.dispatch(orderPaid({ orderId: 501 }));
+    const state = store.getState();
+    expect(selectCartItems(state).map((l) => [l.id, l.quantity])).toEqual([
+      [1, 1],
+      [3, 1],
+    ]);
+    expect(selectTotalAmount(state)).toBe(248.99);
+    expect(selectTotalQuantity(state)).toBe(2);
+  });
+
+  it('orderPaid clears the coupon, the reward and the order', () => {
+    const store = ordered();
+    store.dispatch(orderPaid({ orderId: 501 }));
+    const state = store.getState();
+    expect(selectCartItems(state)).toEqual([]);
+    expect(selectCoupon(state)).toEqual({ name: '', amount: 0 });
+    expect(selectRewardAmount(state)).toBe(0);
+    expect(state.cartData.orderData).toBe('');
+    expect(selectPendingOrder(state)).toBeNull();
+  });
+
+  it('what was paid for does not come back from an older copy of the cart', () => {
+    const store = ordered();
+    const older = store.getState().cartData;
+    store.dispatch(orderPaid({ orderId: 501 }));
+    store.dispatch(cartCopyMerged(older));
+    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(selectPendingOrder(store.getState())).toBeNull();
+    expect(selectCoupon(store.getState()).name).toBe('');
+  });
+
+  it('a paid package leaves the subscription list and forgets its duration', () => {
+    const store = cartWith(silverPackage);
+    store.dispatch(subscriptionAdded({ slug: silverPackage.slug, id: silverPackage.id }));
+    store.dispatch(durationSet({ tier: 'silver', duration: '3 Months' }));
+    store.dispatch(
+      orderPlaced({ order: { ...order, id: 502 }, lines: selectCartItems(store.getState()) }),
+    );
+    store.dispatch(orderPaid({ orderId: 502 }));
+    expect(store.getState().subscriptionData.subscriptionData).toEqual([]);
+    expect(selectDurations(store.getState()).silver).toBe('');
+  });
+
+  it.each([
+    ['orderPaid', orderPaid],
+    ['orderAbandoned', orderAbandoned],
+  ])('%s of another order changes nothing', (_name, action) => {
+    const store = ordered();
+    const state = store.getState();
+    store.dispatch(action({ orderId: 999 }));
+    expect(store.getState()).toBe(state);
+  });
+
+  it('orderAbandoned forgets the order; the cart, coupon and reward stay', () => {
+    const store = ordered();
+    const before = store.getState();
+    store.dispatch(orderAbandoned({ orderId: 501 }));
+    const state = store.getState();
+    expect(selectPendingOrder(state)).toBeNull();
+    expect(state.cartData.orderData).toBe('');
+    expect(selectCartItems(state)).toEqual(selectCartItems(before));
+    expect(selectCoupon(state)).toEqual({ name: 'WELCOME5', amount: 5 });
+    expect(selectRewardAmount(state)).toBe(3);
+    expect(selectTotalAmount(state)).toBe(selectTotalAmount(before));
+  });
+
+  it.each([
+    '',
+    'not json',
+    'null',
+    '42',
+    '[]',
+    '{}',
+    '{"id":"501"}',
+    '{"id":0}',
+    '{"id":-3}',
+    '{"id":1.5}',
+    '{"id":1e300}',
+  ])('orderData %p is no pending order, and paying it changes nothing', (orderData) => {
+    const store = cartWith(plab);
+    store.dispatch(orderDataSet(orderData));
+    expect(selectPendingOrder(store.getState())).toBeNull();
+    store.dispatch(orderPaid({ orderId: 501 }));
+    expect(selectCartItems(store.getState())).toHaveLength(1);
+  });
+
+  it('order lines that cannot be read are left out of the pending order', () => {
+    const store = makeStore();
+    store.dispatch(
+      orderDataSet(
+        JSON.stringify({
+          id: 7,
+          lines: [
+            null,
+            'x',
+            { id: {} },
+            { id: 1, month: 3, quantity: '2' },
+            { id: 'e', from: 'event' },
+          ],
+        }),
+      ),
+    );
+    expect(selectPendingOrder(store.getState())).toEqual({
+      id: 7,
+      lines: [
+        { id: 1, month: '', quantity: 2 },
+        { id: 'e', month: '', from: 'event', quantity: 0 },
+      ],
+    });
+    store.dispatch(orderDataSet(JSON.stringify({ id: 7, lines: 'all of them' })));
+    expect(selectPendingOrder(store.getState())).toEqual({ id: 7, lines: [] });
+  });
+});
+
+describe('a package leaving the cart', () => {
+  const goldPackage = { ...silverPackage, id: 21, month: '6 Months', price: 199, tier: 'gold' };
+
+  /** The silver package and a course in the cart, both listed, with both tiers' durations. */
+  function withSilver() {
+    const store = cartWith(silverPackage, plab);
+    store.dispatch(subscriptionAdded({ slug: silverPackage.slug, id: silverPackage.id }));
+    store.dispatch(subscriptionAdded({ slug: plab.slug, id: plab.id }));
+    store.dispatch(durationSet({ tier: 'silver', duration: '3 Months' }));
+    store.dispatch(durationSet({ tier: 'gold', duration: '12 Months' }));
+    return store;
+  }
+
+  it.each([
+    ['replaced by another package', packageReplaced(goldPackage)],
+    ['deleted', courseDeleted({ id: silverPackage.id })],
+    ['decreased to nothing', itemUpdated({ ...silverPackage, type: 'decrease' })],
+  ])('when %s, leaves the subscription list and forgets its duration', (_name, action) => {
+    const store = withSilver();
+    store.dispatch(action);
+    const state = store.getState();
+    expect(state.subscriptionData.subscriptionData).toEqual([{ slug: plab.slug, id: plab.id }]);
+    // Only the tier that left forgets its duration.
+    expect(selectDurations(state)).toEqual({ silver: '', gold: '12 Months', ultimate: '' });
+  });
+
+  it('a package that stays keeps its entry and duration', () => {
+    const store = withSilver();
+    store.dispatch(courseDeleted({ id: plab.id }));
+    expect(store.getState().subscriptionData.subscriptionData).toEqual([
+      { slug: silverPackage.slug, id: silverPackage.id },
+    ]);
+    expect(selectDurations(store.getState()).silver).toBe('3 Months');
+  });
+});
+
+describe('clearing and resetting', () => {
+  it('cartCleared remembers the removals, so a merge with an older copy does not bring lines back', () => {
+    const store = cartWith(plab, event);
+    const older = store.getState().cartData;
+    store.dispatch(cartCleared());
+    expect(
+      store
+        .getState()
+        .cartData.removedLines.map((r) => r.id)
+        .sort(),
+    ).toEqual([1, 9]);
+    store.dispatch(cartCopyMerged(older));
+    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(selectTotalQuantity(store.getState())).toBe(0);
+  });
+
+  it('cartReset leaves nothing, not even the removals or the clocks', () => {
+    const store = cartWith(plab, event);
+    store.dispatch(courseDeleted({ id: 9 }));
+    store.dispatch(couponApplied({ amount: 5, couponName: 'WELCOME5' }));
+    store.dispatch(orderDataSet('{"id":5}'));
+    store.dispatch(cartReset());
+    // Every field as it starts; the count of ended sessions (epoch) is the device's, not the cart's.
+    expect({ ...store.getState().cartData, epoch: 0 }).toEqual({ ...initialCartState, epoch: 0 });
+    expect(store.getState().cartData.removedLines).toEqual([]);
+  });
+});
+
+describe("another tab's copy", () => {
+  it('the other fields come from the copy whose last change to them is later', () => {
+    const store = cartWith(plab);
+    const older = store.getState().cartData;
+    store.dispatch(couponApplied({ amount: 5, couponName: 'WELCOME5' }));
+    store.dispatch(cartCopyMerged(older));
+    expect(selectCoupon(store.getState())).toEqual({ name: 'WELCOME5', amount: 5 });
+
+    const other = cartWith(plab);
+    other.dispatch(couponApplied({ amount: 5, couponName: 'WELCOME5' }));
+    other.dispatch(couponApplied({ amount: 10, couponName: 'WELCOME10' }));
+    store.dispatch(cartCopyMerged(other.getState().cartData));
+    expect(selectCoupon(store.getState())).toEqual({ name: 'WELCOME10', amount: 10 });
+    expect(selectTotalAmount(store.getState())).toBe(39.99);
+  });
+
+  it('a copy that brings nothing new changes nothing', () => {
+    const store = cartWith(plab, event);
+    const state = store.getState();
+    store.dispatch(cartCopyMerged(state.cartData));
+    store.dispatch(cartCopyMerged(cartWith(plab).getState().cartData));
+    expect(store.getState()).toBe(state);
   });
 });

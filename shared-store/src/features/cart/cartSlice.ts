@@ -1,5 +1,5 @@
 import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import type { PriceChange } from '../../api/types';
+import type { PriceChange, WcOrder } from '../../api/types';
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../constants';
 import {
   addMoney,
@@ -46,6 +46,11 @@ export interface CartState {
   revision: number;
   /** The stamp of the last change to the fields besides the lines (coupon, reward, durations…). */
   metaRevision: number;
+  /**
+   * How many ended sessions this device's cart has outlived: a copy from another tab with a lower
+   * one is the cart of a session that has ended (written late), and is not merged back.
+   */
+  epoch: number;
 }
 
 export const initialCartState: CartState = {
@@ -64,6 +69,7 @@ export const initialCartState: CartState = {
   removedLines: [],
   revision: 0,
   metaRevision: 0,
+  epoch: 0,
 };
 
 /** The fields besides the lines that travel between tabs with the cart. */
@@ -178,12 +184,6 @@ export function readPendingOrder(orderData: string): PendingOrder | null {
   }
 }
 
-/** A created order as the commerce API answers it (id, status, total, payment page…). */
-export interface PlacedOrder {
-  id: number;
-  [field: string]: unknown;
-}
-
 /** What another tab's copy of the cart brings: its lines, removals, fields and clocks. */
 export type CartCopy = Omit<CartState, 'totalQuantity' | 'totalAmount'>;
 
@@ -251,8 +251,8 @@ export const cartSlice = createSlice({
       settle(state);
     },
     /** The end of a session: nothing of the cart stays, not even what was removed. */
-    cartReset() {
-      return initialCartState;
+    cartReset(state) {
+      return { ...initialCartState, epoch: state.epoch + 1 };
     },
     /** Empties lines, quantity and discounts but keeps the total and the subscription fields. */
     cartLightCleared(state) {
@@ -321,7 +321,7 @@ export const cartSlice = createSlice({
       stamp(state);
     },
     /** Checkout created an order from these lines: it is pending until it is paid or given up. */
-    orderPlaced(state, action: PayloadAction<{ order: PlacedOrder; lines: readonly CartItem[] }>) {
+    orderPlaced(state, action: PayloadAction<{ order: WcOrder; lines: readonly CartItem[] }>) {
       const { order, lines } = action.payload;
       state.orderData = JSON.stringify({
         ...order,
@@ -382,11 +382,23 @@ export const cartSlice = createSlice({
       recompute(state);
     },
     /**
+     * Stores the cart again (its clock moves on, nothing else changes): another tab stored
+     * something unreadable in its place, and a reload would otherwise find that.
+     */
+    cartStoredAgain(state) {
+      state.revision += 1;
+    },
+    /**
      * Another tab's copy: lines merged line by line, the other fields from the copy whose last
      * change to them is later. Nothing changes when the copy brings nothing new.
      */
     cartCopyMerged(state, action: PayloadAction<CartCopy>) {
       const copy = action.payload;
+      // A copy of a cart whose session has ended here; or a tab here that has not heard yet of a
+      // session that ended elsewhere.
+      if (copy.epoch < state.epoch) return;
+      if (copy.epoch > state.epoch)
+        Object.assign(state, { ...initialCartState, epoch: copy.epoch });
       const current: CartLines = { lines: state.cartData, removed: state.removedLines };
       const merged = mergeLines(current, { lines: copy.cartData, removed: copy.removedLines });
       const copyMetaWins =
@@ -453,6 +465,7 @@ export const {
   courseDetailsSet,
   cartSynced,
   cartCopyMerged,
+  cartStoredAgain,
 } = cartSlice.actions;
 
 export const {

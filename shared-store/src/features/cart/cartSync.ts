@@ -108,6 +108,8 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
   let cancelRetry: (() => void) | undefined;
   /** The first successful read after a login merges with the login rule. */
   let loginMergeDue = false;
+  /** Moves on when a session ends: what a sync of the ended session read is dropped. */
+  let generation = 0;
   let malformedReported = false;
 
   const listener = createListenerMiddleware();
@@ -166,7 +168,9 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
 
   /** One read, merge and (when the account's copy differs) write. Throws when the service fails. */
   async function round(who: { token: string; userId: string }): Promise<CartSyncStatus> {
+    const mine = generation;
     const saved = await readAccount(who);
+    if (mine !== generation) return 'idle';
     if (saved.kind === 'newer') return 'newer';
     const merged = mergedWith(saved);
     if (saved.kind !== 'cart' || cartText(merged) !== cartText(saved.cart)) {
@@ -186,12 +190,20 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
       return;
     }
     cancelRetry?.();
-    setStatus('saving');
+    // A retry keeps saying "retrying" (or "offline") until it succeeds, so the cart page does not
+    // announce its notice again at every try.
+    const { status: now } = attached().getState().cartSync;
+    if (now !== 'retrying' && now !== 'offline') setStatus('saving');
+    const mine = generation;
     try {
       const status = await round(who);
       failures = 0;
-      setStatus(status);
+      setStatus(mine === generation ? status : 'idle');
     } catch (error) {
+      if (mine !== generation) {
+        setStatus('idle');
+        return;
+      }
       if (!isTransient(error)) {
         console.error('The cart could not be synced with your account:', error);
         setStatus('idle');
@@ -302,8 +314,9 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
       }
     },
 
-    /** The session ended: no more syncs until the next login. */
+    /** The session ended: no more syncs until the next login; one under way is dropped. */
     stop(): void {
+      generation += 1;
       cancelRetry?.();
       loginMergeDue = false;
       failures = 0;

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { orderAbandoned, selectPendingOrder, useAppDispatch, useAppSelector } from 'shared-store';
+
+export const CANCELLED_ORDER_MESSAGE = 'Your order was cancelled. Your cart is as you left it.';
+
+/** An order id as a URL writes it: a whole number without leading zeros, or undefined. */
+function orderIdOf(value: string | null): number | undefined {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * WooCommerce's cancel URL brings the learner back here (`/cart/?cancel_order=true&order_id=N`):
+ * the page says the order was cancelled and the cart kept, and the cart stops waiting on that
+ * order when it is the one it was waiting on.
+ */
+export function CancelledOrderNotice() {
+  const [params] = useSearchParams();
+  const cancelled = params.get('cancel_order') === 'true';
+  const orderId = orderIdOf(params.get('order_id'));
+  const pendingId = useAppSelector(selectPendingOrder)?.id;
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (cancelled && orderId !== undefined && orderId === pendingId) {
+      dispatch(orderAbandoned({ orderId }));
+    }
+  }, [cancelled, orderId, pendingId, dispatch]);
+
+  if (!cancelled) return null;
+  return (
+    <p className="cart-order-notice" role="status">
+      {CANCELLED_ORDER_MESSAGE}
+    </p>
+  );
+}

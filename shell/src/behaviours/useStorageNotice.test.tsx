@@ -1,0 +1,105 @@
+import { act, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { eventBus, itemAdded, makeStore, type BusEventOf, type RootState } from 'shared-store';
+import { renderWithProviders } from 'shared-store/testing';
+import { useStorageNotice } from './useStorageNotice';
+
+const STORAGE_LOST_TOAST =
+  'Your browser is not letting this site save data, so your cart will be lost when you close this page.';
+
+/** The hook in a component that renders again at each click, as the app does on every change. */
+function Probe() {
+  const [renders, setRenders] = useState(0);
+  useStorageNotice();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setRenders((count) => count + 1);
+      }}
+    >
+      Rendered {renders} times again
+    </button>
+  );
+}
+
+async function renderAgain(user: UserEvent, times: number) {
+  for (let i = 0; i < times; i += 1) {
+    await user.click(screen.getByRole('button', { name: /^Rendered \d+ times again$/ }));
+  }
+  expect(
+    screen.getByRole('button', { name: `Rendered ${String(times)} times again` }),
+  ).toBeVisible();
+}
+
+/** The page's state with or without the browser's storage. */
+function pageState(storageLost: boolean): Partial<RootState> {
+  const state = makeStore().getState();
+  return { ...state, cartSync: { ...state.cartSync, storageLost } };
+}
+
+let toasts: BusEventOf<'notify'>[];
+let stopListening: () => void;
+
+beforeEach(() => {
+  toasts = [];
+  const subscription = eventBus.on('notify').subscribe((event) => {
+    toasts.push(event);
+  });
+  stopListening = () => {
+    subscription.unsubscribe();
+  };
+});
+
+afterEach(() => {
+  stopListening();
+});
+
+describe('the toast when the browser refuses storage', () => {
+  it('a page whose storage is lost shows one error toast saying the cart will be lost', () => {
+    renderWithProviders(<Probe />, { preloadedState: pageState(true) });
+    expect(toasts).toEqual([{ type: 'notify', level: 'error', message: STORAGE_LOST_TOAST }]);
+  });
+
+  it('the toast is shown once however often the page renders again (Strict Mode included)', async () => {
+    const { user, store } = renderWithProviders(<Probe />, {
+      preloadedState: pageState(true),
+      reactStrictMode: true,
+    });
+    await renderAgain(user, 2);
+    act(() => {
+      store.dispatch(itemAdded({ id: 2103, month: '3 Months', quantity: 1, price: 19.99 }));
+    });
+    expect(toasts).toHaveLength(1);
+  });
+
+  it('storage lost while the page is open shows the toast then, and only once', async () => {
+    const { user, store } = renderWithProviders(<Probe />, {
+      preloadedState: pageState(false),
+    });
+    expect(toasts).toEqual([]);
+    // mountApp dispatches the slice's storageLost action, which 'shared-store' does not export.
+    act(() => {
+      store.dispatch({ type: 'cartSync/storageLost' });
+    });
+    expect(store.getState().cartSync.storageLost).toBe(true);
+    expect(toasts).toEqual([{ type: 'notify', level: 'error', message: STORAGE_LOST_TOAST }]);
+    act(() => {
+      store.dispatch({ type: 'cartSync/storageLost' });
+    });
+    await renderAgain(user, 2);
+    expect(toasts).toHaveLength(1);
+  });
+
+  it('a page that keeps its storage shows no toast', async () => {
+    const { user, store } = renderWithProviders(<Probe />, {
+      preloadedState: pageState(false),
+    });
+    act(() => {
+      store.dispatch(itemAdded({ id: 2103, month: '3 Months', quantity: 1, price: 19.99 }));
+    });
+    await renderAgain(user, 2);
+    expect(toasts).toEqual([]);
+  });
+});
