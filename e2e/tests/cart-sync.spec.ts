@@ -290,7 +290,7 @@ test.describe('never lose a cart', () => {
       .toEqual({ silver: '', gold: true, subscriptions: ['gold-membership'] });
   });
 
-  test('bad input: garbage from another tab and a cart saved by a newer version keep the cart', async ({
+  test('bad input: garbage from another tab, a tab on an older build and a cart saved by a newer version keep the cart', async ({
     page,
     request,
   }) => {
@@ -308,6 +308,24 @@ test.describe('never lose a cart', () => {
       );
     });
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+    // A tab of the build before stamps writes its cart (no stamps, persist version 1).
+    await second.evaluate(() => {
+      const line = { id: 77, slug: 'old-tab', month: '', quantity: 1, price: 10, title: 'Old tab' };
+      localStorage.setItem(
+        'persist:root',
+        JSON.stringify({
+          cartData: JSON.stringify({ cartData: [line] }),
+          _persist: JSON.stringify({ version: 1, rehydrated: true }),
+        }),
+      );
+    });
+    await expect(
+      page.getByRole('alert').filter({
+        hasText:
+          'The shop is open in another tab with an older version. Reload that tab so both show the same cart.',
+      }),
+    ).toBeVisible();
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
 
     const writes: string[] = [];
     page.on('request', (call) => {
