@@ -57,6 +57,20 @@ async function breakCartService(target: Page | BrowserContext, route: string): P
   );
 }
 
+/**
+ * A learner with a course in the cart logs out while the cart service refuses saves: the question
+ * the logout asks.
+ */
+async function logoutWithSavesFailing(page: Page, learner: Learner) {
+  await logIn(page, learner);
+  const title = await addFirstCourse(page);
+  await breakCartService(page, 'add-cart-data');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Your cart could not be saved' });
+  await expect(question).toBeVisible();
+  return { title, question };
+}
+
 test.describe('never lose a cart', () => {
   test('logout with the save failing keeps the learner in; keeping the cart on the device brings it back at the next login', async ({
     page,
@@ -65,13 +79,7 @@ test.describe('never lose a cart', () => {
   }) => {
     consoleWatch.allow(/status of 503/);
     const learner = await newLearner(request);
-    await logIn(page, learner);
-    const title = await addFirstCourse(page);
-    await breakCartService(page, 'add-cart-data');
-
-    await page.getByRole('button', { name: 'Logout' }).click();
-    const question = page.getByRole('alertdialog', { name: 'Your cart could not be saved' });
-    await expect(question).toBeVisible();
+    const { title, question } = await logoutWithSavesFailing(page, learner);
     await expect(question.getByRole('button', { name: 'Try again' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
@@ -99,12 +107,7 @@ test.describe('never lose a cart', () => {
   }) => {
     consoleWatch.allow(/status of 503/);
     const learner = await newLearner(request);
-    await logIn(page, learner);
-    const title = await addFirstCourse(page);
-    await breakCartService(page, 'add-cart-data');
-    await page.getByRole('button', { name: 'Logout' }).click();
-    const question = page.getByRole('alertdialog', { name: 'Your cart could not be saved' });
-    await expect(question).toBeVisible();
+    const { title, question } = await logoutWithSavesFailing(page, learner);
     await page.unroute(`**${CART_SERVICE}/add-cart-data`);
     await question.getByRole('button', { name: 'Try again' }).click();
     await expect(page).toHaveURL(/\/login$/);

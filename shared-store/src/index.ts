@@ -116,4 +116,5 @@ export {
 } from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
 export { validateEmail } from './lib/validation';
+export { keepTabWithin } from './lib/focusTrap';
 export { monthOptions, type MonthOption } from './lib/variations';

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, SEARCH_MODAL_CLOSE_MS, eventBus, track } from 'shared-store';
-
-const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+import { MESSAGES, SEARCH_MODAL_CLOSE_MS, eventBus, keepTabWithin, track } from 'shared-store';
 
 export interface SearchModalProps {
   onClose: () => void;
@@ -51,17 +49,7 @@ export function SearchModal({ onClose }: SearchModalProps) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    if (dialog.current) keepTabWithin(dialog.current, event);
   }
 
   return (

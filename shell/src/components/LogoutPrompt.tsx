@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { selectLogoutStatus, useAppSelector, useSession } from 'shared-store';
+import { keepTabWithin, selectLogoutStatus, useAppSelector, useSession } from 'shared-store';
 
 export const LOGOUT_PROMPT_TITLE = 'Your cart could not be saved';
 export const LOGOUT_PROMPT_TEXT =
@@ -47,18 +47,8 @@ export function LogoutPrompt() {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape' && !busy) stay();
-    if (event.key !== 'Tab') return;
     // Modal: Tab and Shift+Tab go round the dialog's buttons.
-    const buttons = [...event.currentTarget.querySelectorAll('button')];
-    const first = buttons[0];
-    const last = buttons.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepTabWithin(event.currentTarget, event);
   };
 
   return (
