@@ -5,7 +5,6 @@ export {
   combineSlices,
   configureStore,
   createListenerMiddleware,
-  createSelector,
   createSlice,
   original,
 } from '../../node_modules/@reduxjs/toolkit/dist/redux-toolkit.modern.mjs';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { orderAbandoned, selectPendingOrder, useAppDispatch, useAppSelector } from 'shared-store';
+import { orderAbandoned, selectPendingOrderId, useAppDispatch, useAppSelector } from 'shared-store';
 
 export const CANCELLED_ORDER_MESSAGE = 'Your order was cancelled. Your cart is as you left it.';
 
@@ -18,7 +18,7 @@ export function CancelledOrderNotice() {
   const [params] = useSearchParams();
   const cancelled = params.get('cancel_order') === 'true';
   const orderId = orderIdOf(params.get('order_id'));
-  const pendingId = useAppSelector(selectPendingOrder)?.id;
+  const pendingId = useAppSelector(selectPendingOrderId);
   const dispatch = useAppDispatch();
 
   useEffect(() => {

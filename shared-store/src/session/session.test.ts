@@ -195,7 +195,13 @@ describe('logout', () => {
   it('an empty cart never deletes a saved cart the device had not read: it is read first', async () => {
     const t = setup({}, JSON.stringify([lineB]));
     t.account.failNext.load = 1;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await t.session.login('learner@example.com', 'right');
+    expect(warn).toHaveBeenCalledWith(
+      'The cart could not be synced with your account; trying again in 2 s:',
+      expect.any(ApiError),
+    );
+    warn.mockRestore();
     await t.session.logout();
     expect(t.account.calls).not.toContain('remove');
     expect(accountLines(t.account.account.data)).toEqual([[2, 1]]);
@@ -205,8 +211,14 @@ describe('logout', () => {
   it('an empty cart and an unreadable saved cart: logged out, the saved cart untouched', async () => {
     const t = setup({}, JSON.stringify([lineB]));
     t.account.failNext.load = 4;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await t.session.login('learner@example.com', 'right');
     await expect(t.session.logout()).resolves.toBe(true);
+    expect(warn).toHaveBeenCalledWith(
+      'The saved cart could not be read at logout:',
+      expect.any(ApiError),
+    );
+    warn.mockRestore();
     expect(t.account.calls).toEqual(['load', 'load', 'load', 'load']);
     expect(accountLines(t.account.account.data)).toEqual([[2, 1]]);
     expect(t.store.getState().loginData.loginData).toBe(false);

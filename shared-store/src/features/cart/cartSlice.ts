@@ -1,4 +1,4 @@
-import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { PriceChange, WcOrder } from '../../api/types';
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../constants';
 import {
@@ -424,20 +424,17 @@ export const cartSlice = createSlice({
     selectTotalQuantity: (state) => state.totalQuantity,
     selectTotalAmount: (state) => state.totalAmount,
     selectSubtotal: (state) => sumLines(state.cartData),
-    selectCoupon: createSelector(
-      [(state: CartState) => state.couponName, (state: CartState) => state.discountedCouponAmount],
-      (name, amount) => ({ name, amount }),
-    ),
+    selectCoupon: (state) => ({ name: state.couponName, amount: state.discountedCouponAmount }),
     selectRewardAmount: (state) => state.discountedRewardAmount,
-    selectDurations: createSelector(
-      [
-        (state: CartState) => state.silverDuration,
-        (state: CartState) => state.goldDuration,
-        (state: CartState) => state.ultimateDuration,
-      ],
-      (silver, gold, ultimate) => ({ silver, gold, ultimate }),
-    ),
-    selectPendingOrder: createSelector([(state: CartState) => state.orderData], readPendingOrder),
+    selectDurations: (state) => ({
+      silver: state.silverDuration,
+      gold: state.goldDuration,
+      ultimate: state.ultimateDuration,
+    }),
+    /** The pending order with its lines (parsed on each call: read it outside rendering). */
+    selectPendingOrder: (state) => readPendingOrder(state.orderData),
+    /** The pending order's id, for components. */
+    selectPendingOrderId: (state) => readPendingOrder(state.orderData)?.id ?? null,
   },
 });
 
@@ -477,13 +474,10 @@ export const {
   selectRewardAmount,
   selectDurations,
   selectPendingOrder,
+  selectPendingOrderId,
 } = cartSlice.selectors;
 
 /** The cart's lines and removals, as the sync reads them. */
-export const selectCartLines = createSelector(
-  [
-    (state: { cartData: CartState }) => state.cartData.cartData,
-    (state: { cartData: CartState }) => state.cartData.removedLines,
-  ],
-  (lines, removed): CartLines => ({ lines, removed }),
-);
+export function selectCartLines(state: { cartData: CartState }): CartLines {
+  return { lines: state.cartData.cartData, removed: state.cartData.removedLines };
+}
