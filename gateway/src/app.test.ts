@@ -62,7 +62,10 @@ async function startUpstream() {
       .code(401)
       .send({ code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
   });
+  /** Each request to the slow route, as it arrives (before its slow answer). */
+  const slowArrivals: (() => void)[] = [];
   upstream.get('/wp-json/wp/v2/slow', async () => {
+    for (const arrived of slowArrivals.splice(0)) arrived();
     await new Promise((resolve) => setTimeout(resolve, 500));
     return {};
   });
@@ -84,7 +87,12 @@ async function startUpstream() {
     cookie: request.headers.cookie ?? null,
   }));
   const url = await upstream.listen({ host: '127.0.0.1', port: 0 });
-  return { upstream, url, hits, banner };
+  /** Resolves when the next request reaches the slow route. */
+  const slowArrival = () =>
+    new Promise<void>((resolve) => {
+      slowArrivals.push(resolve);
+    });
+  return { upstream, url, hits, banner, slowArrival };
 }
 
 describe('gateway', () => {
@@ -408,8 +416,9 @@ describe('gateway', () => {
     it('a shutdown lets requests in flight finish', async () => {
       const closing = await build({ upstreamTimeoutMs: 2000 });
       const address = await closing.listen({ host: '127.0.0.1', port: 0 });
+      const arrived = upstream.slowArrival();
       const slow = fetch(`${address}/wp-json/wp/v2/slow`, { headers: { connection: 'close' } });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await arrived;
       await closing.close();
       expect((await slow).status).toBe(200);
     });

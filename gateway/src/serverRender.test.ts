@@ -106,9 +106,8 @@ describe('the home remote’s hero renderer', () => {
     });
     const renderer = await renderers.load('/m.json');
     await expect(renderer?.renderHero({ loop: false })).resolves.toBe('<h1>1</h1>');
-    const started = Date.now();
+    // A render that never ends would never resolve: only the time limit can end it.
     await expect(renderer?.renderHero({ loop: true })).resolves.toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(warnings).toEqual([expect.stringContaining('ran past its time limit')]);
     clock += 59_000;
     await expect(renderers.load('/m.json')).resolves.toBeUndefined();
@@ -419,13 +418,9 @@ describe('the banner read for a server-rendered hero', () => {
   });
 
   it('is given up on after the budget, so a slow WordPress delays the page by that at most', async () => {
-    answer = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      return [];
-    };
-    const started = Date.now();
+    // WordPress never answers: only the budget can end the read.
+    answer = () => new Promise<never>(() => undefined);
     await expect(readHomeBanner(url, { ...page, budgetMs: 50 })).resolves.toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(300);
   });
 
   it('is nothing when WordPress fails or is not there', async () => {

@@ -15,11 +15,12 @@ jest.mock('./federation', () => ({
   ),
 }));
 
-describe('RemoteSlot', () => {
-  beforeEach(() => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
+/** console.error, watched: what a failing remote reports is part of what the tests check. */
+function watchErrors() {
+  return jest.spyOn(console, 'error').mockImplementation(() => undefined);
+}
 
+describe('RemoteSlot', () => {
   it('shows the placeholder, then the remote', async () => {
     render(
       <RemoteSlot remote={lazyRemote('ok/Widget')} placeholder={<p>loading</p>} fallback={null} />,
@@ -28,7 +29,8 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('remote content')).toBeInTheDocument();
   });
 
-  it('a remote that cannot load shows its fallback', async () => {
+  it('a remote that cannot load shows its fallback, and names the remote', async () => {
+    const errors = watchErrors();
     render(
       <RemoteSlot
         remote={lazyRemote('down/Widget')}
@@ -37,9 +39,15 @@ describe('RemoteSlot', () => {
       />,
     );
     expect(await screen.findByText('fallback')).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith(
+      'Remote "down/Widget" failed; showing its fallback.',
+      new Error('manifest 404'),
+    );
+    errors.mockRestore();
   });
 
   it('a remote that throws while rendering shows its fallback, and names the remote', async () => {
+    const errors = watchErrors();
     render(
       <RemoteSlot
         remote={lazyRemote('crash/Widget')}
@@ -48,10 +56,11 @@ describe('RemoteSlot', () => {
       />,
     );
     expect(await screen.findByText('fallback')).toBeInTheDocument();
-    expect(console.error).toHaveBeenCalledWith(
+    expect(errors).toHaveBeenCalledWith(
       'Remote "crash/Widget" failed; showing its fallback.',
-      expect.any(Error),
+      new Error('render failure'),
     );
+    errors.mockRestore();
   });
 });
 

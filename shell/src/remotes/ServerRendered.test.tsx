@@ -7,7 +7,6 @@ jest.mock('./federation', () => ({
 
 describe('the page’s space while the home remote loads', () => {
   beforeEach(() => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
   });
 

@@ -55,7 +55,6 @@ describe('loading remotes at run time', () => {
     loadRemote.mockReset();
     registerRemotes.mockReset();
     registerPlugins.mockReset();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
   it('registers the configured remotes and loads the module', async () => {

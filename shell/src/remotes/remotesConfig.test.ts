@@ -1,8 +1,8 @@
 import { loadRemotesConfig, parseRemotesConfig } from './remotesConfig';
 
 describe('remotes configuration', () => {
-  it('keeps same-origin paths and http(s) URLs and drops anything else', () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('keeps same-origin paths and http(s) URLs and drops anything else, naming each', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(
       parseRemotesConfig({
         header: '/remotes/header/mf-manifest.json',
@@ -15,6 +15,12 @@ describe('remotes configuration', () => {
       header: '/remotes/header/mf-manifest.json',
       cart: 'https://cdn.example.test/cart/mf-manifest.json',
     });
+    expect(errors.mock.calls).toEqual(
+      ['evil', 'protocolRelative', 'broken'].map((name) => [
+        `Remote "${name}" has no usable manifest URL in the configuration.`,
+      ]),
+    );
+    errors.mockRestore();
   });
 
   it('rejects a configuration that is not an object', () => {
