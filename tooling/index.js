@@ -71,12 +71,8 @@ function esmBuildOf(pkgName) {
   return require.resolve(pkgName).replace(/\.cjs$/, '.js');
 }
 
-/**
- * The shared-store contract every app is built against: its major version. SHARED_STORE_RANGE
- * builds against another contract, to check that the shell refuses such a remote.
- */
+/** The shared-store contract every app is built against: its major version. */
 function sharedStoreRange() {
-  if (process.env.SHARED_STORE_RANGE) return process.env.SHARED_STORE_RANGE;
   const { version } = require('../shared-store/package.json');
   return `^${version.split('.')[0]}.0.0`;
 }

@@ -4,8 +4,8 @@
  * with no module federation (no plugin, no runtime, no remoteEntry), to compare against the
  * federated storefront. It is the shell's own production config (tooling/index.js: same loaders,
  * minimizer, precompression and page) with federation taken out and one module swapped:
- * shell/src/remotes/federation.ts becomes federation.monolith.ts, which imports the remotes'
- * source from the workspace. Output: <repo>/.monolith/shell/dist, which the gateway serves as
+ * shell/src/remotes/federation.ts becomes shell/bench/federation.monolith.ts, which imports the
+ * remotes' source from the workspace. Output: <repo>/.monolith/shell/dist, which the gateway serves as
  * APPS_ROOT=<repo>/.monolith.
  */
 const path = require('node:path');
@@ -14,6 +14,7 @@ const shellConfig = require('../shell/webpack.config.js');
 
 const ROOT = path.resolve(__dirname, '..');
 const SHELL_REMOTES = path.join(ROOT, 'shell', 'src', 'remotes');
+const STAND_IN = path.join(ROOT, 'shell', 'bench', 'federation.monolith.ts');
 
 /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
 module.exports = (env, argv) => {
@@ -39,10 +40,7 @@ module.exports = (env, argv) => {
       ...base.resolve,
       alias: {
         ...base.resolve?.alias,
-        [`${path.join(SHELL_REMOTES, 'federation')}$`]: path.join(
-          SHELL_REMOTES,
-          'federation.monolith.ts',
-        ),
+        [`${path.join(SHELL_REMOTES, 'federation')}$`]: STAND_IN,
       },
     },
     plugins,

@@ -11,13 +11,37 @@ const ORIGINAL_TEXT = 'Medical education awards';
 const RELEASED_TEXT = 'Medical education awards 2027';
 
 /** The script the marketing team runs, against this run's deploy folder. */
-function run(script: 'release' | 'rollback', remote: string, env: Record<string, string> = {}) {
+function run(script: 'release' | 'rollback', remote: string) {
   execFileSync('node', [path.join(ROOT, 'scripts', `${script}.mjs`), remote], {
     cwd: ROOT,
-    env: { ...process.env, DEPLOY_DIR: process.env.E2E_DEPLOY_DIR, ...env },
+    env: { ...process.env, DEPLOY_DIR: process.env.E2E_DEPLOY_DIR },
     stdio: 'pipe',
     timeout: 180_000,
   });
+}
+
+/**
+ * Makes the live header release's manifest name another shared-store contract, as a header built
+ * against another major version of shared-store would.
+ */
+function claimSharedStoreRange(range: string): void {
+  const deploy = process.env.E2E_DEPLOY_DIR ?? '';
+  const live = JSON.parse(fs.readFileSync(path.join(deploy, 'remotes.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const manifestFile = path.join(
+    deploy,
+    'remotes',
+    (live.header ?? '').replace(/^\/releases\//, ''),
+  );
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+    shared: { name: string; requiredVersion?: string }[];
+  };
+  const entry = manifest.shared.find((shared) => shared.name === 'shared-store');
+  if (!entry) throw new Error(`${manifestFile} shares no shared-store`);
+  entry.requiredVersion = range;
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
 }
 
 /** A hash of every file the shell and the other remotes serve. */
@@ -65,8 +89,9 @@ test('a header built for another shared-store contract is refused; the page keep
     /Remote "header" was built for shared-store \^2\.0\.0, but this page runs shared-store 1\.0\.0/,
   );
   consoleWatch.allow(/header\/(PromoBanner|Header|TrustStrip)/);
-  run('release', 'header', { SHARED_STORE_RANGE: '^2.0.0' });
+  run('release', 'header');
   try {
+    claimSharedStoreRange('^2.0.0');
     await page.goto('/');
     await expectHomeWithMinimalHeader(page);
   } finally {

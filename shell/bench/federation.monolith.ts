@@ -1,9 +1,8 @@
-/* eslint-disable no-restricted-imports -- the monolith build (tooling/monolith.js) is the one
-   place the shell compiles the remotes' exposed modules in, for measurement only. */
 /**
- * The single-bundle build's stand-in for ./federation (tooling/monolith.js aliases it): no
- * federation runtime, no remotes configuration; the remotes' exposed modules are compiled into the
- * shell. The layout and the landing page are in the first load; the cart route is split off.
+ * For measurement only, outside the shell's product sources: the single-bundle build's stand-in
+ * for src/remotes/federation.ts (tooling/monolith.js aliases it). No federation runtime, no remotes
+ * configuration; the remotes' exposed modules are compiled into the shell, the one place that
+ * does so. The layout and the landing page are in the first load; the cart route is split off.
  */
 import type { ComponentType } from 'react';
 import Footer from 'remote-footer/src/Footer';
@@ -12,7 +11,7 @@ import PromoBanner from 'remote-header/src/PromoBanner';
 import TrustStrip from 'remote-header/src/TrustStrip';
 import HomePage from 'remote-home/src/HomePage';
 import type { RemoteComponentModule } from 'shared-store';
-import type * as Federation from './federation';
+import type * as Federation from '../src/remotes/federation';
 
 /** All React.lazy asks of its loader's result. */
 interface Thenable {
