@@ -103,8 +103,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may also use shared-store's test helpers.
-    files: ['**/*.test.{ts,tsx}'],
+    // Tests (and a package's helpers for its tests) may also use shared-store's test helpers.
+    files: ['**/*.test.{ts,tsx}', '**/src/testSupport.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,12 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  STORAGE_KEYS,
-  couponApplied,
-  safeStorage,
-  selectCartItems,
-  userLoggedIn,
-} from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { STORAGE_KEYS, couponApplied, safeStorage, selectCartItems } from 'shared-store';
+import { mockFetch, renderWithProviders, userLoggedIn } from 'shared-store/testing';
 import CartPage from './CartPage';
 import { goldPackage, mockExam, plab1, seedState } from './testSupport';
 

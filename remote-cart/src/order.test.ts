@@ -1,4 +1,5 @@
-import { createSafeStorage, type CartItem } from 'shared-store';
+import { type CartItem } from 'shared-store';
+import { createSafeStorage } from 'shared-store/testing';
 import {
   buildOrderRequest,
   buildTrackingPayload,

@@ -2,7 +2,8 @@
  * Sample lines and a preloaded state for the tests (not a test file itself: it imports only the
  * public 'shared-store').
  */
-import { itemAdded, makeStore, type AppDispatch, type CartItemInput } from 'shared-store';
+import { type AppDispatch } from 'shared-store';
+import { itemAdded, makeStore, type CartItemInput } from 'shared-store/testing';
 
 export const plab1: CartItemInput = {
   id: 2103,

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { itemAdded, type MenuItem } from 'shared-store';
-import { mockFetch, mockViewport, renderWithProviders } from 'shared-store/testing';
+import { type MenuItem } from 'shared-store';
+import { mockFetch, mockViewport, renderWithProviders, itemAdded } from 'shared-store/testing';
 import Header from './Header';
 
 const menu: MenuItem[] = [

@@ -1,113 +1,69 @@
 /**
- * shared-store: the one contract between the shell and the remotes. Everything a remote may use
- * is exported here; nothing else in this package is public.
+ * shared-store: the one contract between the shell and the remotes. It exports what they use and
+ * nothing else; each name is documented where it is defined. Tests reach the rest through
+ * `shared-store/testing`.
  */
 import type { ComponentType } from 'react';
 
-export * from './constants';
-export * from './api/types';
-export { ApiError, createApiClient, apiClient, type ApiClient } from './api/client';
-export { contentApi, createContentApi, type ContentApi } from './api/content';
-export { siteApi, createSiteApi, type SiteApi } from './api/site';
+/** What every exposed remote module looks like to the shell. */
+export interface RemoteComponentModule {
+  default: ComponentType;
+}
+
+// The specification's constants and texts.
 export {
-  commerceApi,
-  createCommerceApi,
-  priceChangeOf,
-  type CommerceApi,
-  type OrderLine,
-  type OrderRequest,
-} from './api/commerce';
-export { cartServiceApi, createCartServiceApi, type CartServiceApi } from './api/cartService';
-export { authApi, createAuthApi, type AuthApi } from './api/auth';
-export { parseFooterHtml, type FooterData, type FooterLink } from './api/footer';
-export { createCache } from './api/cache';
+  SHARED_STORE_VERSION,
+  SESSION_CHECK_INTERVAL_MS,
+  POPUP_DELAY_MS,
+  FOOTER_SHOW_DELAY_MS,
+  TRUST_SLIDER_AUTOPLAY_DELAY_MS,
+  BANNER_PAUSE_CAP_MS,
+  BANNER_SMALL_SCREEN_EXTRA_S,
+  SEARCH_MODAL_CLOSE_MS,
+  IOS_DASHBOARD_REDIRECT_MS,
+  LOGO_SIZE,
+  SUBSCRIPTION_TIERS,
+  TOAST_AUTO_CLOSE_MS,
+  SCROLL_TOP_THRESHOLD_PX,
+  COURSES_SECTION_ID,
+  MESSAGES,
+  type SubscriptionTier,
+} from './constants';
+
+// Backend data as the pages read it.
+export type {
+  WpImage,
+  MenuItem,
+  HomeBanner,
+  Course,
+  EventItem,
+  Partner,
+  HomePage,
+  SubscriptionPackage,
+  PromotionalBanner,
+  WcOrder,
+  RewardBalance,
+  OrderTracking,
+} from './api/types';
+export { ApiError } from './api/client';
+export { contentApi } from './api/content';
+export { siteApi } from './api/site';
+export { commerceApi, priceChangeOf, type OrderRequest } from './api/commerce';
+export type { FooterData, FooterLink } from './api/footer';
+
+// Money, HTML and small helpers.
 export {
   formatPrice,
   roundMoney,
   sumLines,
   toNumber,
   toPrice,
-  toQuantity,
   MAX_PRICE,
   MAX_QUANTITY,
 } from './lib/money';
 export { sanitizeHtml, safeUrl, decodeEntities } from './lib/sanitize';
-export {
-  EventBus,
-  eventBus,
-  notify,
-  track,
-  type BusEvent,
-  type BusEventOf,
-  type BusEventType,
-} from './bus/eventBus';
-export {
-  STORAGE_KEYS,
-  createSafeStorage,
-  safeStorage,
-  captureCampaignIds,
-  type KeyValueStorage,
-  type StorageKey,
-} from './session/storage';
-export {
-  makeStore,
-  startPersistence,
-  type AppDispatch,
-  type AppStore,
-  type RootState,
-} from './store/makeStore';
-export {
-  createSession,
-  CART_FROM_NEWER_VERSION_MESSAGE,
-  type LogoutOptions,
-  type Session,
-  type SessionDeps,
-} from './session/session';
-export { useSession } from './session/useSession';
-export { isMobileApp, isIosApp, postLogoutToApp } from './session/mobileApp';
-export { PERSISTED_SLICES, sanitizePersistedState } from './store/persist';
-export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
-export * from './features/cart/cartSlice';
-export {
-  selectCartSyncStatus,
-  selectLogoutStatus,
-  selectStorageLost,
-  type CartSyncStatus,
-  type LogoutStatus,
-} from './features/cart/cartSyncSlice';
-export * from './features/login/loginSlice';
-export * from './features/subscription/subscriptionSlice';
-export {
-  headerLogoSlice,
-  headerMenuSlice,
-  homeBannerSlice,
-  homeCourseSlice,
-  homeEventSlice,
-  homePageSlice,
-  homePartnerSlice,
-  type HeaderLogoEntry,
-  type HeaderMenuEntry,
-  type HomePageEntry,
-} from './features/home/homeSlices';
-export {
-  loadCourses,
-  loadEvents,
-  loadHeaderMenu,
-  loadHomeBanner,
-  loadHomePage,
-  loadHomeSections,
-  loadPartners,
-} from './features/home/homeThunks';
-export { bannerSlides } from './features/home/banner';
-export { cleanMenu, MAX_MENU_DEPTH, MAX_MENU_ITEMS } from './features/home/menu';
-
-/** What every exposed remote module looks like to the shell. */
-export interface RemoteComponentModule {
-  default: ComponentType;
-}
-export { StorefrontProviders, mountApp } from './app/mountApp';
 export { cartLabel } from './lib/labels';
-export { readPublicConfig, dashboardUrl, type PublicConfig } from './lib/publicConfig';
+export { readPublicConfig, dashboardUrl } from './lib/publicConfig';
 export {
   useMediaQuery,
   MOBILE_QUERY,
@@ -118,3 +74,69 @@ export { useMounted } from './lib/useMounted';
 export { validateEmail } from './lib/validation';
 export { keepTabWithin } from './lib/focusTrap';
 export { monthOptions, type MonthOption } from './lib/variations';
+
+// The event bus.
+export { EventBus, eventBus, notify, track, type BusEventOf } from './bus/eventBus';
+
+// Storage, session and the company's app.
+export {
+  STORAGE_KEYS,
+  safeStorage,
+  captureCampaignIds,
+  type KeyValueStorage,
+} from './session/storage';
+export { CART_FROM_NEWER_VERSION_MESSAGE } from './session/session';
+export { useSession } from './session/useSession';
+export { isMobileApp, isIosApp } from './session/mobileApp';
+
+// The store, its hooks and the page's providers.
+export { mountApp } from './app/mountApp';
+export type { AppDispatch } from './store/makeStore';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+
+// The cart.
+export type { CartItem } from './features/cart/cartLines';
+export {
+  itemUpdated,
+  packageReplaced,
+  courseDeleted,
+  cartCleared,
+  couponApplied,
+  couponRemoved,
+  rewardApplied,
+  rewardRemoved,
+  linePricesChanged,
+  durationSet,
+  orderPlaced,
+  orderPaid,
+  orderAbandoned,
+  selectCartItems,
+  selectTotalQuantity,
+  selectTotalAmount,
+  selectSubtotal,
+  selectCoupon,
+  selectRewardAmount,
+  selectDurations,
+  selectPendingOrder,
+  selectPendingOrderId,
+} from './features/cart/cartSlice';
+export {
+  selectCartSyncStatus,
+  selectLogoutStatus,
+  selectStorageLost,
+} from './features/cart/cartSyncSlice';
+export { selectIsLoggedIn } from './features/login/loginSlice';
+export { subscriptionAdded } from './features/subscription/subscriptionSlice';
+
+// Home page and header data.
+export {
+  headerLogoSlice,
+  headerMenuSlice,
+  homeBannerSlice,
+  homeCourseSlice,
+  homeEventSlice,
+  homePageSlice,
+  homePartnerSlice,
+} from './features/home/homeSlices';
+export { loadHeaderMenu, loadHomePage, loadHomeSections } from './features/home/homeThunks';
+export { bannerSlides } from './features/home/banner';

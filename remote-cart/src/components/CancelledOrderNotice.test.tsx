@@ -1,12 +1,6 @@
 import { screen } from '@testing-library/react';
-import {
-  itemAdded,
-  makeStore,
-  orderPlaced,
-  selectCartItems,
-  selectPendingOrder,
-} from 'shared-store';
-import { renderWithProviders } from 'shared-store/testing';
+import { orderPlaced, selectCartItems, selectPendingOrder } from 'shared-store';
+import { renderWithProviders, itemAdded, makeStore } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { plab1 } from '../testSupport';
 

@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
-import { makeStore, userLoggedIn, type CartSyncStatus, type RootState } from 'shared-store';
-import { renderWithProviders } from 'shared-store/testing';
+import {
+  renderWithProviders,
+  makeStore,
+  userLoggedIn,
+  type CartSyncStatus,
+  type RootState,
+} from 'shared-store/testing';
 import { CartSyncNotice } from './CartSyncNotice';
 
 const OFFLINE =

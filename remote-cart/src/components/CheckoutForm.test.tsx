@@ -3,12 +3,9 @@ import {
   MESSAGES,
   STORAGE_KEYS,
   couponApplied,
-  itemAdded,
-  makeStore,
   rewardApplied,
   safeStorage,
   selectPendingOrder,
-  userLoggedIn,
   type WcOrder,
 } from 'shared-store';
 import {
@@ -16,6 +13,9 @@ import {
   mockFetch,
   renderWithProviders,
   type MockHandler,
+  itemAdded,
+  makeStore,
+  userLoggedIn,
 } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { navigation } from '../navigation';

@@ -4,10 +4,14 @@ import {
   couponApplied,
   safeStorage,
   selectRewardAmount,
-  userLoggedIn,
   type AppDispatch,
 } from 'shared-store';
-import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
+import {
+  mockFetch,
+  renderWithProviders,
+  type MockHandler,
+  userLoggedIn,
+} from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { plab1, seedState } from '../testSupport';
 import { REWARD_AMOUNT_ERROR, REWARD_BALANCE_ERROR } from './RewardsForm';

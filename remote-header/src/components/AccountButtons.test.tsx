@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { itemAdded, userLoggedIn, makeStore, safeStorage } from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { safeStorage } from 'shared-store';
+import {
+  mockFetch,
+  renderWithProviders,
+  itemAdded,
+  userLoggedIn,
+  makeStore,
+} from 'shared-store/testing';
 import { AccountButtons } from './AccountButtons';
 
 function loggedInState() {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { eventBus, type BusEvent } from 'shared-store';
-import { mockFetch, mockViewport, renderWithProviders } from 'shared-store/testing';
+import { eventBus } from 'shared-store';
+import { mockFetch, mockViewport, renderWithProviders, type BusEvent } from 'shared-store/testing';
 import Header from '../Header';
 
 function Where() {

@@ -2,13 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import {
   selectCartItems,
   selectDurations,
-  selectSubscriptions,
   selectTotalQuantity,
   type Course,
   type EventItem,
   type SubscriptionPackage,
 } from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { mockFetch, renderWithProviders, selectSubscriptions } from 'shared-store/testing';
 import { ADD_COOLDOWN_MS } from '../hooks/useAddToCart';
 import { CourseCard } from './CourseCard';
 import { EventCard, formatEventDate } from './EventCard';

@@ -2,11 +2,8 @@ import { Subject, filter, type Observable } from 'rxjs';
 
 /** Every event that crosses a team line; the emitting team owns the name. */
 export type BusEvent =
-  | { type: 'session:logged-in'; userId: string }
-  | { type: 'session:logged-out' }
   | { type: 'session:expired' }
   | { type: 'header:search-submitted'; term: string }
-  | { type: 'cart:item-added'; id: number | string; title: string }
   | { type: 'analytics:push'; payload: Record<string, unknown> }
   | { type: 'notify'; level: 'success' | 'error' | 'info'; message: string };
 

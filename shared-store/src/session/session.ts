@@ -68,7 +68,6 @@ export function createSession(deps: SessionDeps) {
     storage.setItem(STORAGE_KEYS.userId, userId);
     storage.setItem(STORAGE_KEYS.loginTimestamp, String(deps.now()));
     store.dispatch(userLoggedIn());
-    eventBus.emit({ type: 'session:logged-in', userId });
     await cartSync.afterLogin();
     const status = store.getState().cartSync.status;
     if (status === 'newer') notify('error', CART_FROM_NEWER_VERSION_MESSAGE);
@@ -96,7 +95,6 @@ export function createSession(deps: SessionDeps) {
     endSession(options.keepCartOnDevice === true);
     store.dispatch(logoutStatusChanged('idle'));
     notify('success', MESSAGES.logoutSuccess);
-    eventBus.emit({ type: 'session:logged-out' });
     deps.navigate('/login');
     return true;
   }

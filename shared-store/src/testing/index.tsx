@@ -110,3 +110,15 @@ export const PRICE_CHANGED_ANSWER = {
     lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
   },
 };
+
+// What tests of the shell and the remotes set up a store with, beyond the public entry.
+export { makeStore, type AppStore, type RootState } from '../store/makeStore';
+export { StorefrontProviders } from '../app/mountApp';
+export { createSafeStorage } from '../session/storage';
+export { SESSION_LIFETIME_MS } from '../constants';
+export type { BusEvent } from '../bus/eventBus';
+export type { CartSyncStatus } from '../features/cart/cartSyncSlice';
+export type { CartItemInput } from '../features/cart/cartLines';
+export { itemAdded } from '../features/cart/cartSlice';
+export { userLoggedIn } from '../features/login/loginSlice';
+export { selectSubscriptions } from '../features/subscription/subscriptionSlice';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { SESSION_LIFETIME_MS, safeStorage } from 'shared-store';
-import { renderWithProviders } from 'shared-store/testing';
+import { safeStorage } from 'shared-store';
+import { renderWithProviders, SESSION_LIFETIME_MS } from 'shared-store/testing';
 import { Popup } from './Popup';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { useIosDashboardRedirect } from './useIosDashboardRedirect';

@@ -3,18 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
 import {
   STORAGE_KEYS,
-  StorefrontProviders,
-  itemAdded,
-  makeStore,
   orderPlaced,
   safeStorage,
   selectCartItems,
   selectPendingOrder,
   selectTotalQuantity,
+} from 'shared-store';
+import {
+  mockFetch,
+  renderWithProviders,
+  StorefrontProviders,
+  itemAdded,
+  makeStore,
   userLoggedIn,
   type AppStore,
-} from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+} from 'shared-store/testing';
 import { usePendingOrderCheck } from './usePendingOrderCheck';
 
 const ORDER_ID = 610;

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { eventBus, itemAdded, makeStore, type BusEventOf, type RootState } from 'shared-store';
-import { renderWithProviders } from 'shared-store/testing';
+import { eventBus, type BusEventOf } from 'shared-store';
+import { renderWithProviders, itemAdded, makeStore, type RootState } from 'shared-store/testing';
 import { useStorageNotice } from './useStorageNotice';
 
 const STORAGE_LOST_TOAST =

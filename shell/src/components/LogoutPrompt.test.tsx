@@ -1,16 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { eventBus, safeStorage, selectCartItems, useSession, type BusEventOf } from 'shared-store';
 import {
-  eventBus,
+  mockFetch,
+  renderWithProviders,
   itemAdded,
   makeStore,
-  safeStorage,
-  selectCartItems,
-  useSession,
   userLoggedIn,
-  type BusEventOf,
-} from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+} from 'shared-store/testing';
 import { LogoutPrompt } from './LogoutPrompt';
 
 const TITLE = 'Your cart could not be saved';

@@ -2,17 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import {
   STORAGE_KEYS,
-  itemAdded,
-  makeStore,
   orderPlaced,
   safeStorage,
   selectCartItems,
   selectPendingOrder,
   selectTotalQuantity,
+} from 'shared-store';
+import {
+  mockFetch,
+  renderWithProviders,
+  type MockHandler,
+  itemAdded,
+  makeStore,
   userLoggedIn,
   type AppStore,
-} from 'shared-store';
-import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
+} from 'shared-store/testing';
 import OrderReceivedPage, { UNREADABLE_ORDER } from './OrderReceivedPage';
 
 const PENDING_ID = 501;
