@@ -42,9 +42,16 @@ export type MockHandler = (request: { url: string; init: RequestInit | undefined
   body: unknown;
 };
 
+/** The test set-up's report of a request no test answered: it fails the test (setupTests.js). */
+function reportUnanswered(url: string): void {
+  const report = (globalThis as { __reportUnansweredRequest?: (url: string) => void })
+    .__reportUnansweredRequest;
+  report?.(url);
+}
+
 /**
  * Replaces fetch: each request is answered by the handler of the first matching path prefix; an
- * unexpected request fails the call and is listed in `unhandled` for the test to assert on.
+ * unexpected request fails the call, and the test when it ends (tooling/jest/setupTests.js).
  */
 export function mockFetch(handlers: Record<string, MockHandler>) {
   const calls: string[] = [];
@@ -57,6 +64,7 @@ export function mockFetch(handlers: Record<string, MockHandler>) {
     const handler = match === undefined ? undefined : handlers[match];
     if (!handler) {
       unhandled.push(url);
+      reportUnanswered(url);
       return Promise.reject(new TypeError(`Unexpected request in test: ${url}`));
     }
     const { status = 200, body } = handler({ url, init });
