@@ -12,8 +12,6 @@ const REMOTES = ['remote-header', 'remote-footer', 'remote-home', 'remote-cart']
  */
 const SHARED_ENTRIES = {
   'react-router-dom': await import('./tooling/shared/react-router-dom.mjs'),
-  rxjs: await import('./tooling/shared/rxjs.mjs'),
-  '@reduxjs/toolkit': await import('./tooling/shared/reduxjs-toolkit.mjs'),
 };
 
 export default tseslint.config(

@@ -15,8 +15,11 @@ const zlib = require('node:zlib');
 const { PageCodePlugin, StartupPreloadPlugin, runsAtStartup } = require('./startupPreload');
 
 /**
- * Packages the page must hold exactly once. The trailing-slash forms share subpath imports
- * (react/jsx-runtime, react-dom/client) so they do not load a second copy.
+ * Packages the page must hold exactly once, and that the shell and the remotes import: only what
+ * the apps import is shared. The store (Redux Toolkit, react-redux, redux-persist) and the bus
+ * (rxjs) are shared-store's own: its one copy on the page carries them, tree-shaken like any
+ * other code. The trailing-slash forms share subpath imports (react/jsx-runtime,
+ * react-dom/client) so they do not load a second copy.
  */
 const SINGLETONS = [
   'react',
@@ -24,11 +27,6 @@ const SINGLETONS = [
   'react-dom',
   'react-dom/',
   'react-router-dom',
-  'react-redux',
-  '@reduxjs/toolkit',
-  'redux-persist',
-  'redux-persist/',
-  'rxjs',
   'shared-store',
 ];
 
@@ -38,8 +36,6 @@ const SINGLETONS = [
  */
 const SHARED_ENTRIES = {
   'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
-  rxjs: path.join(__dirname, 'shared', 'rxjs.mjs'),
-  '@reduxjs/toolkit': path.join(__dirname, 'shared', 'reduxjs-toolkit.mjs'),
 };
 
 /**
