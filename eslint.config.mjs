@@ -7,6 +7,16 @@ import tseslint from 'typescript-eslint';
 const REMOTES = ['remote-header', 'remote-footer', 'remote-home', 'remote-cart'];
 
 /**
+ * A package's private files: a routine upgrade may move them without notice. Every block that
+ * restricts imports repeats this pattern, since a later block's list replaces an earlier one's.
+ */
+const PRIVATE_FILES = {
+  group: ['**/dist/**', '**/internal/**', '**/node_modules/**'],
+  message:
+    "Import a package's documented entry points, not its dist/, internal/ or node_modules/ files.",
+};
+
+/**
  * Shared packages the apps get only a few exports of (tooling/shared/): what each file exports is
  * all an app may import from that package, since a missing one would be undefined at run time.
  */
@@ -28,6 +38,9 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  {
+    rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_FILES] }] },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [...tseslint.configs.strictTypeChecked, ...tseslint.configs.stylisticTypeChecked],
@@ -60,6 +73,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            PRIVATE_FILES,
             { group: ['shared-store/*'], message: "Import from 'shared-store' only." },
             {
               group: [...REMOTES.filter((r) => r !== pkg), 'shell', '../../*'],
@@ -106,7 +120,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['shared-store/*', '!shared-store/testing'] }] },
+        { patterns: [PRIVATE_FILES, { group: ['shared-store/*', '!shared-store/testing'] }] },
       ],
     },
   },
