@@ -20,21 +20,32 @@ function run(script: 'release' | 'rollback', remote: string) {
   });
 }
 
+/** Replaces a file whole, as the release scripts do, so the gateway never reads half of it. */
+function writeWhole(file: string, text: string): void {
+  const temporary = `${file}.${String(process.pid)}.tmp`;
+  fs.writeFileSync(temporary, text);
+  fs.renameSync(temporary, file);
+}
+
 /**
- * Makes the live header release's manifest name another shared-store contract, as a header built
- * against another major version of shared-store would.
+ * Puts live a header whose manifest names another shared-store contract, as a header built
+ * against another major version of shared-store would: a copy of the live release with that one
+ * change, under a version folder of its own (releases are never changed in place). Answers a
+ * function that puts the release before it back live.
  */
-function claimSharedStoreRange(range: string): void {
+function releaseHeaderForContract(range: string): () => void {
   const deploy = process.env.E2E_DEPLOY_DIR ?? '';
-  const live = JSON.parse(fs.readFileSync(path.join(deploy, 'remotes.json'), 'utf8')) as Record<
-    string,
-    string
-  >;
-  const manifestFile = path.join(
-    deploy,
-    'remotes',
-    (live.header ?? '').replace(/^\/releases\//, ''),
+  const configFile = path.join(deploy, 'remotes.json');
+  if (!fs.existsSync(configFile)) run('release', 'header');
+  const config = fs.readFileSync(configFile, 'utf8');
+  const live = JSON.parse(config) as Record<string, string>;
+  const manifestUrl = live.header ?? '';
+  const versionDir = path.dirname(
+    path.join(deploy, 'remotes', manifestUrl.replace(/^\/releases\//, '')),
   );
+  const otherDir = `${versionDir}-contract-${range.replace(/\W/g, '')}`;
+  fs.cpSync(versionDir, otherDir, { recursive: true });
+  const manifestFile = path.join(otherDir, 'mf-manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
     shared: { name: string; requiredVersion?: string }[];
   };
@@ -42,6 +53,11 @@ function claimSharedStoreRange(range: string): void {
   if (!entry) throw new Error(`${manifestFile} shares no shared-store`);
   entry.requiredVersion = range;
   fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  const otherUrl = `${path.posix.dirname(manifestUrl)}-contract-${range.replace(/\W/g, '')}/mf-manifest.json`;
+  writeWhole(configFile, `${JSON.stringify({ ...live, header: otherUrl }, null, 2)}\n`);
+  return () => {
+    writeWhole(configFile, config);
+  };
 }
 
 /** A hash of every file the shell and the other remotes serve. */
@@ -89,13 +105,12 @@ test('a header built for another shared-store contract is refused; the page keep
     /Remote "header" was built for shared-store \^2\.0\.0, but this page runs shared-store 1\.0\.0/,
   );
   consoleWatch.allow(/header\/(PromoBanner|Header|TrustStrip)/);
-  run('release', 'header');
+  const restore = releaseHeaderForContract('^2.0.0');
   try {
-    claimSharedStoreRange('^2.0.0');
     await page.goto('/');
     await expectHomeWithMinimalHeader(page);
   } finally {
-    run('rollback', 'header');
+    restore();
   }
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
