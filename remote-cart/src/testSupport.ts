@@ -3,18 +3,9 @@
  * public 'shared-store').
  */
 import { type AppDispatch } from 'shared-store';
-import { itemAdded, makeStore, type CartItemInput } from 'shared-store/testing';
+import { PLAB_1_LINE, itemAdded, makeStore, type CartItemInput } from 'shared-store/testing';
 
-export const plab1: CartItemInput = {
-  id: 2103,
-  slug: 'plab-1-online-course',
-  month: '3 Months',
-  quantity: 3,
-  price: 19.99,
-  title: 'PLAB 1',
-  product_id: 3103,
-  variation_id: 310303,
-};
+export const plab1: CartItemInput = PLAB_1_LINE;
 
 export const mockExam: CartItemInput = {
   id: 4001,

@@ -1,32 +1,12 @@
 import { screen } from '@testing-library/react';
-import { orderPlaced, selectCartItems, selectPendingOrder } from 'shared-store';
-import { renderWithProviders, itemAdded, makeStore } from 'shared-store/testing';
+import { selectCartItems, selectPendingOrder } from 'shared-store';
+import { cartWaitingOnOrder, renderWithProviders } from 'shared-store/testing';
 import CartPage from '../CartPage';
-import { plab1 } from '../testSupport';
 
 const PENDING_ID = 501;
 
-/** A cart of PLAB 1 x3 that checked out as order 501 and waits on it. */
-function cartWaitingOnOrder() {
-  const store = makeStore();
-  store.dispatch(itemAdded(plab1));
-  store.dispatch(
-    orderPlaced({
-      order: {
-        id: PENDING_ID,
-        status: 'pending',
-        total: '59.97',
-        currency: 'GBP',
-        payment_url: `http://localhost/checkout/order-pay/${String(PENDING_ID)}/?key=wc_order_abc`,
-      },
-      lines: selectCartItems(store.getState()),
-    }),
-  );
-  return store.getState();
-}
-
 function renderCart(route: string) {
-  const preloadedState = cartWaitingOnOrder();
+  const preloadedState = cartWaitingOnOrder(PENDING_ID);
   return {
     before: preloadedState,
     ...renderWithProviders(<CartPage />, { route, preloadedState }),

@@ -1,4 +1,3 @@
-import { KEY_PREFIX } from 'redux-persist';
 import type { AuthApi } from '../api/auth';
 import { notify, eventBus } from '../bus/eventBus';
 import { MESSAGES, SESSION_LIFETIME_MS } from '../constants';
@@ -8,7 +7,7 @@ import { logoutStatusChanged } from '../features/cart/cartSyncSlice';
 import { userLoggedIn, userLoggedOut } from '../features/login/loginSlice';
 import { subscriptionsCleared } from '../features/subscription/subscriptionSlice';
 import type { AppStore } from '../store/makeStore';
-import { PERSIST_KEY } from '../store/persist';
+import { STORED_STATE_KEY } from '../store/persist';
 import { postLogoutToApp } from './mobileApp';
 import { STORAGE_KEYS, type KeyValueStorage } from './storage';
 
@@ -31,9 +30,6 @@ export const CART_NOT_LOADED_MESSAGE =
 /** Shown after a login whose saved cart a newer version of the shop wrote. */
 export const CART_FROM_NEWER_VERSION_MESSAGE =
   'Your saved cart was saved by a newer version of the shop. Reload the page to see it.';
-
-/** The redux-persist key of the stored state ('persist:root'). */
-const STORED_STATE_KEY = `${KEY_PREFIX}${PERSIST_KEY}`;
 
 /**
  * Clears the storage but isAllowed (and the stored state with the cart, when it is to be kept).

@@ -1,4 +1,3 @@
-import { KEY_PREFIX } from 'redux-persist';
 import { notify } from '../bus/eventBus';
 import { cartCopyMerged, cartReset, cartStoredAgain } from '../features/cart/cartSlice';
 import type { CartSync } from '../features/cart/cartSync';
@@ -9,11 +8,8 @@ import {
   type SubscriptionEntry,
 } from '../features/subscription/subscriptionSlice';
 import type { AppStore } from '../store/makeStore';
-import { PERSIST_KEY, PERSIST_VERSION, restoreCart } from '../store/persist';
+import { PERSIST_VERSION, STORED_STATE_KEY, restoreCart } from '../store/persist';
 import { STORAGE_KEYS } from './storage';
-
-/** The redux-persist key of the stored state ('persist:root'). */
-const STORED_STATE_KEY = `${KEY_PREFIX}${PERSIST_KEY}`;
 
 /** Shown once when another tab runs an older build (it writes carts this one must merge). */
 export const OLDER_TAB_MESSAGE =

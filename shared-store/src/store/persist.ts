@@ -1,4 +1,4 @@
-import type { PersistConfig, PersistedState } from 'redux-persist';
+import { KEY_PREFIX, type PersistConfig, type PersistedState } from 'redux-persist';
 import { PERSIST_TIMEOUT_MS } from '../constants';
 import { highestStamp, readLines, toStamp, type CartLines } from '../features/cart/cartLines';
 import {
@@ -112,6 +112,8 @@ type PersistConfigWithDeserialize<S> = PersistConfig<S> & {
 
 /** The persist key of the specification. */
 export const PERSIST_KEY = 'root';
+/** Where redux-persist keeps the stored state in localStorage ('persist:root'). */
+export const STORED_STATE_KEY = `${KEY_PREFIX}${PERSIST_KEY}`;
 /**
  * The stored state's version: 2 since cart lines carry stamps. Another tab writing a lower one
  * runs an older build, a higher one a newer build.

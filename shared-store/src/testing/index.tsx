@@ -8,7 +8,14 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { contentCache } from '../api/content';
-import { makeStore, type RootState } from '../store/makeStore';
+import type { CartItemInput } from '../features/cart/cartLines';
+import {
+  itemAdded,
+  orderPlaced,
+  selectCartItems,
+  selectTotalAmount,
+} from '../features/cart/cartSlice';
+import { makeStore, type AppStore, type RootState } from '../store/makeStore';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: Partial<RootState>;
@@ -119,14 +126,53 @@ export const PRICE_CHANGED_ANSWER = {
   },
 };
 
+/** The tests' sample course line: PLAB 1, 3 months, three of them at £19.99. */
+export const PLAB_1_LINE: CartItemInput = {
+  id: 2103,
+  slug: 'plab-1-online-course',
+  month: '3 Months',
+  quantity: 3,
+  price: 19.99,
+  title: 'PLAB 1',
+  product_id: 3103,
+  variation_id: 310303,
+};
+
+/**
+ * The state of a store whose cart holds `line` (PLAB 1 x3 unless told) and checked out as order
+ * `orderId`: the order is pending and the cart waits on it. `setup` runs on the store last (a
+ * login, say).
+ */
+export function cartWaitingOnOrder(
+  orderId: number,
+  options: { line?: CartItemInput; setup?: (store: AppStore) => void } = {},
+): RootState {
+  const store = makeStore();
+  store.dispatch(itemAdded(options.line ?? PLAB_1_LINE));
+  store.dispatch(
+    orderPlaced({
+      order: {
+        id: orderId,
+        status: 'pending',
+        total: selectTotalAmount(store.getState()).toFixed(2),
+        currency: 'GBP',
+        payment_url: `http://localhost/checkout/order-pay/${String(orderId)}/?key=wc_order_abc`,
+      },
+      lines: selectCartItems(store.getState()),
+    }),
+  );
+  options.setup?.(store);
+  return store.getState();
+}
+
 // What tests of the shell and the remotes set up a store with, beyond the public entry.
-export { makeStore, type AppStore, type RootState } from '../store/makeStore';
+export { makeStore, type AppStore, type RootState };
 export { StorefrontProviders } from '../app/mountApp';
 export { createSafeStorage } from '../session/storage';
 export { SESSION_LIFETIME_MS } from '../constants';
 export type { BusEvent } from '../bus/eventBus';
 export type { CartSyncStatus } from '../features/cart/cartSyncSlice';
-export type { CartItemInput } from '../features/cart/cartLines';
-export { itemAdded } from '../features/cart/cartSlice';
+export type { CartItemInput };
+export { itemAdded };
 export { userLoggedIn } from '../features/login/loginSlice';
 export { selectSubscriptions } from '../features/subscription/subscriptionSlice';

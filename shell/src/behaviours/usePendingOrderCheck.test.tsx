@@ -1,22 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
+import { STORAGE_KEYS, safeStorage, selectPendingOrder, selectTotalQuantity } from 'shared-store';
 import {
-  STORAGE_KEYS,
-  orderPlaced,
-  safeStorage,
-  selectCartItems,
-  selectPendingOrder,
-  selectTotalQuantity,
-} from 'shared-store';
-import {
+  PLAB_1_LINE,
+  StorefrontProviders,
+  cartWaitingOnOrder,
+  makeStore,
   mockFetch,
   renderWithProviders,
-  StorefrontProviders,
-  itemAdded,
-  makeStore,
   userLoggedIn,
-  type AppStore,
 } from 'shared-store/testing';
 import { usePendingOrderCheck } from './usePendingOrderCheck';
 
@@ -44,36 +37,8 @@ function RenderedAgain() {
   );
 }
 
-/** A cart of PLAB 1 x2, checked out as order 610 and waiting on it. */
-function cartWaitingOnOrder(setup?: (store: AppStore) => void) {
-  const store = makeStore();
-  store.dispatch(
-    itemAdded({
-      id: 2103,
-      slug: 'plab-1-online-course',
-      month: '3 Months',
-      quantity: 2,
-      price: 19.99,
-      title: 'PLAB 1',
-      product_id: 3103,
-      variation_id: 310303,
-    }),
-  );
-  store.dispatch(
-    orderPlaced({
-      order: {
-        id: ORDER_ID,
-        status: 'pending',
-        total: '39.98',
-        currency: 'GBP',
-        payment_url: `http://localhost/checkout/order-pay/${String(ORDER_ID)}/?key=wc_order_k`,
-      },
-      lines: selectCartItems(store.getState()),
-    }),
-  );
-  setup?.(store);
-  return store.getState();
-}
+/** PLAB 1 x2, checked out as order 610 and waiting on it. */
+const LINE = { ...PLAB_1_LINE, quantity: 2 };
 
 function orderWith(status: string) {
   return {
@@ -107,7 +72,9 @@ afterEach(() => {
 describe('the pending order check on each page load', () => {
   it('an order paid in another window: what it ordered leaves the cart', async () => {
     const { calls } = mockFetch({ [ORDER_URL]: () => ({ body: orderWith('processing') }) });
-    const { store } = renderWithProviders(<Probe />, { preloadedState: cartWaitingOnOrder() });
+    const { store } = renderWithProviders(<Probe />, {
+      preloadedState: cartWaitingOnOrder(ORDER_ID, { line: LINE }),
+    });
     await waitFor(() => {
       expect(selectPendingOrder(store.getState())).toBeNull();
     });
@@ -119,7 +86,9 @@ describe('the pending order check on each page load', () => {
     'a %s order: the cart stops waiting on it and keeps its lines',
     async (status) => {
       mockFetch({ [ORDER_URL]: () => ({ body: orderWith(status) }) });
-      const { store } = renderWithProviders(<Probe />, { preloadedState: cartWaitingOnOrder() });
+      const { store } = renderWithProviders(<Probe />, {
+        preloadedState: cartWaitingOnOrder(ORDER_ID, { line: LINE }),
+      });
       await waitFor(() => {
         expect(selectPendingOrder(store.getState())).toBeNull();
       });
@@ -129,7 +98,7 @@ describe('the pending order check on each page load', () => {
 
   it('a still pending order changes nothing', async () => {
     const { fetchMock } = mockFetch({ [ORDER_URL]: () => ({ body: orderWith('pending') }) });
-    const state = cartWaitingOnOrder();
+    const state = cartWaitingOnOrder(ORDER_ID, { line: LINE });
     const { store } = renderWithProviders(<Probe />, { preloadedState: state });
     await waitFor(() => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -146,7 +115,7 @@ describe('the pending order check on each page load', () => {
         body: { code: 'order_not_found', message: 'Order not found.' },
       }),
     });
-    const state = cartWaitingOnOrder();
+    const state = cartWaitingOnOrder(ORDER_ID, { line: LINE });
     const { store } = renderWithProviders(<Probe />, { preloadedState: state });
     await waitFor(() => {
       expect(warn).toHaveBeenCalledWith(
@@ -166,7 +135,7 @@ describe('the pending order check on each page load', () => {
 
   it('asks once per page load, however often the app renders (StrictMode at the root included)', async () => {
     const { fetchMock } = mockFetch({ [ORDER_URL]: () => ({ body: orderWith('pending') }) });
-    const store = makeStore({ preloadedState: cartWaitingOnOrder() });
+    const store = makeStore({ preloadedState: cartWaitingOnOrder(ORDER_ID, { line: LINE }) });
     // As mountApp renders the app: StrictMode at the root runs every effect twice on mount.
     render(
       <StrictMode>
@@ -187,7 +156,10 @@ describe('the pending order check on each page load', () => {
     safeStorage.setItem(STORAGE_KEYS.token, 'jwt-learner');
     const { fetchMock } = mockFetch({ [ORDER_URL]: () => ({ body: orderWith('pending') }) });
     renderWithProviders(<Probe />, {
-      preloadedState: cartWaitingOnOrder((store) => store.dispatch(userLoggedIn())),
+      preloadedState: cartWaitingOnOrder(ORDER_ID, {
+        line: LINE,
+        setup: (store) => store.dispatch(userLoggedIn()),
+      }),
     });
     await waitFor(() => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -199,7 +171,9 @@ describe('the pending order check on each page load', () => {
   it('on the order-received page it asks nothing: that page settles the order itself', () => {
     window.history.replaceState(null, '', `/checkout/order-received/${String(ORDER_ID)}/`);
     const { fetchMock } = mockFetch({});
-    renderWithProviders(<Probe />, { preloadedState: cartWaitingOnOrder() });
+    renderWithProviders(<Probe />, {
+      preloadedState: cartWaitingOnOrder(ORDER_ID, { line: LINE }),
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

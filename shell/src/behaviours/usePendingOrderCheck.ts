@@ -2,14 +2,12 @@ import { useEffect, useRef } from 'react';
 import {
   STORAGE_KEYS,
   commerceApi,
-  orderAbandoned,
-  orderPaid,
   safeStorage,
   selectIsLoggedIn,
   selectPendingOrder,
   useAppStore,
 } from 'shared-store';
-import { orderOutcome } from './orderOutcome';
+import { settleOrder } from './orderOutcome';
 
 /** The page that settles its order itself (pages/OrderReceivedPage.tsx). */
 const ORDER_RECEIVED_PAGE = '/checkout/order-received/';
@@ -38,9 +36,7 @@ export function usePendingOrderCheck(): void {
     // The answer goes to the store, not to this component: it is used whenever it comes.
     commerceApi.order(orderId, token).then(
       (order) => {
-        const outcome = orderOutcome(order.status);
-        if (outcome === 'paid') store.dispatch(orderPaid({ orderId }));
-        if (outcome === 'abandoned') store.dispatch(orderAbandoned({ orderId }));
+        settleOrder(store.dispatch, orderId, order.status);
       },
       (error: unknown) => {
         console.warn(`Could not check order ${String(orderId)}:`, error);

@@ -2,55 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import {
   STORAGE_KEYS,
-  orderPlaced,
   safeStorage,
   selectCartItems,
   selectPendingOrder,
   selectTotalQuantity,
 } from 'shared-store';
 import {
+  cartWaitingOnOrder,
   mockFetch,
   renderWithProviders,
-  type MockHandler,
-  itemAdded,
-  makeStore,
   userLoggedIn,
-  type AppStore,
+  type MockHandler,
 } from 'shared-store/testing';
 import OrderReceivedPage, { UNREADABLE_ORDER } from './OrderReceivedPage';
 
 const PENDING_ID = 501;
-
-const plab1 = {
-  id: 2103,
-  slug: 'plab-1-online-course',
-  month: '3 Months',
-  quantity: 3,
-  price: 19.99,
-  title: 'PLAB 1',
-  product_id: 3103,
-  variation_id: 310303,
-};
-
-/** A cart with PLAB 1 x3, checked out as order 501 (pending), after any further setup. */
-function cartWaitingOnOrder(setup?: (store: AppStore) => void) {
-  const store = makeStore();
-  store.dispatch(itemAdded(plab1));
-  store.dispatch(
-    orderPlaced({
-      order: {
-        id: PENDING_ID,
-        status: 'pending',
-        total: '59.97',
-        currency: 'GBP',
-        payment_url: `http://localhost/checkout/order-pay/${String(PENDING_ID)}/?key=wc_order_abc`,
-      },
-      lines: selectCartItems(store.getState()),
-    }),
-  );
-  setup?.(store);
-  return store.getState();
-}
 
 function order(id: number, status: string, extra: Record<string, unknown> = {}) {
   return {
@@ -68,7 +34,7 @@ function answering(id: number, handler: MockHandler) {
   return mockFetch({ [`/api/shop/orders/${String(id)}`]: handler });
 }
 
-function renderPage(id: number | string, preloadedState = cartWaitingOnOrder()) {
+function renderPage(id: number | string, preloadedState = cartWaitingOnOrder(PENDING_ID)) {
   return renderWithProviders(
     <Routes>
       <Route path="/checkout/order-received/:id" element={<OrderReceivedPage />} />
@@ -110,7 +76,7 @@ describe('the order-received page', () => {
     const { fetchMock } = answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'processing') }));
     renderPage(
       PENDING_ID,
-      cartWaitingOnOrder((store) => store.dispatch(userLoggedIn())),
+      cartWaitingOnOrder(PENDING_ID, { setup: (store) => store.dispatch(userLoggedIn()) }),
     );
     await screen.findByRole('heading', { level: 1, name: 'Order received' });
     const init = fetchMock.mock.calls[0]?.[1];

@@ -6,15 +6,13 @@ import {
   commerceApi,
   decodeEntities,
   formatPrice,
-  orderAbandoned,
-  orderPaid,
   safeStorage,
   selectIsLoggedIn,
   toNumber,
   useAppDispatch,
   useAppSelector,
 } from 'shared-store';
-import { orderOutcome, type OrderOutcome } from '../behaviours/orderOutcome';
+import { orderOutcome, settleOrder, type OrderOutcome } from '../behaviours/orderOutcome';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { field, listField, numberField, text } from './components/messages';
 import { Notice } from './components/Notice';
@@ -139,11 +137,10 @@ export default function OrderReceivedPage() {
   const order = useResource(id === undefined ? null : `${String(id)}/${String(attempt)}`, load);
   const outcome = order.status === 'ready' ? orderOutcome(order.data.status) : undefined;
 
+  const status = order.status === 'ready' ? order.data.status : undefined;
   useEffect(() => {
-    if (id === undefined) return;
-    if (outcome === 'paid') dispatch(orderPaid({ orderId: id }));
-    if (outcome === 'abandoned') dispatch(orderAbandoned({ orderId: id }));
-  }, [dispatch, id, outcome]);
+    if (id !== undefined && status !== undefined) settleOrder(dispatch, id, status);
+  }, [dispatch, id, status]);
 
   const heading = id === undefined ? 'Order not found' : outcome ? HEADINGS[outcome] : 'Your order';
   useDocumentTitle(heading);

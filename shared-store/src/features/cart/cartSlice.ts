@@ -87,13 +87,13 @@ const META_FIELDS = [
 
 type CartMeta = Pick<CartState, (typeof META_FIELDS)[number]>;
 
-function metaOf(state: CartState): CartMeta {
+function metaOf(state: CartMeta): CartMeta {
   const meta: Partial<Record<keyof CartMeta, unknown>> = {};
   for (const field of META_FIELDS) meta[field] = state[field];
   return meta as CartMeta;
 }
 
-const metaText = (state: CartState) => JSON.stringify(META_FIELDS.map((field) => state[field]));
+const metaText = (state: CartMeta) => JSON.stringify(META_FIELDS.map((field) => state[field]));
 
 function matches(line: CartItem, input: CartItemInput): boolean {
   if (line.id !== input.id) return false;
@@ -403,16 +403,16 @@ export const cartSlice = createSlice({
       const merged = mergeLines(current, { lines: copy.cartData, removed: copy.removedLines });
       const copyMetaWins =
         copy.metaRevision > state.metaRevision ||
-        (copy.metaRevision === state.metaRevision && metaText(copy as CartState) > metaText(state));
+        (copy.metaRevision === state.metaRevision && metaText(copy) > metaText(state));
       const linesChange = cartText(merged) !== cartText(current);
-      const metaChange = copyMetaWins && metaText(copy as CartState) !== metaText(state);
+      const metaChange = copyMetaWins && metaText(copy) !== metaText(state);
       if (!linesChange && !metaChange && copy.revision <= state.revision) return;
       if (linesChange) {
         state.cartData = merged.lines;
         state.removedLines = merged.removed;
       }
       if (metaChange) {
-        Object.assign(state, metaOf(copy as CartState));
+        Object.assign(state, metaOf(copy));
         state.metaRevision = copy.metaRevision;
       }
       state.revision = Math.max(state.revision, copy.revision, highestStamp(merged));
