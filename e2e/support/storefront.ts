@@ -1,11 +1,15 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ConsoleWatch } from './fixtures';
 
-/** A request the page has made: its URL, and when it started and ended (ms from navigation). */
+/**
+ * A request the page has made: its URL, when it started and ended (ms from navigation), and what
+ * asked for it (`link` for the page's own hints, `script` or `fetch` for code that found it).
+ */
 export interface Loaded {
   url: string;
   start: number;
   end: number;
+  initiator: string;
 }
 
 /** Everything the page has downloaded so far, by the browser's resource timing. */
@@ -13,7 +17,12 @@ export function loadedResources(page: Page): Promise<Loaded[]> {
   return page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => {
       const timing = entry as PerformanceResourceTiming;
-      return { url: timing.name, start: timing.startTime, end: timing.responseEnd };
+      return {
+        url: timing.name,
+        start: timing.startTime,
+        end: timing.responseEnd,
+        initiator: timing.initiatorType,
+      };
     }),
   );
 }

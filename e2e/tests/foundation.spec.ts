@@ -128,13 +128,12 @@ for (const [route, remote, notRemote] of [
     await page.goto(route);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     const timings = await loadedResources(page);
-    const main = timings.find((t) => t.url.endsWith('/main.js'));
     const code = timings.filter(
       (t) => t.url.includes(`/remotes/${remote}/`) && t.url.endsWith('.js'),
     );
     expect(code.map((t) => t.url.split('/').pop())).toContain('remoteEntry.js');
-    // Asked for before the shell's own entry had even arrived: hinted by the page, not discovered.
-    for (const t of code) expect(t.start).toBeLessThan(main?.end ?? 0);
+    // Hinted by the page, not discovered by the shell's code once it had run.
+    for (const t of code) expect(t.initiator, t.url).toBe('link');
     expect(
       timings.some((t) => t.url.includes(`/remotes/${notRemote}/`) && t.url.endsWith('.js')),
     ).toBe(false);
@@ -166,17 +165,14 @@ test('what the header reads when it mounts starts with the page, and is asked fo
     ...t,
     url: new URL(t.url).pathname,
   }));
-  const main = timings.find((t) => t.url === '/main.js');
   for (const read of [
     '/wp-json/custom/v2/getPromotionalBanner',
     '/wp-json/wp/v2/menu_home',
     '/wp-json/wp/v2/pages/96030',
   ]) {
     const reads = timings.filter((t) => t.url === read);
-    // Once: the remote's own read is answered by the one the page started, before the shell's
-    // entry had even arrived.
-    expect(reads, read).toHaveLength(1);
-    expect(reads[0]?.start ?? Infinity, read).toBeLessThan(main?.end ?? 0);
+    // Once, and started by the page's own hint: the remote's read is answered by it.
+    expect(reads.map((t) => t.initiator), read).toEqual(['link']);
   }
 });
 
@@ -186,9 +182,9 @@ test('the footer, below the first screen, is downloaded once the page has loaded
   await page.goto('/cart');
   await expect(page.locator('.cart-empty-text')).toBeVisible();
   await expect(page.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
-  const loadEnd = await page.evaluate(
+  const loadStart = await page.evaluate(
     () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
   );
   const footer = (await loadedResources(page)).filter((t) => {
     const path = new URL(t.url).pathname;
@@ -202,7 +198,7 @@ test('the footer, below the first screen, is downloaded once the page has loaded
   );
   // Each asked for once the page's load had ended (on a page slower than that, 2 s in, when the
   // footer is due), so none took a share of the first screen's line.
-  for (const t of footer) expect(t.start, t.url).toBeGreaterThanOrEqual(Math.min(loadEnd, 2000));
+  for (const t of footer) expect(t.start, t.url).toBeGreaterThanOrEqual(Math.min(loadStart, 2000));
 });
 
 test('a search link’s page brings its own code and its results alongside the shell’s, and asks for the results once', async ({
@@ -212,25 +208,23 @@ test('a search link’s page brings its own code and its results alongside the s
   await expect(page.getByRole('heading', { name: 'Search results for “plab”' })).toBeVisible();
   await expect(page.locator('.shell-results > li').first()).toBeVisible();
   const timings = await loadedResources(page);
-  const main = timings.find((t) => t.url.endsWith('/main.js'));
   const results = timings.filter((t) => t.url.includes('/wp-json/custom/v1/search?'));
   // One read: the page's own request is answered by the one the page started.
   expect(results.map((t) => new URL(t.url).search)).toEqual(['?s=plab']);
   // The search page's code, loaded on demand elsewhere (its files as the shell's build lists
-  // them), is named by this page: its script asked for before the shell's entry has even
-  // arrived, its style sheet carried in the page.
+  // them), is named by this page: its script hinted by the page, its style sheet carried in it.
   const built = (await (await page.request.get('/pages.json')).json()) as Record<string, string[]>;
   const files = built['pages/SearchPage'] ?? [];
   const scripts = files.filter((file) => file.endsWith('.js'));
   expect(scripts.length).toBeGreaterThan(0);
   for (const file of scripts) {
     const t = timings.find((timing) => timing.url.endsWith(`/${file}`));
-    expect(t?.start ?? Infinity).toBeLessThan(main?.end ?? 0);
+    expect(t?.initiator, file).toBe('link');
   }
   for (const file of files.filter((name) => name.endsWith('.css'))) {
     await expect(page.locator(`style[data-href="${file}"]`)).toHaveCount(1);
   }
-  for (const t of results) expect(t.start).toBeLessThan(main?.end ?? 0);
+  for (const t of results) expect(t.initiator).toBe('link');
 });
 
 test('before any script runs, the page paints its layout with the mark where the header puts its logo', async ({
