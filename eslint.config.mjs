@@ -3,8 +3,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import pageContract from './tooling/pageContract.js';
 
-const REMOTES = ['remote-header', 'remote-footer', 'remote-home', 'remote-cart'];
+/** The remotes' packages, from the page contract (remote-header, …). */
+const REMOTES = pageContract.remoteNames().map((name) => `remote-${name}`);
 
 /**
  * A package's private files: a routine upgrade may move them without notice. Every block that

@@ -1,9 +1,10 @@
 'use strict';
 const { createAppConfig } = require('tooling');
+const { devPortOf } = require('tooling/pageContract');
 
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'cart',
-  port: 3004,
+  port: devPortOf('cart'),
   exposes: { './CartPage': './src/CartPage.tsx' },
 });

@@ -1,10 +1,11 @@
 'use strict';
 const { createAppConfig } = require('tooling');
+const { devPortOf } = require('tooling/pageContract');
 
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'header',
-  port: 3001,
+  port: devPortOf('header'),
   exposes: {
     './PromoBanner': './src/PromoBanner.tsx',
     './Header': './src/Header.tsx',

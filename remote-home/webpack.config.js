@@ -1,10 +1,11 @@
 'use strict';
 const { createAppConfig, createServerConfig } = require('tooling');
+const { devPortOf } = require('tooling/pageContract');
 
 const app = createAppConfig({
   dir: __dirname,
   name: 'home',
-  port: 3003,
+  port: devPortOf('home'),
   exposes: { './HomePage': './src/HomePage.tsx' },
 });
 // The hero rendered on the server, deployed with the remote it belongs to (docs/ARCHITECTURE.md).

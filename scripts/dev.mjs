@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // npm run dev: the gateway with its embedded sample backend on :8090 (the API the dev servers
-// proxy to: content, cart service and the commerce API), the shell on :3000 and each remote on
-// its own port (3001 header, 3002 footer, 3003 home, 3004 cart), all with hot reload. Ctrl-C
-// stops them all.
+// proxy to: content, cart service and the commerce API), the shell on :3000 and each remote of
+// the page contract on its own port, all with hot reload. Ctrl-C stops them all.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+const { devPortOf, remoteNames } = createRequire(import.meta.url)('tooling/pageContract');
 
 const root = path.resolve(import.meta.dirname, '..');
 // The gateway serves the built shell too; the dev servers serve the live code.
@@ -20,7 +22,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const processes = [
   ['api', 'node', ['gateway/dist/main.js']],
-  ...['remote-header', 'remote-footer', 'remote-home', 'remote-cart', 'shell'].map((pkg) => [
+  ...[...remoteNames().map((name) => `remote-${name}`), 'shell'].map((pkg) => [
     pkg,
     'npm',
     ['run', 'dev', '-w', pkg],
@@ -50,9 +52,8 @@ const processes = [
   return child;
 });
 
-console.log(
-  'Shell: http://localhost:3000 (remotes alone: :3001 header, :3002 footer, :3003 home, :3004 cart)',
-);
+const alone = remoteNames().map((name) => `:${String(devPortOf(name))} ${name}`);
+console.log(`Shell: http://localhost:3000 (remotes alone: ${alone.join(', ')})`);
 
 let stopping = false;
 function stop() {

@@ -33,18 +33,29 @@ function servedSize(file) {
 function homePageScripts() {
   const {
     createManifestReader,
+    localFolderOf,
     pageRequest,
     remoteCodeFor,
   } = require('../gateway/dist/remoteHints.js');
+  const { readPageContract, remoteNamesOf } = require('../gateway/dist/pageContract.js');
   const { defaultRemotesConfig } = require('../gateway/dist/remotesConfig.js');
   const shellDir = path.join(root, 'shell', 'dist');
+  const contract = readPageContract(shellDir);
+  const names = remoteNamesOf(contract);
   const page = fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8');
   const shell = [
     ...page.matchAll(/<script[^>]* src="\/([^"]+\.js)"/g),
     ...page.matchAll(/<link rel="preload" as="script" href="\/([^"]+\.js)"/g),
   ].map((match) => path.join(shellDir, match[1]));
-  const reader = createManifestReader(root, path.join(root, 'deploy', 'remotes'));
-  const code = remoteCodeFor(defaultRemotesConfig(), pageRequest('/'), reader);
+  const reader = createManifestReader(
+    localFolderOf(names, root, path.join(root, 'deploy', 'remotes')),
+  );
+  const code = remoteCodeFor(
+    contract,
+    defaultRemotesConfig(names),
+    pageRequest(contract, '/'),
+    reader,
+  );
   const remotes = [...code.scripts, ...code.later].map((url) => {
     const [, name, file] = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url);
     return path.join(root, `remote-${name}`, 'dist', file);

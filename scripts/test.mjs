@@ -37,6 +37,8 @@ const steps = [
       '--test-reporter=tap',
       'scripts/releases.test.mjs',
       'tooling/federation/borrowBundlerRuntime.test.mjs',
+      'tooling/federation/remoteBuild.test.mjs',
+      'tooling/sharedConfig.test.mjs',
     ],
     output: true,
     counts: (out) => ({

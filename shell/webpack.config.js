@@ -1,13 +1,11 @@
 'use strict';
 const { createAppConfig } = require('tooling');
+const { devPortOf, remoteNames } = require('tooling/pageContract');
 
 /** In development every remote runs on its own dev server (see scripts/dev.mjs). */
-const DEV_REMOTES = {
-  header: 'http://127.0.0.1:3001/mf-manifest.json',
-  footer: 'http://127.0.0.1:3002/mf-manifest.json',
-  home: 'http://127.0.0.1:3003/mf-manifest.json',
-  cart: 'http://127.0.0.1:3004/mf-manifest.json',
-};
+const DEV_REMOTES = Object.fromEntries(
+  remoteNames().map((name) => [name, `http://127.0.0.1:${devPortOf(name)}/mf-manifest.json`]),
+);
 
 module.exports = createAppConfig({
   dir: __dirname,

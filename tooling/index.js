@@ -5,6 +5,7 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
+const { createRequire } = require('node:module');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -13,6 +14,8 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { PageCodePlugin, StartupPreloadPlugin, runsAtStartup } = require('./startupPreload');
+const { PageContractPlugin } = require('./pageContract');
+const { gatewayProxy } = require('./devProxy');
 
 /**
  * Packages the page must hold exactly once, and that the shell and the remotes import: only what
@@ -41,36 +44,104 @@ const SHARED_ENTRIES = {
 /**
  * The bundler half of the federation runtime (`@module-federation/webpack-bundler-runtime`, with
  * the SDK it brings) is the same code in every container. A remote takes the shell's copy, as it
- * takes the shell's runtime core (`externalRuntime`): the federation's generated entry, which
- * imports that package by its resolved file, gets `federation/borrowBundlerRuntime.mjs` instead.
+ * takes the shell's runtime core (`externalRuntime`): the federation's generated entry imports that
+ * package's `./bundler` export (its exports map) by the file it resolves to, and a remote's build
+ * gets `federation/borrowBundlerRuntime.mjs` in place of that one file. Matched on the resolved file,
+ * so it holds wherever npm installs the package; federation/remoteBuild.test.mjs fails, naming this
+ * constant, if a remote's build stops matching it (a remote entry would grow by 15 KB).
  */
-const BUNDLER_RUNTIME_FILE =
-  /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
+const BUNDLER_RUNTIME_ENTRY = require.resolve('@module-federation/webpack-bundler-runtime/bundler');
 
-/** The version of a package as installed, which a shared entry file is provided under. */
-function installedVersion(pkgName) {
-  return JSON.parse(fs.readFileSync(require.resolve(`${pkgName}/package.json`), 'utf8')).version;
+/** A regular expression matching exactly `file`. */
+function exactly(file) {
+  return new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
 /**
- * Whether a chunk is opened by a remote's container (one of its exposed modules).
- * @param {import('webpack').Chunk} chunk
+ * A package's package.json as installed where `from` resolves the package: looked up along the
+ * folders Node.js resolves it from (`require.resolve.paths`), since an exports map need not
+ * export its package.json.
+ * @param {string} pkgName
+ * @param {string} [from] a folder to resolve from (an app's)
+ * @returns {{ dir: string, json: { version: string, exports?: any } }}
  */
-function openedByExposes(chunk) {
-  return [...chunk.groupsIterable].some((group) =>
-    group.origins.some(({ module }) => module?.constructor.name === 'ContainerEntryModule'),
+function installedPackage(pkgName, from = __dirname) {
+  const lookups = createRequire(path.join(from, 'package.json')).resolve.paths(pkgName) ?? [];
+  for (const folder of lookups) {
+    const dir = path.join(folder, pkgName);
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) return { dir, json: JSON.parse(fs.readFileSync(file, 'utf8')) };
+  }
+  throw new Error(`tooling: "${pkgName}" is not installed where ${from} resolves it`);
+}
+
+/**
+ * The version of a package as installed where `from` resolves it: what a build bundles, provides
+ * and reports in its manifest.
+ * @param {string} pkgName
+ * @param {string} [from]
+ */
+function installedVersion(pkgName, from) {
+  return installedPackage(pkgName, from).json.version;
+}
+
+/** The package a request or share key names: `react/jsx-runtime` -> `react`, `@a/b/c` -> `@a/b`. */
+function packageNameOf(request) {
+  const parts = request.split('/');
+  return parts.slice(0, request.startsWith('@') ? 2 : 1).join('/');
+}
+
+/**
+ * The requests a remote's `exposes` option names (`{ './Header': './src/Header.tsx' }` ->
+ * `./src/Header.tsx`), in any of the option's documented forms.
+ * @param {Record<string, string | string[] | { import: string | string[] }>} exposes
+ */
+function exposedRequests(exposes) {
+  return new Set(
+    Object.values(exposes).flatMap((item) =>
+      typeof item === 'object' && !Array.isArray(item) ? [item.import].flat() : [item].flat(),
+    ),
   );
 }
 
-/** The ES-module build beside a package's CommonJS main (dist/index.cjs -> dist/index.js). */
+/**
+ * Whether a chunk is opened by one of a remote's exposed modules: one of its groups hangs off the
+ * container's entrypoint (the entry ModuleFederationPlugin adds under the container's `name`, run
+ * by remoteEntry.js) and was opened by the request of one of `exposes`. Only webpack's public
+ * chunk-group API (`groupsIterable`, `getParents`, `origins`) and the remote's own options.
+ * @param {string} name the container's name
+ * @param {Record<string, string | string[] | { import: string | string[] }>} exposes
+ * @returns {(chunk: import('webpack').Chunk) => boolean}
+ */
+function openedByExposes(name, exposes) {
+  const requests = exposedRequests(exposes);
+  return (chunk) =>
+    [...chunk.groupsIterable].some(
+      (group) =>
+        group.getParents().some((parent) => parent.name === name && parent.isInitial()) &&
+        group.origins.some(({ request }) => requests.has(request)),
+    );
+}
+
+/**
+ * The ES-module build of a package, as its exports map names it (`exports['.'].import`): the
+ * federation runtime packages ship ESM and CJS builds, and one copy of each is enough.
+ * @param {string} pkgName
+ */
 function esmBuildOf(pkgName) {
-  return require.resolve(pkgName).replace(/\.cjs$/, '.js');
+  const { dir, json } = installedPackage(pkgName);
+  /** @type {unknown} */
+  let target = json.exports?.['.']?.import;
+  while (target && typeof target === 'object') target = /** @type {any} */ (target).default;
+  if (typeof target !== 'string') {
+    throw new Error(`tooling: ${pkgName}'s exports map names no "import" build for "."`);
+  }
+  return path.join(dir, target);
 }
 
 /** The shared-store contract every app is built against: its major version. */
 function sharedStoreRange() {
-  const { version } = require('../shared-store/package.json');
-  return `^${version.split('.')[0]}.0.0`;
+  return `^${installedVersion('shared-store').split('.')[0]}.0.0`;
 }
 
 /**
@@ -113,11 +184,15 @@ const STANDALONE_PAGE = ({ htmlWebpackPlugin }) => `<!doctype html>
  * shared package (`import: false`): the page's copy is the shell's, so a remote's copies were
  * never downloaded, only built and shipped (about 125 KB of each remote's 135). The shell
  * provides every one: the check below makes each a dependency of every app.
+ * Every entry names its `version`, the package's as installed where the app resolves it: what the
+ * shell provides (a shared entry file such as tooling/shared/react-router-dom.mjs would otherwise
+ * be provided under tooling's own version) and what a remote's manifest reports
+ * (`reportSharedVersions`).
  * @param {Record<string, string>} dependencies
- * @param {{fallbacks?: boolean}} [options]
+ * @param {{fallbacks?: boolean, from?: string}} [options] `from`: the app's folder
  */
-function sharedConfig(dependencies, { fallbacks = true } = {}) {
-  /** @type {Record<string, {singleton: true, requiredVersion: string, version?: string, import?: false}>} */
+function sharedConfig(dependencies, { fallbacks = true, from = __dirname } = {}) {
+  /** @type {Record<string, {singleton: true, requiredVersion: string, version: string, import?: false}>} */
   const shared = {};
   for (const key of SINGLETONS) {
     const pkgName = key.endsWith('/') ? key.slice(0, -1) : key;
@@ -125,11 +200,35 @@ function sharedConfig(dependencies, { fallbacks = true } = {}) {
     if (!requiredVersion) {
       throw new Error(`tooling: "${pkgName}" must be a dependency of every federated app`);
     }
-    shared[key] = { singleton: true, requiredVersion, ...(fallbacks ? {} : { import: false }) };
-    const entry = SHARED_ENTRIES[key];
-    if (entry) shared[key].version = installedVersion(pkgName);
+    shared[key] = {
+      singleton: true,
+      requiredVersion,
+      version: installedVersion(pkgName, from),
+      ...(fallbacks ? {} : { import: false }),
+    };
   }
   return shared;
+}
+
+/**
+ * `manifest.additionalData` (a documented option of the manifest): each shared package in a
+ * remote's mf-stats.json and mf-manifest.json is reported under the version its `shared` entry
+ * names. @module-federation/enhanced 2.9.2 reads a consumed package's version back out of the
+ * consume module's identifier, where an exact `requiredVersion` is printed unparsed ("7.18.5"
+ * became "=..1.8...5", so the header's manifest said react-router-dom "..1.8...5"; fixed upstream
+ * by module-federation/core#4622). Once enhanced reports them right this changes nothing.
+ * @param {ReturnType<typeof sharedConfig>} shared
+ */
+function reportSharedVersions(shared) {
+  /** @param {{ stats: { shared: { name: string, version: string }[] } }} options */
+  return ({ stats }) => {
+    for (const item of stats.shared) {
+      const pkgName = packageNameOf(item.name);
+      const config = shared[item.name] ?? shared[pkgName] ?? shared[`${pkgName}/`];
+      if (config) item.version = config.version;
+    }
+    return stats;
+  };
 }
 
 /**
@@ -151,6 +250,8 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
     const standalone = dev && !isHost;
     const withPage = isHost || standalone;
     const entryFile = path.join(dir, 'src', 'index.ts');
+    // A remote opened alone has no shell to take the shared packages from.
+    const shared = sharedConfig(pkg.dependencies, { fallbacks: withPage, from: dir });
     return {
       mode,
       context: dir,
@@ -171,6 +272,9 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // A package's ES2015 build where its exports map names one (rxjs: classes instead of ES5
+        // functions and tslib's helpers, 3 KB less), before webpack's own conditions.
+        conditionNames: ['es2015', '...'],
         alias: {
           // The runtime ships ESM and CJS builds; pin the ESM one so it is bundled once.
           '@module-federation/runtime-core$': esmBuildOf('@module-federation/runtime-core'),
@@ -197,10 +301,15 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
         }),
         new ModuleFederationPlugin({
           name,
-          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, manifest: true }),
+          ...(isHost
+            ? {}
+            : {
+                filename: 'remoteEntry.js',
+                exposes,
+                manifest: { additionalData: reportSharedVersions(shared) },
+              }),
           remotes: {},
-          // A remote opened alone has no shell to take the shared packages from.
-          shared: sharedConfig(pkg.dependencies, { fallbacks: isHost || standalone }),
+          shared,
           shareStrategy: 'loaded-first',
           dts: false,
           ...(isHost
@@ -244,7 +353,22 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
                   ? { favicon: path.join(dir, 'public', 'favicon.svg') }
                   : {}),
                 scriptLoading: 'defer',
-                inject: 'head',
+                // The shell's page places its head tags itself, before the gateway's slot.
+                inject: isHost ? false : 'head',
+                // html-webpack-plugin's production settings, keeping the slots the gateway fills
+                // (`<!--page:…-->`, shell/public/index.html).
+                minify: dev
+                  ? false
+                  : {
+                      collapseWhitespace: true,
+                      keepClosingSlash: true,
+                      removeComments: true,
+                      removeRedundantAttributes: true,
+                      removeScriptTypeAttributes: true,
+                      removeStyleLinkTypeAttributes: true,
+                      useShortDoctype: true,
+                      ignoreCustomComments: [/^\/?page:/],
+                    },
               }),
             ]
           : []),
@@ -252,13 +376,14 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
           ? [
               new StartupPreloadPlugin(entryFile),
               new PageCodePlugin(entryFile, path.join(dir, 'src', 'pages')),
+              new PageContractPlugin(),
             ]
           : []),
         ...(isHost || standalone
           ? []
           : [
               new webpack.NormalModuleReplacementPlugin(
-                BUNDLER_RUNTIME_FILE,
+                exactly(BUNDLER_RUNTIME_ENTRY),
                 path.join(__dirname, 'federation', 'borrowBundlerRuntime.mjs'),
               ),
             ]),
@@ -305,13 +430,13 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
                   exposed: {
                     test: (module) => module.resource?.startsWith(path.join(dir, 'src')) ?? false,
                     name: 'exposed',
-                    chunks: openedByExposes,
+                    chunks: openedByExposes(name, exposes ?? {}),
                     enforce: true,
                   },
                   exposedStyles: {
                     type: 'css/mini-extract',
                     name: 'exposed',
-                    chunks: openedByExposes,
+                    chunks: openedByExposes(name, exposes ?? {}),
                     enforce: true,
                   },
                 },
@@ -329,15 +454,10 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
       devServer: {
         port,
         host: '127.0.0.1',
-        // Shell and remotes opened alone talk to the gateway and its sample backend (npm run dev
-        // starts them), which holds the WooCommerce keys as in production.
-        proxy: [
-          {
-            context: ['/api', '/wp-json', '/lms', '/checkout', '/wp-content', '/portal'],
-            target: process.env.DEV_API_URL ?? 'http://127.0.0.1:8090',
-            changeOrigin: true,
-          },
-        ],
+        // Shell and remotes opened alone talk to the gateway (npm run dev starts it, with its
+        // sample backend), which holds the WooCommerce keys as in production, and to nothing
+        // else: tooling/devProxy.js.
+        proxy: gatewayProxy(),
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
@@ -393,4 +513,10 @@ function createServerConfig({ dir, entries }) {
   };
 }
 
-module.exports = { createAppConfig, createServerConfig, SINGLETONS };
+module.exports = {
+  BUNDLER_RUNTIME_ENTRY,
+  createAppConfig,
+  createServerConfig,
+  sharedConfig,
+  SINGLETONS,
+};

@@ -16,6 +16,15 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const NAME = 'StartupPreloadPlugin';
 
 /**
+ * The `type` (public on webpack's Module, reported as `moduleType` in stats) of the modules
+ * @module-federation/enhanced adds for a provided shared package and for a consumed one's
+ * fallback; its own manifest plugin reads the same two. StartupPreloadPlugin fails the host's
+ * build, naming them, if its build has no provided module.
+ */
+const PROVIDED = 'provide-module';
+const CONSUMED = 'consume-shared-module';
+
+/**
  * Whether a chunk is loaded when the host starts: one of its groups was opened by the entry file
  * or by a provided shared module (or, with `orFallback`, by the fallback of a consumed one: the
  * same packages, which the host never loads from there).
@@ -24,7 +33,7 @@ const NAME = 'StartupPreloadPlugin';
  * @param {{ orFallback?: boolean }} [options]
  */
 function runsAtStartup(chunk, entryFile, { orFallback = false } = {}) {
-  const types = new Set(['provide-module', ...(orFallback ? ['consume-shared-module'] : [])]);
+  const types = new Set([PROVIDED, ...(orFallback ? [CONSUMED] : [])]);
   for (const group of chunk.groupsIterable) {
     if (group.isInitial()) continue;
     const opened = group.origins.some(({ module }) => {
@@ -44,6 +53,21 @@ class StartupPreloadPlugin {
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
+    // The host shares packages: without a provided module in its build (child compilations,
+    // such as the page template's, have none), runsAtStartup finds nothing, and the start-up
+    // chunk and its hints silently go.
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.finishModules.tap(NAME, (modules) => {
+        if ([...modules].some((module) => module.type === PROVIDED)) return;
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            `${NAME}: the host's build has no module of type "${PROVIDED}": ` +
+              '@module-federation/enhanced names its shared modules differently now; update ' +
+              'PROVIDED and CONSUMED in tooling/startupPreload.js.',
+          ),
+        );
+      });
+    });
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       const hooks = HtmlWebpackPlugin.getCompilationHooks(compilation);
       // The entry is what everything else waits for: fetched first, not at a deferred script's
@@ -137,4 +161,4 @@ class PageCodePlugin {
   }
 }
 
-module.exports = { StartupPreloadPlugin, PageCodePlugin, runsAtStartup };
+module.exports = { StartupPreloadPlugin, PageCodePlugin, runsAtStartup, PROVIDED, CONSUMED };

@@ -172,7 +172,10 @@ test('what the header reads when it mounts starts with the page, and is asked fo
   ]) {
     const reads = timings.filter((t) => t.url === read);
     // Once, and started by the page's own hint: the remote's read is answered by it.
-    expect(reads.map((t) => t.initiator), read).toEqual(['link']);
+    expect(
+      reads.map((t) => t.initiator),
+      read,
+    ).toEqual(['link']);
   }
 });
 

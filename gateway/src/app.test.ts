@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
+import { shellPage, writeShellBuild } from './test-support/contract';
 
 function writeIn(root: string, file: string, text: string): void {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -24,10 +25,9 @@ function makeAppsRoot(): string {
   const write = (file: string, text: string) => {
     writeIn(root, file, text);
   };
-  write(
-    'shell/dist/index.html',
-    '<html><head><title>Shop</title></head><body><div id="root"><div class="shell-header-space">' +
-      '<svg class="shell-brand"></svg></div><main class="shell-main"></main></div></body></html>',
+  writeShellBuild(
+    root,
+    '<div class="shell-header-space"><svg class="shell-brand"></svg></div><main class="shell-main"></main>',
   );
   write('shell/dist/main.js', 'console.log("main");'.repeat(100));
   write('shell/dist/230.9c79ea49.js', 'var chunk = 1;');
@@ -435,8 +435,10 @@ describe('gateway', () => {
       };
       write(
         'shell/dist/index.html',
-        '<html><head></head><body><div id="root"><main class="shell-main" id="main">' +
-          '<div class="shell-page-space" aria-busy="true"></div></main></div></body></html>',
+        shellPage(
+          '<main class="shell-main" id="main"><div class="shell-page-space" aria-busy="true">' +
+            '<!--page:server-render--></div></main>',
+        ),
       );
       write(
         'remote-home/dist/mf-manifest.json',

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { nonCanonicalReason } from './canonicalPath';
+import { nonCanonicalReason, pathOf } from './canonicalPath';
 import { registerOrderPayFormBody } from './checkoutForm';
 import { createOwnOrderReader } from './commerce/ownership';
 import { registerShopRoutes } from './commerce/routes';
@@ -14,9 +14,10 @@ import { createIdentity } from './identity';
 import { registerJsonBodies } from './jsonBody';
 import { redactUrl, requestForLog } from './logging';
 import type { GatewayReply, GatewayRequest } from './requestTypes';
-import { RATE_LIMIT_RULES, TOKEN_CHECKS_PER_MINUTE, rateLimitRuleFor } from './rateLimits';
-import { createRemotesConfigSource } from './remotesConfig';
+import { readPageContract, remoteNamesOf } from './pageContract';
+import { createRemotesConfigSource, defaultRemotesConfig } from './remotesConfig';
 import { createResponseCache } from './responseCache';
+import { proxyMounts, rateLimitOf, rateLimits, tableFolders } from './routeTable';
 import {
   contentSecurityPolicy,
   originsOf,
@@ -36,13 +37,21 @@ import { createUpstreamPolicy, type UpstreamAnswer } from './upstreamPolicy';
 import {
   FORWARDED_REQUEST_HEADERS,
   PASSED_RESPONSE_HEADERS,
-  UPSTREAM_ROUTES,
   publicForwarding,
   upstreamQuery,
 } from './upstreams';
 
+/** The header of /healthz that names the gateway's folders (tooling/devProxy.js reads it). */
+export const GATEWAY_HEADER = 'x-storefront-gateway';
+
 /** Upstream requests give up after this long and answer 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
+
+/**
+ * Token checks WordPress has to answer (a token the gateway has not seen) per client and minute:
+ * a learner needs one per session; junk tokens stop here.
+ */
+export const TOKEN_CHECKS_PER_MINUTE = 30;
 
 export interface GatewayOptions {
   appsRoot: string;
@@ -162,15 +171,17 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       data: { status: 429 },
     }),
   });
+  // Guessing passwords, flooding forms and probing coupons are slowed down per client, as the
+  // route table says. Paths are canonical by now.
   const limiters = new Map(
-    RATE_LIMIT_RULES.map((rule) => [
-      rule.name,
-      app.rateLimit({ max: rule.perMinute, timeWindow: 60_000, groupId: rule.name }),
+    rateLimits().map(({ name, perMinute }) => [
+      name,
+      app.rateLimit({ max: perMinute, timeWindow: 60_000, groupId: name }),
     ]),
   );
   app.addHook('onRequest', async (request, reply) => {
-    const rule = rateLimitRuleFor(request.method, request.url);
-    const limiter = rule ? limiters.get(rule.name) : undefined;
+    const limit = rateLimitOf(request.method, pathOf(request.url));
+    const limiter = limit ? limiters.get(limit.name) : undefined;
     if (limiter) await limiter.call(app, request, reply);
   });
   // Token checks WordPress has to answer are counted apart from the route's own limit (the
@@ -205,16 +216,26 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       });
   });
 
-  const remotes = createRemotesConfigSource(options.remotesConfigFile, (message) => {
-    app.log.error(message);
-  });
+  // The routes, remotes and markup of the shell this gateway serves, from the shell's own build.
+  const contract = readPageContract(path.join(options.appsRoot, 'shell', 'dist'));
+  const remotes = createRemotesConfigSource(
+    defaultRemotesConfig(remoteNamesOf(contract)),
+    options.remotesConfigFile,
+    (message) => {
+      app.log.error(message);
+    },
+  );
   registerSecurityHeaders(app, {
     remoteOrigins: () => originsOf(Object.values(remotes.get())),
     frameAncestors: options.frameAncestors ?? [],
   });
   registerCors(app, options.allowedOrigins ?? []);
 
-  app.get('/healthz', () => ({ status: 'ok' }));
+  // Says it is the gateway, and which folders its route table answers: the dev servers send the
+  // API only to a server that says so (tooling/devProxy.js), never straight to a backend.
+  app.get('/healthz', (_request, reply) =>
+    reply.header(GATEWAY_HEADER, tableFolders().join(' ')).send({ status: 'ok' }),
+  );
 
   const log = (message: string, error?: unknown) => {
     app.log.warn({ err: error }, message);
@@ -251,21 +272,21 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     done();
   });
 
-  for (const route of UPSTREAM_ROUTES) {
-    const upstream = options.upstreams[route.upstream];
+  for (const mount of proxyMounts()) {
+    const upstream = options.upstreams[mount.upstream];
     if (!upstream) continue;
     await app.register(fastifyHttpProxy, {
       upstream,
-      prefix: route.prefix,
-      rewritePrefix: route.prefix,
-      ...(route.methods ? { httpMethods: [...route.methods] } : {}),
+      prefix: mount.prefix,
+      rewritePrefix: mount.prefix,
+      ...(mount.methods ? { httpMethods: [...mount.methods] } : {}),
       // Bodies are parsed here (size limit, valid JSON, the cart owner check) before they go on.
       proxyPayloads: false,
       http: { requestOptions: { timeout: timeoutMs } },
       preHandler: (request, reply, done) => {
         // Continue to the upstream only when the policy has not answered itself.
-        policy.preHandler(route, request, reply).then((answered) => {
-          if (answered === undefined) done();
+        policy.preHandler(request, reply).then((answered) => {
+          if (!answered) done();
         }, done);
       },
       replyOptions: {
@@ -294,7 +315,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         onResponse: (request, reply, res) => {
           // reply-from's types describe this as a server response; it is the upstream's answer.
           const answer = res as unknown as UpstreamAnswer;
-          void policy.onResponse(route, request, reply, answer).catch((error: unknown) => {
+          void policy.onResponse(mount, request, reply, answer).catch((error: unknown) => {
             policy.release(request);
             reply.send(error);
           });
@@ -309,6 +330,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   }
 
   await registerStaticSite(app, {
+    contract,
     appsRoot: options.appsRoot,
     releasesDir: path.join(options.deployDir, 'remotes'),
     remotes,

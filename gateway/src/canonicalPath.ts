@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { tableFolders } from './routeTable';
 
 /**
- * The first-level folders the gateway decides on. A different spelling of one of them
- * (`/WP-JSON`) reaches the same place upstream (WordPress matches routes without regard to case),
- * so it is refused rather than routed.
+ * The first-level folders the gateway decides on: the route table's, and the released remotes'.
+ * A different spelling of one of them (`/WP-JSON`) reaches the same place upstream (WordPress
+ * matches routes without regard to case), so it is refused rather than routed.
  */
-const KNOWN_PREFIXES = ['wp-json', 'lms', 'checkout', 'wp-content', 'api', 'portal', 'remotes'];
+const KNOWN_PREFIXES = [...tableFolders(), 'remotes'];
 
 /**
  * Query parameters that make WordPress serve another route or method than the path names

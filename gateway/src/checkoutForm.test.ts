@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from './app';
 import { MAX_ORDER_PAY_FORM_BYTES } from './checkoutForm';
+import { writeShellBuild } from './test-support/contract';
 
 const PUBLIC_URL = 'https://shop.example.test';
 const KEY = 'wc_order_AbC123xyz0987';
@@ -18,10 +19,9 @@ function makeAppsRoot(): string {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), text);
   };
-  write(
-    'shell/dist/index.html',
-    '<html><head><title>Shop</title></head><body><div id="root"><main class="shell-main">' +
-      '<div class="shell-page-space" aria-busy="true"></div></main></div></body></html>',
+  writeShellBuild(
+    root,
+    '<main class="shell-main"><div class="shell-page-space" aria-busy="true"></div></main>',
   );
   for (const name of ['header', 'footer', 'home', 'cart']) {
     write(`remote-${name}/dist/remoteEntry.js`, 'var entry;');

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { STEERING_PARAMS, pathOf, phpParamName } from './canonicalPath';
+import type { Refusal } from './routeTable';
 
 /**
  * The one form a browser may post through the gateway: WooCommerce's "pay for order" form, which
@@ -28,13 +29,6 @@ const ORDER_KEY = /^wc_order_[A-Za-z0-9]{1,64}$/;
  * WordPress for directly).
  */
 const STEERING_FIELDS = [...STEERING_PARAMS, 'wc-api'];
-
-/** Why the gateway refuses a request, as a status and a WordPress-style code and message. */
-export interface Refusal {
-  status: number;
-  code: string;
-  message: string;
-}
 
 /** Whether a request is a post of the pay-for-order form's path: the only one whose form body is read. */
 export function isOrderPayForm(method: string, url: string): boolean {

@@ -1,9 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The names of the remotes the storefront composes; each is served from remote-<name>/dist. */
-export const REMOTE_NAMES = ['header', 'footer', 'home', 'cart'] as const;
-
 const optionalUrl = z
   .string()
   .trim()

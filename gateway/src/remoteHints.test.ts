@@ -3,15 +3,26 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   MAX_CARRIED_MANIFEST_CHARS,
-  PAGE_MODULES,
   codeHints,
   createManifestReader,
-  modulesOnPage,
-  pageRequest,
+  localFolderOf,
+  modulesOnPage as modulesOnPageOf,
+  pageRequest as pageRequestOf,
   readShellPageCode,
-  remoteCodeFor,
-  shellPageOf,
+  remoteCodeFor as remoteCodeOf,
+  type ManifestReader,
+  type PageRequest,
 } from './remoteHints';
+import type { RemotesConfig } from './remotesConfig';
+import { STOREFRONT_CONTRACT } from './test-support/contract';
+
+const NAMES = STOREFRONT_CONTRACT.remotes.map((remote) => remote.name);
+const pageRequest = (url: string) => pageRequestOf(STOREFRONT_CONTRACT, url);
+const modulesOnPage = (page: PageRequest) => modulesOnPageOf(STOREFRONT_CONTRACT, page);
+const remoteCodeFor = (remotes: RemotesConfig, page: PageRequest, reader: ManifestReader) =>
+  remoteCodeOf(STOREFRONT_CONTRACT, remotes, page, reader);
+const readerFor = (appsRoot: string, releasesDir: string) =>
+  createManifestReader(localFolderOf(NAMES, appsRoot, releasesDir));
 
 function manifest(exposes: Record<string, { js: string[]; css?: string[] }>) {
   return JSON.stringify({
@@ -55,7 +66,7 @@ const root = appsWith({
   home: manifest({ HomePage: { js: ['__federation_expose_HomePage.66666666.js'] } }),
   cart: manifest({ CartPage: { js: ['__federation_expose_CartPage.77777777.js'] } }),
 });
-const read = createManifestReader(root, path.join(root, 'releases'));
+const read = readerFor(root, path.join(root, 'releases'));
 
 describe('hints for the remotes’ code in the shell page', () => {
   it('the home page names the layout’s and the home page’s entries, code and styles, nothing async', () => {
@@ -137,7 +148,7 @@ describe('hints for the remotes’ code in the shell page', () => {
     const fromLarge = remoteCodeFor(
       { home: REMOTES.home },
       pageRequest('/'),
-      createManifestReader(large, path.join(large, 'releases')),
+      readerFor(large, path.join(large, 'releases')),
     );
     expect(fromLarge).toEqual({
       carried: {},
@@ -150,7 +161,7 @@ describe('hints for the remotes’ code in the shell page', () => {
 
   it('no hint for a manifest on another origin, missing, corrupt, or outside the served folders', () => {
     const broken = appsWith({ home: '{"metaData":', footer: manifest({}) });
-    const readBroken = createManifestReader(broken, path.join(broken, 'releases'));
+    const readBroken = readerFor(broken, path.join(broken, 'releases'));
     const remotes = {
       header: 'https://cdn.example.com/header/mf-manifest.json',
       home: '/remotes/home/mf-manifest.json',
@@ -176,14 +187,14 @@ describe('hints for the remotes’ code in the shell page', () => {
     const { scripts } = remoteCodeFor(
       { home: REMOTES.home },
       pageRequest('/'),
-      createManifestReader(hostile, path.join(hostile, 'releases')),
+      readerFor(hostile, path.join(hostile, 'releases')),
     );
     expect(scripts).toEqual(['/remotes/home/remoteEntry.js', '/remotes/home/ok.12345678.js']);
   });
 
   it('a changed manifest is read again', () => {
     const apps = appsWith({ home: manifest({ HomePage: { js: ['a.11111111.js'] } }) });
-    const reader = createManifestReader(apps, path.join(apps, 'releases'));
+    const reader = readerFor(apps, path.join(apps, 'releases'));
     expect(remoteCodeFor({ home: REMOTES.home }, pageRequest('/'), reader).scripts).toContain(
       '/remotes/home/a.11111111.js',
     );
@@ -232,60 +243,6 @@ describe('hints for a shell page’s own code', () => {
     for (const codeOf of [shellWith(undefined), shellWith('{oops'), shellWith('[1,2]')]) {
       expect(codeOf(pageRequest('/search'))).toEqual({ scripts: [], styles: [] });
     }
-  });
-
-  it('find the page of a route, a route with a parameter included', () => {
-    expect(shellPageOf('/search')).toBe('pages/SearchPage');
-    expect(shellPageOf('/blogs')).toBe('pages/BlogsPage');
-    expect(shellPageOf('/blogs/some-post')).toBe('pages/BlogPostPage');
-    expect(shellPageOf('/blogs/some-post/more')).toBeUndefined();
-    expect(shellPageOf('/')).toBeUndefined();
-    expect(shellPageOf('/cart')).toBeUndefined();
-  });
-});
-
-describe('the hinted modules', () => {
-  it('are modules the shell really shows (shell/src/App.tsx)', () => {
-    const app = fs.readFileSync(
-      path.join(__dirname, '..', '..', 'shell', 'src', 'App.tsx'),
-      'utf8',
-    );
-    const shown = [...app.matchAll(/lazyRemote\('([\w/]+)'\)/g)].map((match) => match[1]);
-    const hinted = [
-      ...PAGE_MODULES.layout,
-      ...PAGE_MODULES.afterLoad,
-      ...Object.values(PAGE_MODULES.routes).flat(),
-    ];
-    expect(shown.sort()).toEqual(hinted.sort());
-  });
-
-  it('name each shell page the route the shell shows it on (shell/src/App.tsx)', () => {
-    const app = fs.readFileSync(
-      path.join(__dirname, '..', '..', 'shell', 'src', 'App.tsx'),
-      'utf8',
-    );
-    const modules = new Map(
-      [...app.matchAll(/const (\w+) = lazy\(\(\) => import\('\.\/(pages\/\w+)'\)\)/g)].map(
-        (match): [string, string] => [match[1] ?? '', match[2] ?? ''],
-      ),
-    );
-    const routed: Record<string, string | undefined> = {};
-    for (const match of app.matchAll(/path="([^"]+)"\s+element=\{\s*<Page>\s*<(\w+)/g)) {
-      routed[match[1] ?? ''] = modules.get(match[2] ?? '');
-    }
-    expect(Object.keys(routed).length).toBeGreaterThan(0);
-    expect(PAGE_MODULES.shellPages).toEqual(routed);
-  });
-
-  it('leave out the layout on the routes the shell shows bare in the app (APP_BARE_ROUTES)', () => {
-    const app = fs.readFileSync(
-      path.join(__dirname, '..', '..', 'shell', 'src', 'App.tsx'),
-      'utf8',
-    );
-    const list = /APP_BARE_ROUTES = \[([^\]]*)\]/.exec(app)?.[1] ?? '';
-    const bare = [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]);
-    expect(bare.length).toBeGreaterThan(0);
-    expect(PAGE_MODULES.appBare).toEqual(bare);
   });
 });
 

@@ -1,38 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { REMOTE_NAMES } from './config';
+import { routeOf, type PageContract, type PageRoute } from './pageContract';
 import type { RemotesConfig } from './remotesConfig';
-
-/**
- * The remote modules the shell's layout shows on every page, those a route adds, the shell's own
- * pages by route (`:name` is any one segment), and the routes on which the company's app shows
- * the page without the layout (shell/src/App.tsx). A module missing here only loses its hint,
- * never its slot.
- */
-export const PAGE_MODULES = {
-  layout: ['header/PromoBanner', 'header/Header', 'header/TrustStrip'],
-  /**
-   * The layout's part below the first screen, which the shell loads once the page has loaded (it
-   * shows a skeleton for the first 2 s anyway): the page carries its manifest and styles, but its
-   * code is not downloaded alongside the first screen's.
-   */
-  afterLoad: ['footer/Footer'],
-  routes: { '/': ['home/HomePage'], '/cart': ['cart/CartPage'] } as Record<string, string[]>,
-  shellPages: {
-    '/login': 'pages/LoginPage',
-    '/signup': 'pages/SignupPage',
-    '/forgotpass': 'pages/ForgotPasswordPage',
-    '/search': 'pages/SearchPage',
-    '/blogs': 'pages/BlogsPage',
-    '/blogs/:slug': 'pages/BlogPostPage',
-    '/privacy-policy': 'pages/LegalPage',
-    '/terms-and-conditions': 'pages/LegalPage',
-    '/arora-subscribe-form': 'pages/SubscribePage',
-    '/checkout/order-received/:id': 'pages/OrderReceivedPage',
-  } as Record<string, string>,
-  appBare: ['/login', '/signup', '/privacy-policy', '/terms-and-conditions', '/forgotpass'],
-};
 
 /**
  * A page as the shell will lay it out: its route, whether the company's app shows it bare, and
@@ -42,32 +12,20 @@ export interface PageRequest {
   route: string;
   bare: boolean;
   query: string;
+  /** The page contract's route it matches, if any (else the shell shows page not found). */
+  shows: PageRoute | undefined;
 }
 
 /**
  * Reads a page request the way the shell will: app mode comes from `isMobileApp=true` (later
  * pages of an app session carry it in session storage, which only the browser sees).
  */
-export function pageRequest(url: string): PageRequest {
+export function pageRequest(contract: PageContract, url: string): PageRequest {
   const [pathname = '/', query = ''] = url.split('?');
   const route = pathname.replace(/\/+$/, '') || '/';
   const inApp = new URLSearchParams(query).get('isMobileApp') === 'true';
-  return { route, bare: inApp && PAGE_MODULES.appBare.includes(route), query };
-}
-
-/** The shell's page module a route shows (`pages/SearchPage`), if it is one of the shell's own. */
-export function shellPageOf(route: string): string | undefined {
-  const segments = route.split('/');
-  for (const [pattern, page] of Object.entries(PAGE_MODULES.shellPages)) {
-    const parts = pattern.split('/');
-    if (
-      parts.length === segments.length &&
-      parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
-    ) {
-      return page;
-    }
-  }
-  return undefined;
+  const shows = routeOf(contract, route);
+  return { route, bare: inApp && shows?.bareInApp === true, query, shows };
 }
 
 const pageFilesSchema = z.record(z.string(), z.array(z.string()));
@@ -87,8 +45,8 @@ export function readShellPageCode(shellDir: string): (page: PageRequest) => Page
   } catch {
     // No hints for the shell's pages: they load as before, when the page asks for them.
   }
-  return ({ route }) => {
-    const page = shellPageOf(route);
+  return ({ shows }) => {
+    const page = shows?.page;
     const urls = (page ? (files[page] ?? []) : [])
       .filter((file) => SAFE_FILE.test(file))
       .map((file) => `/${file}`);
@@ -126,7 +84,7 @@ export interface PageCode {
  */
 export interface RemoteCode extends PageCode {
   /**
-   * The scripts of what the shell loads once the page has (PAGE_MODULES.afterLoad): not hinted,
+   * The scripts of what the shell loads once the page has (the contract's `afterLoad`): not hinted,
    * but the page's all the same (the size budget counts them).
    */
   later: string[];
@@ -149,10 +107,10 @@ const SAFE_FILE = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:js|css)$/;
  * The folder a manifest this gateway serves itself (under /remotes/ or /releases/) lives in on
  * disk, with the rest of that remote's build; undefined for a manifest on another origin.
  */
-export function localFolderOf(appsRoot: string, releasesDir: string) {
+export function localFolderOf(remoteNames: string[], appsRoot: string, releasesDir: string) {
   return (url: string): string | undefined => {
     const local = /^\/remotes\/([a-z]+)\/mf-manifest\.json$/.exec(url);
-    if (local?.[1] && (REMOTE_NAMES as readonly string[]).includes(local[1])) {
+    if (local?.[1] && remoteNames.includes(local[1])) {
       return path.join(appsRoot, `remote-${local[1]}`, 'dist');
     }
     const released = /^\/releases\/([a-z]+\/[\w.-]+)\/mf-manifest\.json$/.exec(url);
@@ -170,9 +128,8 @@ export const MAX_CARRIED_MANIFEST_CHARS = 32 * 1024;
  * Reads the manifests this gateway serves itself from disk, again only when a file changes.
  * Manifests on another origin, or too large to carry, give no hints.
  */
-export function createManifestReader(appsRoot: string, releasesDir: string) {
+export function createManifestReader(folderOf: (manifestUrl: string) => string | undefined) {
   const cache = new Map<string, { mtimeMs: number; read: ReadManifest | undefined }>();
-  const folderOf = localFolderOf(appsRoot, releasesDir);
 
   function fileFor(url: string): string | undefined {
     const folder = folderOf(url);
@@ -202,10 +159,13 @@ export function createManifestReader(appsRoot: string, releasesDir: string) {
 export type ManifestReader = ReturnType<typeof createManifestReader>;
 
 /** The remote modules a page shows, by remote: { header: ['Header', …], … }. */
-export function modulesOnPage({ route, bare }: PageRequest): Record<string, string[]> {
+export function modulesOnPage(
+  contract: PageContract,
+  { shows, bare }: PageRequest,
+): Record<string, string[]> {
   const byRemote: Record<string, string[]> = {};
-  const layout = bare ? [] : [...PAGE_MODULES.layout, ...PAGE_MODULES.afterLoad];
-  for (const id of [...layout, ...(PAGE_MODULES.routes[route] ?? [])]) {
+  const layout = bare ? [] : contract.layout.map((part) => part.module);
+  for (const id of [...layout, ...(shows?.remote ? [shows.remote] : [])]) {
     const [remote = '', name = ''] = id.split('/');
     (byRemote[remote] ??= []).push(name);
   }
@@ -219,11 +179,13 @@ export function remoteBase(manifestUrl: string): string {
 
 /** What a page loads from the remotes, first and once it has loaded, as URLs. */
 export function remoteCodeFor(
+  contract: PageContract,
   remotes: RemotesConfig,
   page: PageRequest,
   readManifest: ManifestReader,
 ): RemoteCode {
-  const onPage = modulesOnPage(page);
+  const onPage = modulesOnPage(contract, page);
+  const afterLoad = contract.layout.filter((part) => part.afterLoad).map((part) => part.module);
   const code: RemoteCode = { carried: {}, manifests: [], scripts: [], later: [], styles: [] };
   for (const [remote, manifestUrl] of Object.entries(remotes)) {
     const names = onPage[remote];
@@ -237,7 +199,7 @@ export function remoteCodeFor(
     const { manifest } = read;
     const base = remoteBase(manifestUrl);
     const { name, path: entryPath } = manifest.metaData.remoteEntry;
-    const firstScreen = names.filter((n) => !PAGE_MODULES.afterLoad.includes(`${remote}/${n}`));
+    const firstScreen = names.filter((n) => !afterLoad.includes(`${remote}/${n}`));
     const files = { scripts: [] as string[], later: [] as string[], styles: [] as string[] };
     (firstScreen.length > 0 ? files.scripts : files.later).push(
       entryPath ? `${entryPath}/${name}` : name,

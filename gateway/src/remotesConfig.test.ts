@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRemotesConfigSource, defaultRemotesConfig } from './remotesConfig';
 
+const BUILDS = defaultRemotesConfig(['header', 'footer', 'home', 'cart']);
+
 describe('remotes configuration source', () => {
   it('serves the local builds when no file is configured', () => {
-    expect(createRemotesConfigSource(undefined, jest.fn()).get()).toEqual(defaultRemotesConfig());
-    expect(defaultRemotesConfig().header).toBe('/remotes/header/mf-manifest.json');
+    expect(createRemotesConfigSource(BUILDS, undefined, jest.fn()).get()).toEqual(BUILDS);
+    expect(BUILDS.header).toBe('/remotes/header/mf-manifest.json');
   });
 
   it('follows the file and keeps the last good configuration when it turns corrupt', () => {
@@ -14,7 +16,7 @@ describe('remotes configuration source', () => {
     const file = path.join(dir, 'remotes.json');
     fs.writeFileSync(file, JSON.stringify({ header: '/remotes/header/2.0.0/mf-manifest.json' }));
     const onError = jest.fn();
-    const source = createRemotesConfigSource(file, onError);
+    const source = createRemotesConfigSource(BUILDS, file, onError);
     expect(source.get().header).toBe('/remotes/header/2.0.0/mf-manifest.json');
 
     fs.writeFileSync(file, '{"header": "/remotes/head');

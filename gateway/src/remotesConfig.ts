@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import { REMOTE_NAMES } from './config';
 
 /** Remote name -> manifest URL, what the shell reads at every page load. */
 export type RemotesConfig = Record<string, string>;
 
-/** The builds served by this gateway under /remotes/<name>/. */
-export function defaultRemotesConfig(): RemotesConfig {
-  return Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]),
-  );
+/** The builds of the remotes named (the page contract's) served by this gateway under /remotes/<name>/. */
+export function defaultRemotesConfig(remoteNames: string[]): RemotesConfig {
+  return Object.fromEntries(remoteNames.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
 }
 
 function parse(text: string): RemotesConfig {
@@ -28,11 +25,12 @@ function parse(text: string): RemotesConfig {
  * configuration in service.
  */
 export function createRemotesConfigSource(
+  builds: RemotesConfig,
   file: string | undefined,
   onError: (message: string) => void,
 ) {
   // Nothing released yet: the builds beside the shell.
-  let current = defaultRemotesConfig();
+  let current = builds;
   let seenMtime = -1;
   return {
     get(): RemotesConfig {

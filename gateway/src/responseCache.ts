@@ -1,4 +1,4 @@
-/** A cached upstream answer. */
+/** A cached upstream answer. What is kept, for how long, is the route table's (routeTable.ts). */
 export interface CachedResponse {
   status: number;
   /** content-type and WordPress's paging headers. */
@@ -12,45 +12,12 @@ interface Entry {
   staleUntil: number;
 }
 
-/** How long a content read stays fresh, by path. */
-export interface CacheRule {
-  pattern: RegExp;
-  ttlMs: number;
-}
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-
-/**
- * Upstream reads the gateway keeps: the footer for an hour, product attributes for 10 minutes,
- * other content briefly. home_banner is never kept (the specification disables its cache).
- */
-export const CACHE_RULES: readonly CacheRule[] = [
-  { pattern: /^\/wp-json\/wp\/v2\/home_banner(?:[/?]|$)/, ttlMs: 0 },
-  { pattern: /^\/wp-json\/wp\/v2\/footer(?:[/?]|$)/, ttlMs: 60 * MINUTE },
-  { pattern: /^\/wp-json\/custom\/v1\/products\/attributes(?:[/?]|$)/, ttlMs: 10 * MINUTE },
-  {
-    pattern:
-      /^\/wp-json\/wp\/v2\/(?:menu_home|courseList|our_partner|events|pages|posts|categories|course\/)/,
-    ttlMs: 60 * SECOND,
-  },
-  { pattern: /^\/wp-json\/custom\/v2\/getPromotionalBanner(?:[/?]|$)/, ttlMs: 60 * SECOND },
-  {
-    pattern: /^\/wp-json\/custom\/v1\/(?:search|404|acceptable-use-policy)(?:[/?]|$)/,
-    ttlMs: 60 * SECOND,
-  },
-  { pattern: /^\/wp-json\/wc\/v3\/products\/\d+(?:\/variations)?(?:\?|$)/, ttlMs: 60 * SECOND },
-];
+const MINUTE = 60_000;
 
 /** After it goes stale an answer may still be served, while a fresh one is fetched, this long. */
 export const STALE_WHILE_REVALIDATE_MS = 5 * MINUTE;
 const MAX_ENTRIES = 2000;
 const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The TTL for a GET of this URL, or 0 when it must not be cached. */
-export function ttlFor(url: string): number {
-  return CACHE_RULES.find((rule) => rule.pattern.test(url))?.ttlMs ?? 0;
-}
 
 /**
  * Keeps upstream answers for their TTL and a little longer (stale-while-revalidate), and makes

@@ -1,42 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { pathOf } from './canonicalPath';
-import { isUnderOwnPage } from './upstreams';
-
-/** Pages the upstream renders itself (WooCommerce's payment page, the portal): their own policy. */
-const UPSTREAM_PAGES = ['/checkout/', '/portal/'];
-
-function isUpstreamPage(url: string): boolean {
-  const path = pathOf(url);
-  return UPSTREAM_PAGES.some((prefix) => path.startsWith(prefix)) && !isUnderOwnPage(path);
-}
+import { isPrivateAnswer, isUpstreamPage } from './routeTable';
 
 export interface SecurityOptions {
   /** Origins of remotes served from elsewhere (a CDN): allowed to run scripts and be fetched. */
   remoteOrigins: () => string[];
   /** Who may frame the storefront besides itself (the company's app webview). */
   frameAncestors: string[];
-}
-
-/**
- * Answers about one person (sign-in, cart, orders, rewards, password reset, the payment page):
- * no browser or proxy keeps a copy.
- */
-const PRIVATE_ANSWERS = [
-  /^\/api\//,
-  /^\/lms\//,
-  /^\/checkout\//,
-  /^\/portal\//,
-  /^\/wp-json\/jwt-auth\//i,
-  /^\/wp-json\/wp\/v2\/users\//i,
-  /^\/wp-json\/wp\/v2\/(?:check-subscription-success|usercourses|update_user_date|update_live_courses)/i,
-  /^\/wp-json\/custom\/v1\/(?:forgot-password|reset-password-form|send-reset-link)/i,
-  /^\/wp-json\/custom\/v2\/(?:check-order-lookup|trackorder)/i,
-  /^\/wp-json\/(?:contact-form|wsp-route)\//i,
-];
-
-export function isPrivateAnswer(url: string): boolean {
-  const path = pathOf(url);
-  return PRIVATE_ANSWERS.some((pattern) => pattern.test(path));
 }
 
 const CORS_METHODS = 'GET, POST';
@@ -113,13 +83,17 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   app.addHook('onSend', (request, reply, payload, done) => {
     // A page that carries inline style sheets sets its own policy, with their hashes.
     const own = reply.hasHeader('Content-Security-Policy');
-    if (!own && !isUpstreamPage(request.url)) {
+    // Pages the upstream renders itself (WooCommerce's payment page, the portal) keep their own
+    // policy; answers about one person (sign-in, cart, orders, rewards, password reset, the
+    // payment page) are kept by no browser or proxy: the route table says which.
+    const path = pathOf(request.url);
+    if (!own && !isUpstreamPage(request.method, path)) {
       void reply.header(
         'Content-Security-Policy',
         contentSecurityPolicy(options.remoteOrigins(), options.frameAncestors),
       );
     }
-    if (isPrivateAnswer(request.url)) void reply.header('Cache-Control', 'no-store');
+    if (isPrivateAnswer(request.method, path)) void reply.header('Cache-Control', 'no-store');
     void reply.header('X-Content-Type-Options', 'nosniff');
     void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     void reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');

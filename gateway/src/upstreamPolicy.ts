@@ -6,9 +6,16 @@ import { ShopError } from './commerce/errors';
 import { orderNotFound, type OwnOrderReader } from './commerce/ownership';
 import type { Identity } from './identity';
 import type { GatewayReply, GatewayRequest } from './requestTypes';
-import { cartUserId, isWooCommerceNamespace, orderLookupId } from './policies';
-import { ttlFor, type CachedResponse, type ResponseCache } from './responseCache';
-import { isUnderOwnPage, publicForwarding, upstreamQuery, type UpstreamRoute } from './upstreams';
+import type { CachedResponse, ResponseCache } from './responseCache';
+import {
+  cartUserId,
+  lookedUpOrderId,
+  routeOf,
+  type ProxyMount,
+  type Refusal,
+  type RouteRule,
+} from './routeTable';
+import { publicForwarding, upstreamQuery } from './upstreams';
 
 type FastifyRequest = GatewayRequest;
 type FastifyReply = GatewayReply;
@@ -52,6 +59,10 @@ function jsonError(
     .send({ code, message, data: { status } });
 }
 
+function sendRefusal(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  return jsonError(reply, refusal.status, refusal.code, refusal.message);
+}
+
 function sendShopError(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof ShopError)) throw error;
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.body());
@@ -86,9 +97,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * What the gateway does around each proxied call: no WooCommerce route, order lookups for their
- * owner only, cart ownership, no post under /checkout but the pay-for-order form, and the read cache with stale-while-revalidate and one upstream
- * request per miss.
+ * What the gateway does around each proxied call, as the route table (routeTable.ts) says: the
+ * routes it refuses (WooCommerce, the storefront's own pages), order lookups for their owner only,
+ * cart ownership, no post under /checkout but the pay-for-order form, and the read cache with
+ * stale-while-revalidate and one upstream request per miss.
  */
 export function createUpstreamPolicy(deps: PolicyDeps) {
   const pending = new WeakMap<FastifyRequest, Pending>();
@@ -122,90 +134,120 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       });
   }
 
-  /** Answers the request itself (returning the reply) or lets it through (undefined). */
-  async function preHandler(
-    route: UpstreamRoute,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<FastifyReply | undefined> {
-    const { method, url } = request;
-    if (route.upstream === 'lms') return checkCartOwner(request, reply);
-    // The storefront's own pages under /checkout are never WordPress's, in any spelling.
-    if (route.prefix === '/checkout' && isUnderOwnPage(pathOf(url).toLowerCase())) {
-      return jsonError(reply, 404, 'not_found', 'Not found.');
-    }
-    if (route.prefix === '/checkout' && method === 'POST') {
-      const refusal = orderPayFormRefusal(request, deps.publicUrl.origin);
-      return refusal ? jsonError(reply, refusal.status, refusal.code, refusal.message) : undefined;
-    }
-    if (route.prefix !== '/wp-json') return undefined;
-
-    // WooCommerce is reached only through the gateway's own commerce API.
-    if (isWooCommerceNamespace(url)) {
-      return jsonError(
-        reply,
-        404,
-        'rest_no_route',
-        'No route was found matching the URL and request method.',
-      );
-    }
-    const lookup = orderLookupId(method, url, request.body);
-    if (lookup !== undefined) {
-      try {
-        if (lookup <= 0) throw orderNotFound();
-        await deps.readOwnOrder(request, reply, lookup);
-      } catch (error) {
-        return sendShopError(reply, error);
-      }
-    }
-
-    const ttlMs = method === 'GET' && !request.headers.authorization ? ttlFor(url) : 0;
-    if (ttlMs <= 0) return undefined;
-    // WordPress builds its links from the public URL, never the request: one copy serves all.
-    const key = url;
-    const cached = deps.cache.lookup(key);
-    if (cached) {
-      if (cached.stale) refresh(request, key, ttlMs);
-      return sendCached(reply, cached.value, cached.stale ? 'STALE' : 'HIT');
-    }
-    const running = deps.cache.pending(key);
-    if (running) {
-      const shared = await running;
-      if (shared) return sendCached(reply, shared, 'HIT');
-      return undefined;
-    }
-    pending.set(request, { key, ttlMs, settle: deps.cache.begin(key) });
-    return undefined;
+  /**
+   * Answers the request itself (true) or lets it through to the upstream (false), as its route in
+   * the route table says: who may make it, then whether a kept answer serves it.
+   */
+  async function preHandler(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const rule = routeOf(request.method, pathOf(request.url))?.rule;
+    if (!rule) return false;
+    if (await refusesCaller(rule, request, reply)) return true;
+    return rule.cacheTtlMs ? fromCache(request, reply, rule.cacheTtlMs) : false;
   }
 
-  async function checkCartOwner(
+  /** Answers a request its route does not allow this caller (true); false when it may go on. */
+  async function refusesCaller(
+    rule: RouteRule,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<FastifyReply | undefined> {
+  ): Promise<boolean> {
+    const { access } = rule;
+    switch (access.kind) {
+      case 'refused':
+        sendRefusal(reply, access.refusal);
+        return true;
+      case 'cart-owner':
+        return refusesCartCaller(request, reply);
+      case 'order-owner':
+        return refusesOrderCaller(
+          lookedUpOrderId(rule, pathOf(request.url), request.body),
+          request,
+          reply,
+        );
+      case 'payment-form': {
+        const refusal = orderPayFormRefusal(request, deps.publicUrl.origin);
+        if (refusal) sendRefusal(reply, refusal);
+        return refusal !== undefined;
+      }
+      case 'public':
+        return false;
+    }
+  }
+
+  /** An order lookup answers nobody but the order's owner. */
+  async function refusesOrderCaller(
+    orderId: number,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<boolean> {
+    try {
+      if (orderId <= 0) throw orderNotFound();
+      await deps.readOwnOrder(request, reply, orderId);
+      return false;
+    } catch (error) {
+      sendShopError(reply, error);
+      return true;
+    }
+  }
+
+  /** The cart service takes a user's cart only with that user's token. */
+  async function refusesCartCaller(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     let owner: string | null;
     try {
       owner = await deps.identity.userOf(request, reply);
     } catch (error) {
-      return sendShopError(reply, error);
+      sendShopError(reply, error);
+      return true;
     }
-    if (owner === null)
-      return jsonError(reply, 401, 'unauthorized', 'Please log in to use your saved cart.');
+    if (owner === null) {
+      jsonError(reply, 401, 'unauthorized', 'Please log in to use your saved cart.');
+      return true;
+    }
     if (cartUserId(request.body) !== owner) {
-      return jsonError(reply, 403, 'forbidden', 'This cart belongs to another account.');
+      jsonError(reply, 403, 'forbidden', 'This cart belongs to another account.');
+      return true;
     }
-    return undefined;
+    return false;
+  }
+
+  /**
+   * A logged-out GET of a kept route: answered from the cache (true), or let through (false) as
+   * the one upstream request every concurrent miss waits for.
+   */
+  async function fromCache(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ttlMs: number,
+  ): Promise<boolean> {
+    if (request.method !== 'GET' || request.headers.authorization) return false;
+    // WordPress builds its links from the public URL, never the request: one copy serves all.
+    const key = request.url;
+    const cached = deps.cache.lookup(key);
+    if (cached) {
+      if (cached.stale) refresh(request, key, ttlMs);
+      sendCached(reply, cached.value, cached.stale ? 'STALE' : 'HIT');
+      return true;
+    }
+    const running = deps.cache.pending(key);
+    if (running) {
+      const shared = await running;
+      if (shared) sendCached(reply, shared, 'HIT');
+      return shared !== undefined;
+    }
+    pending.set(request, { key, ttlMs, settle: deps.cache.begin(key) });
+    return false;
   }
 
   /** Handles the upstream's answer: JSON checks and caching. */
   async function onResponse(
-    route: UpstreamRoute,
+    mount: ProxyMount,
     request: FastifyRequest,
     reply: FastifyReply,
     upstream: UpstreamAnswer,
   ) {
     const waiting = pending.get(request);
     pending.delete(request);
-    const isApi = route.prefix === '/wp-json' || route.upstream === 'lms';
+    const isApi = mount.json;
     const isJson = (upstream.headers['content-type'] ?? '').includes('json');
     if (!waiting && (!isApi || isJson)) return reply.send(upstream.stream);
 

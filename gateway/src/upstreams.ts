@@ -1,37 +1,8 @@
-/** Which upstream answers a path: the gateway's one routing table. */
-export interface UpstreamRoute {
-  prefix: string;
-  upstream: 'wordpress' | 'lms' | 'portal';
-  /** The methods passed on; every method when unset. */
-  methods?: readonly string[];
-}
-
-export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  // WordPress's content and the site's own routes; never WooCommerce (see commerce/).
-  { prefix: '/wp-json', upstream: 'wordpress' },
-  // WooCommerce's order-pay page, where checkout hands the browser over, and the one form it
-  // posts (to pay or cancel; checkoutForm.ts). Its return page is the storefront's own (below).
-  { prefix: '/checkout', upstream: 'wordpress', methods: ['GET', 'HEAD', 'POST'] },
-  // Media the content links to.
-  { prefix: '/wp-content/uploads', upstream: 'wordpress' },
-  { prefix: '/lms/api/v1/item', upstream: 'lms' },
-  // The sample learner dashboard, served only when no PORTAL_URL is configured.
-  { prefix: '/portal', upstream: 'portal' },
-];
-
 /**
- * Pages under an upstream's prefix that the storefront shows itself, never proxied: the order
- * received page WooCommerce sends the shopper to after paying (`/checkout/order-received/{id}/`),
- * which reads the order through the commerce API and settles the cart.
+ * How the gateway talks to its upstreams: what it tells them, which query parameters and headers
+ * pass each way. Which paths go to which upstream, and on what conditions, is the route table's
+ * (routeTable.ts).
  */
-export const OWN_PAGES = [
-  { prefix: '/checkout/order-received', page: /^\/checkout\/order-received\/[1-9]\d{0,9}\/?$/ },
-] as const;
-
-/** Whether a path is under one of {@link OWN_PAGES}' prefixes. */
-export function isUnderOwnPage(path: string): boolean {
-  return OWN_PAGES.some(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
-}
 
 /**
  * How WordPress learns the storefront's address: always the configured public one, so the links

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { STORAGE_KEYS, commerceApi, safeStorage, type RewardBalance } from 'shared-store';
+import { useState } from 'react';
+import { STORAGE_KEYS, safeStorage, shopReads, useRead, type RewardBalance } from 'shared-store';
 
 export type RewardBalanceState =
   { status: 'loading' } | { status: 'ready'; balance: RewardBalance } | { status: 'failed' };
@@ -10,22 +10,9 @@ export type RewardBalanceState =
  */
 export function useRewardBalance(): RewardBalanceState {
   const [token] = useState(() => safeStorage.getItem(STORAGE_KEYS.token));
-  const [state, setState] = useState<RewardBalanceState>({ status: 'loading' });
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    commerceApi.rewards(token).then(
-      (balance) => {
-        if (live) setState({ status: 'ready', balance });
-      },
-      (error: unknown) => {
-        console.warn('Could not read the reward balance:', error);
-        if (live) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-  return token ? state : { status: 'failed' };
+  const answer = useRead(shopReads.rewards, token || null);
+  if (answer.status === 'loading') return answer;
+  return answer.status === 'ready' && answer.data
+    ? { status: 'ready', balance: answer.data }
+    : { status: 'failed' };
 }

@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import {
   COURSES_SECTION_ID,
   FOOTER_SHOW_DELAY_MS,
-  contentApi,
+  contentReads,
+  useRead,
   homePageSlice,
   loadHomePage,
   safeUrl,
   sanitizeHtml,
   useAppDispatch,
   useAppSelector,
-  type FooterData,
   type FooterLink,
 } from 'shared-store';
 import './footer.css';
@@ -66,17 +66,11 @@ export default function Footer() {
   const page = useAppSelector(homePageSlice.selectors.selectItems)[0]?.homeData;
   const content = page?.acf_groups?.FooterContent;
   const [shown, setShown] = useState(() => untilShown() <= 0);
-  const [menus, setMenus] = useState<FooterData | null>(null);
+  const footer = useRead(contentReads.footer);
+  const menus = footer.status === 'ready' ? footer.data : null;
 
   useEffect(() => {
-    let live = true;
     void dispatch(loadHomePage());
-    void contentApi.footer().then((data) => {
-      if (live) setMenus(data);
-    });
-    return () => {
-      live = false;
-    };
   }, [dispatch]);
 
   useEffect(() => {

@@ -6,10 +6,10 @@ import {
   SMALL_SCREEN_QUERY,
   safeUrl,
   sanitizeHtml,
-  siteApi,
+  siteReads,
   toNumber,
   useMediaQuery,
-  type PromotionalBanner,
+  useRead,
 } from 'shared-store';
 import './promo-banner.css';
 
@@ -21,28 +21,16 @@ export function scrollDuration(speed: unknown, smallScreen: boolean): number {
   return seconds + (smallScreen ? BANNER_SMALL_SCREEN_EXTRA_S : 0);
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; banner: PromotionalBanner | null };
-
 /**
  * The scrolling promotional banner. It pauses on hover or touch and starts again after at most
  * 10 s; with reduced motion it stands still and wraps. No banner data: nothing, no gap.
  */
 export default function PromoBanner() {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const answer = useRead(siteReads.promotionalBanner);
   const [paused, setPaused] = useState(false);
   const resumeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const smallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-
-  useEffect(() => {
-    let live = true;
-    void siteApi.promotionalBanner().then((banner) => {
-      if (live) setState({ status: 'ready', banner: banner?.promotional_text ? banner : null });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const resume = useCallback(() => {
     clearTimeout(resumeTimer.current);
@@ -54,12 +42,12 @@ export default function PromoBanner() {
     resumeTimer.current = setTimeout(resume, BANNER_PAUSE_CAP_MS);
   }, [resume]);
   useEffect(() => () => clearTimeout(resumeTimer.current), []);
-  const promotionalText = state.status === 'ready' ? state.banner?.promotional_text : undefined;
+  const banner = answer.status === 'ready' && answer.data?.promotional_text ? answer.data : null;
+  const promotionalText = banner?.promotional_text;
   const html = useMemo(() => sanitizeHtml(promotionalText), [promotionalText]);
 
-  if (state.status === 'loading')
+  if (answer.status === 'loading')
     return <div className="hdr-promo hdr-promo--loading" aria-hidden="true" />;
-  const { banner } = state;
   if (!banner) return null;
 
   const link = banner.promotional_link;

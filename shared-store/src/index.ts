@@ -30,6 +30,10 @@ export {
   type SubscriptionTier,
 } from './constants';
 
+// The page contract: the shell's routes and layout, and what the gateway and the browser agree on.
+export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
+export type { PageContract, PageRoute, LayoutSlot, PageRead, PageMarkup } from './page/contract';
+
 // Backend data as the pages read it.
 export type {
   WpImage,
@@ -46,9 +50,10 @@ export type {
   OrderTracking,
 } from './api/types';
 export { ApiError } from './api/client';
-export { contentApi } from './api/content';
-export { siteApi } from './api/site';
-export { commerceApi, priceChangeOf, type OrderRequest } from './api/commerce';
+export { read, useRead, type Read, type ReadState } from './api/read';
+export { contentReads } from './api/content';
+export { siteApi, siteReads } from './api/site';
+export { commerceApi, shopReads, priceChangeOf, type OrderRequest } from './api/commerce';
 export type { FooterData, FooterLink } from './api/footer';
 
 // Money, HTML and small helpers.

@@ -1,6 +1,15 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { FOOTER_SHOW_DELAY_MS, isMobileApp, loadHomeSections, useAppDispatch } from 'shared-store';
+import {
+  BARE_IN_APP_ROUTES,
+  FOOTER_SHOW_DELAY_MS,
+  PAGE_CONTRACT,
+  isMobileApp,
+  loadHomeSections,
+  useAppDispatch,
+  type LayoutSlot as LayoutPart,
+  type PageRoute,
+} from 'shared-store';
 import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
@@ -13,40 +22,25 @@ import { Toasts } from './bridges/Toasts';
 import { BrandMark } from './components/BrandMark';
 import { LogoutPrompt } from './components/LogoutPrompt';
 import { MinimalHeader } from './components/MinimalHeader';
-import { NotFoundPage } from './components/NotFoundPage';
 import { SlotMessage } from './components/SlotMessage';
 import { usePageLoaded } from './hooks/usePageLoaded';
-import { RemoteSlot, SlotBoundary, lazyRemote } from './remotes/RemoteSlot';
+import { SHELL_PAGES } from './pages';
+import { RemoteSlot, SlotBoundary, lazyRemote, type LazyRemote } from './remotes/RemoteSlot';
 import { PageSpace } from './remotes/ServerRendered';
 
-const remotes = {
-  banner: lazyRemote('header/PromoBanner'),
-  header: lazyRemote('header/Header'),
-  trust: lazyRemote('header/TrustStrip'),
-  home: lazyRemote('home/HomePage'),
-  cart: lazyRemote('cart/CartPage'),
-  footer: lazyRemote('footer/Footer'),
-};
+/** Each remote module the page contract shows, declared once, so it loads once for the page. */
+const remoteModules = new Map<string, LazyRemote>(
+  [...PAGE_CONTRACT.layout, ...PAGE_CONTRACT.routes].flatMap((part) => {
+    const module = 'module' in part ? part.module : part.remote;
+    return module ? [[module, lazyRemote(module)] as const] : [];
+  }),
+);
 
-// The simple pages are split from the shell's first load: the home page needs none of them.
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const SignupPage = lazy(() => import('./pages/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const SearchPage = lazy(() => import('./pages/SearchPage'));
-const BlogsPage = lazy(() => import('./pages/BlogsPage'));
-const BlogPostPage = lazy(() => import('./pages/BlogPostPage'));
-const LegalPage = lazy(() => import('./pages/LegalPage'));
-const SubscribePage = lazy(() => import('./pages/SubscribePage'));
-const OrderReceivedPage = lazy(() => import('./pages/OrderReceivedPage'));
-
-/** Routes on which the company's app shows the page without the site's header and footer. */
-export const APP_BARE_ROUTES = [
-  '/login',
-  '/signup',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/forgotpass',
-];
+function remoteOf(module: string): LazyRemote {
+  const remote = remoteModules.get(module);
+  if (!remote) throw new Error(`The page contract names no remote module "${module}".`);
+  return remote;
+}
 
 const bannerPlaceholder = <div className="shell-banner-space" aria-hidden="true" />;
 const headerPlaceholder = (
@@ -57,26 +51,58 @@ const headerPlaceholder = (
 const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" />;
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
 const pagePlaceholder = <PageSpace />;
-const homePlaceholder = <PageSpace serverRenderOf="home/HomePage" />;
 
-/** The home page: its data is asked for at once, while the home remote's code is still loading. */
-function HomeRoute() {
+/** What the shell shows of each layout slot while its remote loads, and when it cannot. */
+const SLOTS: Record<string, { placeholder: ReactNode; fallback: ReactNode }> = {
+  banner: { placeholder: bannerPlaceholder, fallback: null },
+  header: { placeholder: headerPlaceholder, fallback: <MinimalHeader /> },
+  trust: { placeholder: trustPlaceholder, fallback: null },
+  footer: { placeholder: footerPlaceholder, fallback: null },
+};
+
+/** A part of the layout from its remote; one below the first screen only once it is `due`. */
+function LayoutSlot({ slot, module, due = true }: LayoutPart & { due?: boolean }) {
+  const { placeholder, fallback } = SLOTS[slot] ?? { placeholder: null, fallback: null };
+  return due ? (
+    <RemoteSlot remote={remoteOf(module)} placeholder={placeholder} fallback={fallback} />
+  ) : (
+    placeholder
+  );
+}
+
+/** The home page's own start: its data is asked for while the home remote's code still loads. */
+function HomeStart() {
   const dispatch = useAppDispatch();
   useHomeMeta();
   useEffect(() => {
     void dispatch(loadHomeSections());
   }, [dispatch]);
+  return null;
+}
+
+/** What a remote's page starts, by module, before its code has arrived. */
+const PAGE_STARTS: Record<string, ComponentType> = { 'home/HomePage': HomeStart };
+
+/**
+ * A remote's page: the space (keeping what the gateway rendered of it) while it loads, a message
+ * under its title if it cannot.
+ */
+function RemotePage({ route, module }: { route: PageRoute; module: string }) {
+  const Start = PAGE_STARTS[module];
   return (
-    <RemoteSlot
-      remote={remotes.home}
-      placeholder={homePlaceholder}
-      fallback={<SlotMessage title="Courses" />}
-    />
+    <>
+      {Start && <Start />}
+      <RemoteSlot
+        remote={remoteOf(module)}
+        placeholder={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
+        fallback={<SlotMessage title={route.unavailableTitle ?? 'Something went wrong'} />}
+      />
+    </>
   );
 }
 
 /** A lazily loaded shell page: a placeholder while it loads, a message if its code cannot. */
-function Page({ children }: { children: ReactNode }) {
+function LazyPage({ children }: { children: ReactNode }) {
   return (
     <SlotBoundary id="shell page" fallback={<SlotMessage title="Something went wrong" />}>
       <Suspense fallback={pagePlaceholder}>{children}</Suspense>
@@ -84,11 +110,38 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
+/** One of the shell's own pages, as a route of the page contract names it. */
+function ShellPage({ route, name }: { route: PageRoute; name: string }) {
+  const Page = SHELL_PAGES[name];
+  if (!Page) throw new Error(`The page contract names no shell page "${name}".`);
+  return (
+    <LazyPage>
+      <Page slug={route.path.slice(1)} title={route.title ?? ''} />
+    </LazyPage>
+  );
+}
+
+/**
+ * A route of the page contract: a remote's page or one of the shell's own, keyed by its path so
+ * that going from one route to another mounts the other's page (the same component shows both).
+ */
+function routeElement(route: PageRoute): ReactNode {
+  if (route.remote) return <RemotePage key={route.path} route={route} module={route.remote} />;
+  if (route.page) return <ShellPage key={route.path} route={route} name={route.page} />;
+  throw new Error(`The page contract's route ${route.path} shows nothing.`);
+}
+
+// Page not found is split from the shell's first load too: a known route needs none of it.
+const NotFoundPage = lazy(() => import('./components/NotFoundPage'));
+
+const layoutAbove = PAGE_CONTRACT.layout.filter((part) => !part.afterLoad);
+const layoutAfterLoad = PAGE_CONTRACT.layout.filter((part) => part.afterLoad);
+
 /** The layout: header, the routed page and footer, each from its remote, and the shell's behaviours. */
 export function App() {
   const { pathname } = useLocation();
   const [inApp] = useState(() => isMobileApp());
-  const bare = inApp && APP_BARE_ROUTES.includes(pathname.replace(/\/+$/, '') || '/');
+  const bare = inApp && BARE_IN_APP_ROUTES.includes(pathname.replace(/\/+$/, '') || '/');
   useSessionWatcher();
   useStorageNotice();
   useIosDashboardRedirect();
@@ -101,119 +154,24 @@ export function App() {
 
   return (
     <>
-      {!bare && (
-        <>
-          <RemoteSlot remote={remotes.banner} placeholder={bannerPlaceholder} fallback={null} />
-          <RemoteSlot
-            remote={remotes.header}
-            placeholder={headerPlaceholder}
-            fallback={<MinimalHeader />}
-          />
-          <RemoteSlot remote={remotes.trust} placeholder={trustPlaceholder} fallback={null} />
-        </>
-      )}
+      {!bare && layoutAbove.map((part) => <LayoutSlot key={part.slot} {...part} />)}
       <main className="shell-main" id="main">
         <Routes>
-          <Route path="/" element={<HomeRoute />} />
+          {PAGE_CONTRACT.routes.map((route) => (
+            <Route key={route.path} path={route.path} element={routeElement(route)} />
+          ))}
           <Route
-            path="/cart"
+            path="*"
             element={
-              <RemoteSlot
-                remote={remotes.cart}
-                placeholder={pagePlaceholder}
-                fallback={<SlotMessage title="Your cart" />}
-              />
+              <LazyPage>
+                <NotFoundPage />
+              </LazyPage>
             }
           />
-          <Route
-            path="/login"
-            element={
-              <Page>
-                <LoginPage />
-              </Page>
-            }
-          />
-          <Route
-            path="/signup"
-            element={
-              <Page>
-                <SignupPage />
-              </Page>
-            }
-          />
-          <Route
-            path="/forgotpass"
-            element={
-              <Page>
-                <ForgotPasswordPage />
-              </Page>
-            }
-          />
-          <Route
-            path="/search"
-            element={
-              <Page>
-                <SearchPage />
-              </Page>
-            }
-          />
-          <Route
-            path="/blogs"
-            element={
-              <Page>
-                <BlogsPage />
-              </Page>
-            }
-          />
-          <Route
-            path="/blogs/:slug"
-            element={
-              <Page>
-                <BlogPostPage />
-              </Page>
-            }
-          />
-          <Route
-            path="/privacy-policy"
-            element={
-              <Page>
-                <LegalPage slug="privacy-policy" title="Privacy Policy" />
-              </Page>
-            }
-          />
-          <Route
-            path="/terms-and-conditions"
-            element={
-              <Page>
-                <LegalPage slug="terms-and-conditions" title="Terms and Conditions" />
-              </Page>
-            }
-          />
-          <Route
-            path="/arora-subscribe-form"
-            element={
-              <Page>
-                <SubscribePage />
-              </Page>
-            }
-          />
-          <Route
-            path="/checkout/order-received/:id"
-            element={
-              <Page>
-                <OrderReceivedPage />
-              </Page>
-            }
-          />
-          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
       {!bare &&
-        (footerDue ? (
-          <RemoteSlot remote={remotes.footer} placeholder={footerPlaceholder} fallback={null} />
-        ) : (
-          footerPlaceholder
-        ))}
+        layoutAfterLoad.map((part) => <LayoutSlot key={part.slot} {...part} due={footerDue} />)}
       <ScrollToTopButton />
       {!inApp && <Popup />}
       <LogoutPrompt />

@@ -5,6 +5,8 @@
  * jsdom window. jsdom is not bundled: the process running the renderer provides it.
  */
 const { JSDOM } = require('jsdom');
-const createDOMPurify = require('dompurify/dist/purify.js');
+// `dompurify` itself is aliased to this file in a server build: its exports map's "./purify.js"
+// entry is the same sanitizer.
+const createDOMPurify = require('dompurify/purify.js');
 
 module.exports = createDOMPurify(new JSDOM('').window);

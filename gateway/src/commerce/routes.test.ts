@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
+import { writeShellBuild } from '../test-support/contract';
 
 const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
 const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
@@ -119,8 +120,7 @@ describe('the commerce API', () => {
   beforeEach(async () => {
     logs.length = 0;
     const appsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shop-'));
-    fs.mkdirSync(path.join(appsRoot, 'shell', 'dist'), { recursive: true });
-    fs.writeFileSync(path.join(appsRoot, 'shell', 'dist', 'index.html'), '<html></html>');
+    writeShellBuild(appsRoot);
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
     gateway = await buildGateway({

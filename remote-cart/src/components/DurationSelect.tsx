@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
 import {
-  commerceApi,
   durationSet,
   formatPrice,
   monthOptions,
   packageReplaced,
+  shopReads,
   useAppDispatch,
+  useRead,
   type CartItem,
   type MonthOption,
   type SubscriptionTier,
@@ -31,23 +32,9 @@ export function DurationSelect({ line, tier, duration, label }: DurationSelectPr
   const select = useRef<HTMLSelectElement>(null);
   const refocus = useRef(false);
   const productId = line.product_id;
-  const [loaded, setLoaded] = useState<{ productId: number; options: MonthOption[] } | null>(null);
-
-  useEffect(() => {
-    if (productId === undefined) return;
-    let active = true;
-    commerceApi.variations(productId).then(
-      (variations) => {
-        if (active) setLoaded({ productId, options: monthOptions(variations) });
-      },
-      (error: unknown) => {
-        console.warn(`Could not load the durations of product ${String(productId)}:`, error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [productId]);
+  const answer = useRead(shopReads.variations, productId ?? null);
+  const variations = answer.status === 'ready' ? answer.data : null;
+  const fetched = useMemo(() => (variations ? monthOptions(variations) : []), [variations]);
 
   // The row may move in the list when the line is replaced: keep focus on the field.
   useEffect(() => {
@@ -56,7 +43,6 @@ export function DurationSelect({ line, tier, duration, label }: DurationSelectPr
     select.current?.focus();
   }, [duration]);
 
-  const fetched = loaded !== null && loaded.productId === productId ? loaded.options : [];
   const current: MonthOption = {
     month: duration,
     price: line.price,

@@ -139,7 +139,7 @@ describe('reward points', () => {
     }));
     expect(await rewards().findByText(REWARD_BALANCE_ERROR)).toBeVisible();
     expect(screen.queryByLabelText('Reward points to use (£)')).not.toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Could not read the reward balance:', expect.anything());
+    expect(warn).toHaveBeenCalledWith('Could not load /api/shop/rewards:', expect.anything());
   });
 
   it('without a stored token the balance is not asked for and cannot be used', () => {

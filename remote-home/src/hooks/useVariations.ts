@@ -1,28 +1,26 @@
-import { useEffect, useState } from 'react';
-import { commerceApi, monthOptions, type MonthOption } from 'shared-store';
+import { useEffect, useMemo, useState } from 'react';
+import { monthOptions, shopReads, useRead, type MonthOption } from 'shared-store';
 
 export type VariationsState =
   { status: 'loading' } | { status: 'ready'; options: MonthOption[] } | { status: 'failed' };
 
 /** A product's month options from WooCommerce (through the gateway). */
 export function useVariations(productId: number | undefined): VariationsState {
-  const [state, setState] = useState<VariationsState>({ status: 'loading' });
+  // Each card asks in a task of its own: a list of cards mounting at once starts its requests
+  // one after the other instead of in one long task.
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
-    if (!productId) return;
-    let live = true;
-    // Each card asks in a task of its own: a list of cards mounting at once starts its requests
-    // one after the other instead of in one long task.
     const start = setTimeout(() => {
-      void commerceApi.variations(productId).then((variations) => {
-        if (!live) return;
-        const options = monthOptions(variations);
-        setState(options.length > 0 ? { status: 'ready', options } : { status: 'failed' });
-      });
+      setAsking(true);
     }, 0);
     return () => {
-      live = false;
       clearTimeout(start);
     };
-  }, [productId]);
-  return productId ? state : { status: 'failed' };
+  }, []);
+  const answer = useRead(shopReads.variations, asking && productId ? productId : null);
+  const variations = answer.status === 'ready' ? answer.data : null;
+  const options = useMemo(() => (variations ? monthOptions(variations) : []), [variations]);
+  if (!productId) return { status: 'failed' };
+  if (!variations) return { status: 'loading' };
+  return options.length > 0 ? { status: 'ready', options } : { status: 'failed' };
 }

@@ -1,11 +1,13 @@
 import { mockFetch } from '../testing';
 import { createApiClient } from './client';
-import { createCache } from './cache';
-import { createContentApi } from './content';
 import { createCartServiceApi } from './cartService';
-import { createSiteApi } from './site';
+import { contentReads } from './content';
+import { createReader } from './read';
+import { siteReads } from './site';
 
 const client = createApiClient();
+/** A fresh page's reads, on a clock the test moves. */
+const readsAt = (now: () => number = () => 0) => createReader(client, now).read;
 
 /** A `<link rel="preload" as="fetch">` as the gateway writes it. */
 function preload(href: string): HTMLLinkElement {
@@ -24,33 +26,36 @@ beforeEach(() => {
 describe('content reads', () => {
   it('answer an empty list when the call fails, and null for single items', async () => {
     mockFetch({ '/wp-json/': () => ({ status: 500, body: { code: 'x', message: 'down' } }) });
-    const content = createContentApi(client, createCache());
-    await expect(content.courses()).resolves.toEqual([]);
-    await expect(content.homePage()).resolves.toBeNull();
-    await expect(content.course(1)).resolves.toBeNull();
+    const read = readsAt();
+    await expect(read(contentReads.courses, undefined)).resolves.toEqual([]);
+    await expect(read(contentReads.homePage, undefined)).resolves.toBeNull();
+    await expect(read(contentReads.pageBySlug, 'privacy-policy')).resolves.toBeNull();
   });
 
   it('the home page document is read once a minute, however many parts of the page want it', async () => {
     let now = 0;
     const { calls } = mockFetch({
-      '/wp-json/wp/v2/pages/96030': () => ({ body: { id: 96030, slug: 'home' } }),
+      '/wp-json/wp/v2/pages/96030': () => ({
+        body: { id: 96030, slug: 'home', title: { rendered: '' }, content: { rendered: '' } },
+      }),
     });
-    const content = createContentApi(
-      client,
-      createCache(() => now),
-    );
-    await content.homePage();
+    const read = readsAt(() => now);
+    await read(contentReads.homePage, undefined);
     now = 59_000;
-    await Promise.all([content.homePage(), content.homePage()]);
+    await Promise.all([
+      read(contentReads.homePage, undefined),
+      read(contentReads.homePage, undefined),
+    ]);
     expect(calls).toHaveLength(1);
     now = 61_000;
-    await content.homePage();
+    await read(contentReads.homePage, undefined);
     expect(calls).toHaveLength(2);
   });
 
   it('home_banner carries a timestamp and bypasses the cache', async () => {
     const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
-    await createContentApi(client, createCache(), () => 1700000000000).homeBanner();
+    jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
+    await readsAt()(contentReads.homeBanner, undefined);
     expect(calls).toEqual(['/wp-json/wp/v2/home_banner?t=1700000000000']);
   });
 
@@ -60,9 +65,10 @@ describe('content reads', () => {
     document.head.append(other, started);
     try {
       const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
-      const content = createContentApi(client, createCache(), () => 1700000000000);
-      await content.homeBanner();
-      await content.homeBanner();
+      jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
+      const read = readsAt();
+      await read(contentReads.homeBanner, undefined);
+      await read(contentReads.homeBanner, undefined);
       expect(calls).toEqual([
         '/wp-json/wp/v2/home_banner?t=42',
         '/wp-json/wp/v2/home_banner?t=1700000000000',
@@ -78,7 +84,8 @@ describe('content reads', () => {
     document.head.append(odd);
     try {
       const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
-      await createContentApi(client, createCache(), () => 7).homeBanner();
+      jest.spyOn(Date, 'now').mockReturnValue(7);
+      await readsAt()(contentReads.homeBanner, undefined);
       expect(calls).toEqual(['/wp-json/wp/v2/home_banner?t=7']);
     } finally {
       odd.remove();
@@ -98,59 +105,47 @@ describe('content reads', () => {
         },
       }),
     });
-    const content = createContentApi(
-      client,
-      createCache(() => now),
-    );
-    const footer = await content.footer();
+    const read = readsAt(() => now);
+    const footer = await read(contentReads.footer, undefined);
     expect(footer).toEqual({
       menu_footer_1: [{ id: 'menu-item-1', text: 'Courses', href: '/#courses-section' }],
       menu_footer_2: [{ id: 'menu-item-9', text: 'Privacy Policy', href: '/privacy-policy' }],
       newsletter: { formAction: '/wp-json/custom/v1/newsletter' },
     });
     now = 59 * 60 * 1000;
-    await content.footer();
+    await read(contentReads.footer, undefined);
     expect(calls).toHaveLength(1);
     now = 61 * 60 * 1000;
-    await content.footer();
+    await read(contentReads.footer, undefined);
     expect(calls).toHaveLength(2);
   });
 
   it('an empty or failing footer gives empty menus', async () => {
     mockFetch({ '/wp-json/wp/v2/footer': () => ({ body: { html: '' } }) });
-    await expect(createContentApi(client, createCache()).footer()).resolves.toMatchObject({
+    await expect(readsAt()(contentReads.footer, undefined)).resolves.toMatchObject({
       menu_footer_1: [],
       newsletter: { formAction: '' },
     });
     mockFetch({ '/wp-json/wp/v2/footer': () => ({ status: 502, body: undefined }) });
-    await expect(createContentApi(client, createCache()).footer()).resolves.toMatchObject({
+    await expect(readsAt()(contentReads.footer, undefined)).resolves.toMatchObject({
       menu_footer_2: [],
     });
   });
 
   it('blog by slug warns when none is found', async () => {
     mockFetch({ '/wp-json/wp/v2/posts': () => ({ body: [] }) });
-    await expect(createContentApi(client, createCache()).postBySlug('nope')).resolves.toBeNull();
-    expect(console.warn).toHaveBeenCalledWith('No blog post found for "nope".');
-  });
-
-  it('page details answer the error object on failure', async () => {
-    mockFetch({ '/wp-json/': () => ({ status: 404, body: { code: 'x', message: 'gone' } }) });
-    await expect(createContentApi(client, createCache()).pageDetails(3)).resolves.toEqual({
-      error: 'Failed to fetch PLAB details',
-    });
+    await expect(readsAt()(contentReads.postBySlug, 'nope')).resolves.toBeNull();
+    expect(console.warn).toHaveBeenCalledWith('No blog post found for this slug.');
   });
 
   it('posts and categories ask for 100 per page', async () => {
     const { calls } = mockFetch({ '/wp-json/wp/v2/': () => ({ body: [] }) });
-    const content = createContentApi(client, createCache());
-    await content.posts();
-    await content.categories();
-    await content.postsInCategory(710);
+    const read = readsAt();
+    await read(contentReads.posts, undefined);
+    await read(contentReads.categories, undefined);
     expect(calls).toEqual([
       '/wp-json/wp/v2/posts/?per_page=100',
       '/wp-json/wp/v2/categories/?per_page=100',
-      '/wp-json/wp/v2/posts?categories=710',
     ]);
   });
 });
@@ -163,17 +158,17 @@ describe('site routes', () => {
         body: { code: 'missing_search_term', message: 'Please provide a search term.' },
       }),
     });
-    await expect(createSiteApi(client).search('')).rejects.toThrow('Please provide a search term.');
+    await expect(readsAt()(siteReads.search, '')).rejects.toThrow('Please provide a search term.');
   });
 
   it("search throws 'Could not data' when the server gives no message", async () => {
     mockFetch({ '/wp-json/custom/v1/search': () => ({ status: 502, body: undefined }) });
-    await expect(createSiteApi(client).search('plab')).rejects.toThrow('Could not data');
+    await expect(readsAt()(siteReads.search, 'plab')).rejects.toThrow('Could not data');
   });
 
   it('order lookup throws the generic message when the server gives none', async () => {
     mockFetch({ '/wp-json/custom/v2/': () => ({ status: 500, body: undefined }) });
-    await expect(createSiteApi(client).orderLookup(5)).rejects.toThrow(
+    await expect(readsAt()(siteReads.orderLookup, 5)).rejects.toThrow(
       'Could not retrieve cookie policy.',
     );
   });
@@ -181,15 +176,12 @@ describe('site routes', () => {
   it('product attributes are kept for 10 minutes', async () => {
     let now = 0;
     const { calls } = mockFetch({ '/wp-json/custom/v1/products/attributes': () => ({ body: [] }) });
-    const site = createSiteApi(
-      client,
-      createCache(() => now),
-    );
-    await site.productAttributes();
+    const read = readsAt(() => now);
+    await read(siteReads.productAttributes, undefined);
     now = 9 * 60 * 1000;
-    await site.productAttributes();
+    await read(siteReads.productAttributes, undefined);
     now = 11 * 60 * 1000;
-    await site.productAttributes();
+    await read(siteReads.productAttributes, undefined);
     expect(calls).toHaveLength(2);
   });
 });

@@ -1,6 +1,5 @@
 import { mockFetch } from '../testing';
 import { ApiError, createApiClient } from './client';
-import { createCache } from './cache';
 
 describe('API client', () => {
   it('maps a WordPress error body to an ApiError with its status, code and message', async () => {
@@ -65,28 +64,5 @@ describe('API client', () => {
     expect(url).toBe('/lms/api/v1/item/get-cart-data?a=1');
     expect(init?.body).toBe('{"userId":3}');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer jwt');
-  });
-});
-
-describe('cache', () => {
-  it('shares one request between concurrent callers and remembers the answer for its TTL', async () => {
-    let now = 0;
-    const cache = createCache(() => now);
-    const load = jest.fn(() => Promise.resolve('footer'));
-    await Promise.all([cache.get('footer', 1000, load), cache.get('footer', 1000, load)]);
-    expect(load).toHaveBeenCalledTimes(1);
-    now = 999;
-    await cache.get('footer', 1000, load);
-    expect(load).toHaveBeenCalledTimes(1);
-    now = 1001;
-    await cache.get('footer', 1000, load);
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it('does not remember a failure', async () => {
-    const cache = createCache();
-    const load = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce('ok');
-    await expect(cache.get('k', 1000, load)).rejects.toThrow('down');
-    await expect(cache.get('k', 1000, load)).resolves.toBe('ok');
   });
 });

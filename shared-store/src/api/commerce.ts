@@ -1,14 +1,7 @@
 import { ApiError, apiClient, type ApiClient } from './client';
-import { quietReads } from './content';
-import type {
-  CouponResult,
-  OrderDetails,
-  PriceChange,
-  ProductVariation,
-  RewardBalance,
-  ShopProduct,
-  WcOrder,
-} from './types';
+import { createQuery, listRead, oneRead } from './read';
+import { listOf, orderDetails, productVariation, rewardBalance } from './schemas';
+import type { CouponResult, PriceChange, WcOrder } from './types';
 
 const SHOP = '/api/shop';
 
@@ -36,13 +29,6 @@ export interface OrderRequest {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
-}
-
-const isAmount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0;
-
-function isRewardBalance(body: unknown): body is RewardBalance {
-  return isRecord(body) && isAmount(body.points) && isAmount(body.value);
 }
 
 const decimal = (value: unknown): string =>
@@ -74,29 +60,45 @@ export function priceChangeOf(error: unknown): PriceChange | null {
 }
 
 /**
- * The shop through the gateway's narrow commerce API (`/api/shop`): the gateway talks to
+ * Reads of the shop through the gateway's narrow commerce API (`/api/shop`): the gateway talks to
  * WooCommerce with its own credentials, so the browser names no WooCommerce path and holds no key.
  */
+export const shopReads = {
+  variations: listRead(
+    'variations',
+    (id: number) => ({ path: `${SHOP}/products/${String(id)}/variations` }),
+    listOf(productVariation),
+  ),
+  /**
+   * An order; the learner's token makes it theirs. A failure rejects (the page says why); an
+   * answer without an id and a status is null.
+   */
+  order: createQuery({
+    name: 'order',
+    request: ({ id, token }: { id: number; token?: string | null }) => ({
+      path: `${SHOP}/orders/${String(id)}`,
+      token,
+    }),
+    schema: orderDetails,
+    empty: null,
+    failure: (error: unknown) => error,
+  }),
+  /** The learner's reward balance; null when it cannot be read (nothing can be redeemed then). */
+  rewards: oneRead(
+    'rewards',
+    (token: string) => ({ path: `${SHOP}/rewards`, token }),
+    rewardBalance,
+  ),
+};
+
+/** The shop's writes, through the gateway's commerce API. */
 export function createCommerceApi(client: ApiClient = apiClient) {
-  const { list, one } = quietReads(client);
   return {
-    product: (id: number) => one<ShopProduct>(`${SHOP}/products/${String(id)}`),
-    variations: (id: number) => list<ProductVariation>(`${SHOP}/products/${String(id)}/variations`),
     /** Creates a pending order; the learner's token makes it theirs, a visitor's is a guest's. */
     createOrder: (order: OrderRequest, token?: string | null) =>
       client.request<WcOrder>(`${SHOP}/orders`, { method: 'POST', body: order, token }),
-    order: (id: number, token?: string | null) =>
-      client.request<OrderDetails>(`${SHOP}/orders/${String(id)}`, { token }),
     applyCoupon: (code: string, total: number) =>
       client.request<CouponResult>(`${SHOP}/coupons`, { method: 'POST', body: { code, total } }),
-    /** The learner's reward balance; an answer without numeric points and value is an error. */
-    rewards: async (token: string): Promise<RewardBalance> => {
-      const body = await client.request<unknown>(`${SHOP}/rewards`, { token });
-      if (!isRewardBalance(body)) {
-        throw new ApiError('The reward balance could not be read.', 200, 'invalid_answer');
-      }
-      return body;
-    },
   };
 }
 

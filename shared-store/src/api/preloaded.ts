@@ -1,3 +1,5 @@
+import { PAGE_CONTRACT } from '../page/contract';
+
 /**
  * The timestamp of a never-cached read the page has already started: the gateway names the home
  * banner in the home page's `<link rel="preload" as="fetch">`, so the browser fetches it alongside
@@ -9,7 +11,7 @@ export function takePreloadedStamp(path: string, doc: Document = document): numb
   for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
     if (link.hasAttribute('data-taken')) continue;
     const url = new URL(link.href, doc.baseURI);
-    const stamp = Number(url.searchParams.get('t'));
+    const stamp = Number(url.searchParams.get(PAGE_CONTRACT.markup.stampParameter));
     if (url.pathname !== path || !Number.isSafeInteger(stamp) || stamp <= 0) continue;
     link.setAttribute('data-taken', '');
     return stamp;

@@ -94,7 +94,7 @@ export interface HomePage {
       footerabtcontent?: string;
       copyrighttext?: string;
     };
-    SubscriptionPackages?: SubscriptionPackage[];
+    SubscriptionPackages?: unknown[];
   };
   rank_math_meta?: { meta_title?: string; meta_description?: string };
 }
@@ -108,48 +108,12 @@ export interface SubscriptionPackage {
   features: string[];
 }
 
-/** GET wp/v2/footer: `{ html }`; the HTML holds #menu_footer_1, #menu_footer_2 and a newsletter form. */
-export interface FooterResponse {
-  html: string;
-}
-
 /** GET custom/v2/getPromotionalBanner */
 export interface PromotionalBanner {
   promotional_text: string;
   promotional_link: { title: string; url: string; target?: string };
   /** Seconds for one pass of the scrolling text. */
   promotional_speed: number | string;
-}
-
-/** GET custom/v1/search?s= */
-export interface SearchResult {
-  id: number;
-  title: string;
-  url: string;
-  type: string;
-  /** HTML */
-  excerpt: string;
-}
-
-/** GET /api/shop/products/{id}: a WooCommerce product, prices as decimal strings ("49.99"). */
-export interface ShopProduct {
-  id: number;
-  name: string;
-  slug: string;
-  type: string;
-  price: string;
-  regular_price: string;
-  sale_price: string;
-  purchasable: boolean;
-}
-
-/** GET /api/shop/products/{id}/variations: every variation (WooCommerce shape, trimmed). */
-export interface ProductVariation {
-  id: number;
-  price: string;
-  regular_price: string;
-  sale_price: string;
-  attributes: { id?: number; name: string; option: string }[];
 }
 
 /** POST jwt-auth/v1/token */
@@ -159,35 +123,6 @@ export interface JwtLoginResponse {
   user_email: string;
   user_nicename: string;
   user_display_name: string;
-}
-
-/** A WordPress post (core route, trimmed to what the storefront reads). */
-export interface WpPost {
-  id: number;
-  date: string;
-  slug: string;
-  link: string;
-  title: WpRendered;
-  content: WpRendered;
-  excerpt: WpRendered;
-  categories: number[];
-  featured_media: number;
-}
-
-/** A WordPress page (core route). */
-export interface WpPage {
-  id: number;
-  slug: string;
-  title: WpRendered;
-  content: WpRendered;
-}
-
-/** A category (core route). */
-export interface WpTerm {
-  id: number;
-  name: string;
-  slug: string;
-  count: number;
 }
 
 /** POST /api/shop/orders (201): the pending order the server priced, and where to pay for it. */

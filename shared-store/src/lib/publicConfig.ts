@@ -1,3 +1,5 @@
+import { PAGE_CONTRACT } from '../page/contract';
+
 /** Settings the gateway hands to the page (never secrets): read from its inlined JSON. */
 export interface PublicConfig {
   /** Learner dashboard host: {portalUrl}/course/{token}. */
@@ -5,7 +7,7 @@ export interface PublicConfig {
 }
 
 const DEFAULTS: PublicConfig = { portalUrl: '/portal' };
-const ELEMENT_ID = 'storefront-config';
+const ELEMENT_ID = PAGE_CONTRACT.markup.storefrontConfigId;
 
 export function readPublicConfig(doc: Document = document): PublicConfig {
   try {

@@ -7,7 +7,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { contentCache } from '../api/content';
+import { reader } from '../api/read';
 import type { CartItemInput } from '../features/cart/cartLines';
 import {
   itemAdded,
@@ -30,7 +30,7 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
  */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
   const { preloadedState, route = '/', fakeTimers = false, ...renderOptions } = options;
-  contentCache.clear();
+  reader.clear();
   const store = makeStore(preloadedState ? { preloadedState } : {});
   const user: UserEvent = userEvent.setup(
     fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {},

@@ -1,6 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { POPUP_DELAY_MS, STORAGE_KEYS, isMobileApp, safeStorage } from 'shared-store';
+
+/**
+ * The dialog's code waits for it to be due: the first screen needs none of it. Offline by then,
+ * the popup is skipped for this page (it was never closed, so the next page offers it again).
+ */
+const PopupDialog = lazy<ComponentType<{ onClose: () => void }>>(() =>
+  import('./PopupDialog').catch((error: unknown) => {
+    console.warn('The newsletter popup could not load; the next page offers it.', error);
+    return { default: () => null };
+  }),
+);
 
 /**
  * The newsletter popup: opens 10 s after load unless it was closed before (popupClosed) or the
@@ -8,7 +18,6 @@ import { POPUP_DELAY_MS, STORAGE_KEYS, isMobileApp, safeStorage } from 'shared-s
  */
 export function Popup() {
   const [open, setOpen] = useState(false);
-  const closeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (safeStorage.getItem(STORAGE_KEYS.popupClosed) || isMobileApp()) return;
@@ -20,39 +29,14 @@ export function Popup() {
     };
   }, []);
 
-  useEffect(() => {
-    if (open) closeButton.current?.focus();
-  }, [open]);
-
   if (!open) return null;
   const close = () => {
     safeStorage.setItem(STORAGE_KEYS.popupClosed, 'true');
     setOpen(false);
   };
   return (
-    <div
-      className="shell-popup"
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="shell-popup-title"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') close();
-      }}
-    >
-      <button
-        ref={closeButton}
-        type="button"
-        className="shell-popup__close"
-        aria-label="Close"
-        onClick={close}
-      >
-        ×
-      </button>
-      <h2 id="shell-popup-title">Get exam tips from Arora Updates</h2>
-      <p>Free UKMLA, PLAB, MSRA and MRCGP tips and course offers, straight to your inbox.</p>
-      <Link className="shell-button" to="/arora-subscribe-form" onClick={close}>
-        Register here
-      </Link>
-    </div>
+    <Suspense fallback={null}>
+      <PopupDialog onClose={close} />
+    </Suspense>
   );
 }

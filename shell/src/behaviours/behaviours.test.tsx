@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 describe('popup', () => {
-  it('opens 10 s after load', () => {
+  it('opens 10 s after load', async () => {
     renderWithProviders(<Popup />);
     act(() => {
       jest.advanceTimersByTime(9999);
@@ -32,15 +32,17 @@ describe('popup', () => {
     act(() => {
       jest.advanceTimersByTime(1);
     });
-    expect(screen.getByRole('dialog', { name: 'Get exam tips from Arora Updates' })).toBeVisible();
+    expect(
+      await screen.findByRole('dialog', { name: 'Get exam tips from Arora Updates' }),
+    ).toBeVisible();
   });
 
-  it('closing it stores popupClosed, and then it does not open again', () => {
+  it('closing it stores popupClosed, and then it does not open again', async () => {
     const first = renderWithProviders(<Popup />);
     act(() => {
       jest.advanceTimersByTime(10_000);
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
     expect(safeStorage.getItem('popupClosed')).toBe('true');
     first.unmount();
     renderWithProviders(<Popup />);

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import {
   STORAGE_KEYS,
-  commerceApi,
+  read,
   safeStorage,
   selectIsLoggedIn,
   selectPendingOrder,
+  shopReads,
   useAppStore,
 } from 'shared-store';
 import { settleOrder } from './orderOutcome';
@@ -34,9 +35,9 @@ export function usePendingOrderCheck(): void {
     const orderId = pending.id;
     const token = selectIsLoggedIn(state) ? safeStorage.getItem(STORAGE_KEYS.token) : null;
     // The answer goes to the store, not to this component: it is used whenever it comes.
-    commerceApi.order(orderId, token).then(
+    read(shopReads.order, { id: orderId, token }).then(
       (order) => {
-        settleOrder(store.dispatch, orderId, order.status);
+        if (order) settleOrder(store.dispatch, orderId, order.status);
       },
       (error: unknown) => {
         console.warn(`Could not check order ${String(orderId)}:`, error);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { COURSES_SECTION_ID } from 'shared-store';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return (
     <section className="shell-page">
       <h1>Page not found</h1>

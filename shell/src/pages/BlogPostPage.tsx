@@ -1,14 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
-import { contentApi } from 'shared-store';
+import { contentReads, useRead } from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { toPostView } from './components/posts';
 import { RichText } from './components/RichText';
-import { useResource } from './components/useResource';
 import './pages.css';
-
-const loadPost = async (slug: string) => toPostView(await contentApi.postBySlug(slug));
 
 const backToBlog = (
   <p className="shell-links">
@@ -21,8 +18,8 @@ const backToBlog = (
 /** /blogs/:slug: one article; an unknown slug gets a way back to the list. */
 export default function BlogPostPage() {
   const { slug = '' } = useParams();
-  const post = useResource(slug.trim() || null, loadPost);
-  const found = post.status === 'ready' ? post.data : null;
+  const post = useRead(contentReads.postBySlug, slug.trim() || null);
+  const found = post.status === 'ready' ? toPostView(post.data) : null;
   useDocumentTitle(found?.title || 'Blog');
 
   if (post.status === 'loading') {

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { contentApi } from 'shared-store';
+import { contentReads, useRead } from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
@@ -12,24 +12,9 @@ import {
   type PostView,
 } from './components/posts';
 import { RichText } from './components/RichText';
-import { useResource } from './components/useResource';
 import './pages.css';
 
-interface Blog {
-  posts: PostView[];
-  categories: CategoryView[];
-}
-
-const ALL_POSTS = 'blog';
-
-/** Posts and categories in parallel; both calls answer [] when they fail. */
-async function loadBlog(): Promise<Blog> {
-  const [posts, categories] = await Promise.all([contentApi.posts(), contentApi.categories()]);
-  return {
-    posts: posts.map(toPostView).filter((post) => post !== null),
-    categories: categories.map(toCategoryView).filter((category) => category !== null),
-  };
-}
+const noCategories: CategoryView[] = [];
 
 function PostCard({ post }: { post: PostView }) {
   return (
@@ -52,11 +37,26 @@ function PostCard({ post }: { post: PostView }) {
 /** /blogs: every article, newest first as WordPress sends them, filterable by category. */
 export default function BlogsPage() {
   useDocumentTitle('Blog');
-  const blog = useResource(ALL_POSTS, loadBlog);
+  // Posts and categories in parallel; both reads answer [] when they fail.
+  const postsRead = useRead(contentReads.posts);
+  const categoriesRead = useRead(contentReads.categories);
   const [category, setCategory] = useState<number | null>(null);
+  const postList = postsRead.status === 'ready' ? postsRead.data : null;
+  const categoryList = categoriesRead.status === 'ready' ? categoriesRead.data : null;
+  const posts = useMemo(
+    () => (postList ?? []).map(toPostView).filter((post): post is PostView => post !== null),
+    [postList],
+  );
+  const categories = useMemo(
+    () =>
+      categoryList
+        ? categoryList.map(toCategoryView).filter((c): c is CategoryView => c !== null)
+        : noCategories,
+    [categoryList],
+  );
 
-  if (blog.status !== 'ready' || blog.data.posts.length === 0) {
-    const loading = blog.status === 'loading' || blog.status === 'idle';
+  if (postList === null || categoryList === null || posts.length === 0) {
+    const loading = postList === null || categoryList === null;
     return (
       <PageShell heading="Blog" busy={loading}>
         {loading ? (
@@ -75,7 +75,6 @@ export default function BlogsPage() {
     );
   }
 
-  const { posts, categories } = blog.data;
   const shown = category === null ? posts : posts.filter((p) => p.categories.includes(category));
   const choices: { id: number | null; name: string }[] = [{ id: null, name: 'All' }, ...categories];
 

@@ -1,21 +1,19 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Notice } from './components/Notice';
-import { loadPageContent } from './components/pageContent';
+import type { ShellPageProps } from '.';
+import { usePageContent } from './components/pageContent';
 import { PageShell } from './components/PageShell';
 import { RichText } from './components/RichText';
-import { useResource } from './components/useResource';
 import './pages.css';
 
-export interface LegalPageProps {
-  slug: 'privacy-policy' | 'terms-and-conditions';
-  title: string;
-}
-
-/** /privacy-policy and /terms-and-conditions: the WordPress page, sanitized. */
-export default function LegalPage({ slug, title }: LegalPageProps) {
+/**
+ * /privacy-policy and /terms-and-conditions: the WordPress page of the route's slug, sanitized,
+ * under the route's title.
+ */
+export default function LegalPage({ slug, title }: ShellPageProps) {
   useDocumentTitle(title);
-  const page = useResource(slug, loadPageContent);
+  const page = usePageContent(slug);
   const loading = page.status === 'loading' || page.status === 'idle';
   const html = page.status === 'ready' ? page.data : '';
 

@@ -1,23 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   COURSES_SECTION_ID,
   STORAGE_KEYS,
-  commerceApi,
   decodeEntities,
   formatPrice,
   safeStorage,
   selectIsLoggedIn,
+  shopReads,
   toNumber,
   useAppDispatch,
   useAppSelector,
+  useRead,
 } from 'shared-store';
 import { orderOutcome, settleOrder, type OrderOutcome } from '../behaviours/orderOutcome';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { field, listField, numberField, text } from './components/messages';
+import { errorMessage, field, listField, numberField, text } from './components/messages';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
-import { useResource } from './components/useResource';
 import './pages.css';
 
 export const UNREADABLE_ORDER = 'The shop sent an answer we could not read.';
@@ -37,10 +37,10 @@ interface OrderView {
   lines: OrderLineView[];
 }
 
-/** The order as this page shows it: plain text and numbers; an answer about another order is unreadable. */
-function toOrderView(answer: unknown, id: number): OrderView {
+/** The order as this page shows it: plain text and numbers; an answer about another order is unreadable (null). */
+function toOrderView(answer: unknown, id: number): OrderView | null {
   const status = text(answer, 'status');
-  if (numberField(answer, 'id') !== id || status === '') throw new Error(UNREADABLE_ORDER);
+  if (numberField(answer, 'id') !== id || status === '') return null;
   const lines = listField(answer, 'line_items').flatMap((raw, index) => {
     const name = decodeEntities(text(raw, 'name')).trim();
     if (name === '') return [];
@@ -126,15 +126,14 @@ export default function OrderReceivedPage() {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const token = loggedIn ? safeStorage.getItem(STORAGE_KEYS.token) : null;
-  const [attempt, setAttempt] = useState(0);
-  const load = useCallback(
-    (key: string) => {
-      const orderId = Number(key.split('/')[0]);
-      return commerceApi.order(orderId, token).then((answer) => toOrderView(answer, orderId));
-    },
-    [token],
-  );
-  const order = useResource(id === undefined ? null : `${String(id)}/${String(attempt)}`, load);
+  const answer = useRead(shopReads.order, id === undefined ? null : { id, token });
+  const view = answer.status === 'ready' && id !== undefined ? toOrderView(answer.data, id) : null;
+  const order =
+    answer.status !== 'ready'
+      ? answer
+      : view
+        ? { status: 'ready' as const, data: view }
+        : { status: 'failed' as const, error: new Error(UNREADABLE_ORDER), retry: answer.retry };
   const outcome = order.status === 'ready' ? orderOutcome(order.data.status) : undefined;
 
   const status = order.status === 'ready' ? order.data.status : undefined;
@@ -162,17 +161,11 @@ export default function OrderReceivedPage() {
       {order.status === 'failed' && (
         <Notice tone="error">
           <p>
-            We could not check your order {number} just now. {order.message} Your cart has not
-            changed.
+            We could not check your order {number} just now. {errorMessage(order.error)} Your cart
+            has not changed.
           </p>
           <p>
-            <button
-              type="button"
-              className="shell-button"
-              onClick={() => {
-                setAttempt((count) => count + 1);
-              }}
-            >
+            <button type="button" className="shell-button" onClick={order.retry}>
               Try again
             </button>
           </p>

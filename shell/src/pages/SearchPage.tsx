@@ -1,13 +1,19 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { COURSES_SECTION_ID, MESSAGES, decodeEntities, siteApi, track } from 'shared-store';
+import {
+  COURSES_SECTION_ID,
+  MESSAGES,
+  decodeEntities,
+  siteReads,
+  track,
+  useRead,
+} from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { field, listField, numberField, text } from './components/messages';
+import { errorMessage, field, numberField, text } from './components/messages';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { RichText } from './components/RichText';
 import { SmartLink } from './components/SmartLink';
-import { useResource } from './components/useResource';
 import './pages.css';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -26,8 +32,7 @@ interface ResultView {
 }
 
 /** The results worth showing: each with a title; anything else in the answer is dropped. */
-function toResults(answer: unknown): ResultView[] {
-  const list = Array.isArray(answer) ? (answer as unknown[]) : listField(answer, 'results');
+function toResults(list: unknown[]): ResultView[] {
   return list.flatMap((raw, index) => {
     const title = decodeEntities(text(raw, 'title')).trim();
     if (title === '') return [];
@@ -42,8 +47,6 @@ function toResults(answer: unknown): ResultView[] {
     ];
   });
 }
-
-const search = (term: string) => siteApi.search(term).then(toResults);
 
 /** The search box on the page: refine the term without opening the header's dialog. */
 function SearchForm({ term }: { term: string }) {
@@ -100,23 +103,25 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const term = (params.get('s') ?? '').trim();
   useDocumentTitle(term ? `Search results for “${term}”` : 'Search');
-  const results = useResource(term || null, search);
+  const answer = useRead(siteReads.search, term || null);
+  const found = answer.status === 'ready' ? answer.data : null;
+  const shown = useMemo(() => (found ? toResults(found) : []), [found]);
 
   return (
     <PageShell
       heading={term ? `Search results for “${term}”` : 'Search'}
-      busy={results.status === 'loading'}
+      busy={answer.status === 'loading'}
     >
       <SearchForm key={term} term={term} />
-      {results.status === 'idle' && <p>Type a course, an exam or a topic to search the site.</p>}
-      {results.status === 'loading' && (
+      {answer.status === 'idle' && <p>Type a course, an exam or a topic to search the site.</p>}
+      {answer.status === 'loading' && (
         <p className="shell-loading" role="status">
           Searching…
         </p>
       )}
-      {results.status === 'failed' && <Notice tone="error">{results.message}</Notice>}
-      {results.status === 'ready' &&
-        (results.data.length === 0 ? (
+      {answer.status === 'failed' && <Notice tone="error">{errorMessage(answer.error)}</Notice>}
+      {answer.status === 'ready' &&
+        (shown.length === 0 ? (
           <Notice tone="info">
             <p>No results for “{term}”.</p>
             <p>
@@ -126,10 +131,10 @@ export default function SearchPage() {
         ) : (
           <>
             <p className="shell-muted" role="status">
-              {results.data.length === 1 ? '1 result' : `${String(results.data.length)} results`}
+              {shown.length === 1 ? '1 result' : `${String(shown.length)} results`}
             </p>
             <ol className="shell-results">
-              {results.data.map((result) => (
+              {shown.map((result) => (
                 <li className="shell-card" key={result.key}>
                   {result.type && <p className="shell-card__meta">{result.type}</p>}
                   <h2 className="shell-card__title">

@@ -1,15 +1,14 @@
-import { contentApi, siteApi, validateEmail } from 'shared-store';
+import { contentReads, read, siteApi, validateEmail } from 'shared-store';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
 import { confirmationMessage } from './components/messages';
-import { loadPageContent } from './components/pageContent';
+import { usePageContent } from './components/pageContent';
 import { PageShell } from './components/PageShell';
 import { RichText } from './components/RichText';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
-import { useResource } from './components/useResource';
 import './pages.css';
 
 const NEWSLETTER_NAME = 'Arora Updates';
@@ -18,7 +17,7 @@ const PAGE_SLUG = 'arora-subscribe-form';
 
 /** Posts the email to the footer's newsletter form action (or the site's default route). */
 async function subscribe({ email }: Record<'email', string>): Promise<string> {
-  const { newsletter } = await contentApi.footer();
+  const { newsletter } = await read(contentReads.footer);
   const action = newsletter.formAction || DEFAULT_NEWSLETTER_ACTION;
   const answer = await siteApi.subscribeNewsletter(action, email.trim());
   return confirmationMessage(answer, `Thank you for subscribing to ${NEWSLETTER_NAME}.`);
@@ -27,7 +26,7 @@ async function subscribe({ email }: Record<'email', string>): Promise<string> {
 /** /arora-subscribe-form: the page's text from WordPress (if any) and the newsletter form. */
 export default function SubscribePage() {
   useDocumentTitle(`Subscribe to ${NEWSLETTER_NAME}`);
-  const page = useResource(PAGE_SLUG, loadPageContent);
+  const page = usePageContent(PAGE_SLUG);
   const form = useForm<'email'>({ email: '' }, (values) => ({
     email: validateEmail(values.email) ?? undefined,
   }));

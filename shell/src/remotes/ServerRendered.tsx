@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
+import { PAGE_CONTRACT } from 'shared-store';
 
 /** The attribute the gateway marks what it rendered of a remote module with (its id). */
-const MARK = 'data-server-render';
+const MARK = PAGE_CONTRACT.markup.serverRenderAttribute;
 
 const taken = new Map<string, Element>();
 

@@ -4,7 +4,7 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import { SHARED_STORE_VERSION, type RemoteComponentModule } from 'shared-store';
+import { PAGE_CONTRACT, SHARED_STORE_VERSION, type RemoteComponentModule } from 'shared-store';
 import { satisfies, sharedStoreRange } from './contract';
 import { fetchRemotesConfig, loadRemotesConfig, type RemotesConfig } from './remotesConfig';
 
@@ -28,7 +28,7 @@ function takeCarriedManifest(url: string): object | undefined {
   if (!carried) {
     carried = new Map();
     try {
-      const text = document.getElementById('remote-manifests')?.textContent;
+      const text = document.getElementById(PAGE_CONTRACT.markup.carriedManifestsId)?.textContent;
       const parsed: unknown = text ? JSON.parse(text) : {};
       if (typeof parsed === 'object' && parsed !== null) {
         for (const [key, body] of Object.entries(parsed as Record<string, unknown>)) {
@@ -79,8 +79,9 @@ const reuseManifests: ModuleFederationRuntimePlugin = {
 /** Whether the page carries a style sheet inline (the gateway marks each with its file name). */
 function carriedInline(url: string): boolean {
   const name = new URL(url, document.baseURI).pathname.split('/').pop() ?? '';
-  return Array.from(document.querySelectorAll('style[data-href]')).some(
-    (style) => style.getAttribute('data-href') === name,
+  const mark = PAGE_CONTRACT.markup.carriedStyleAttribute;
+  return Array.from(document.querySelectorAll(`style[${mark}]`)).some(
+    (style) => style.getAttribute(mark) === name,
   );
 }
 

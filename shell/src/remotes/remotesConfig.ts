@@ -1,8 +1,9 @@
+import { PAGE_CONTRACT } from 'shared-store';
+
 /** Remote name -> manifest URL, as the gateway serves it in /remotes.json. */
 export type RemotesConfig = Record<string, string>;
 
-const CONFIG_URL = '/remotes.json';
-const INLINE_CONFIG_ID = 'remotes-config';
+const { remotesConfigUrl: CONFIG_URL, remotesConfigId: INLINE_CONFIG_ID } = PAGE_CONTRACT.markup;
 
 /** Keeps only entries whose value is a same-origin path or an http(s) URL. */
 export function parseRemotesConfig(raw: unknown): RemotesConfig {

@@ -1,4 +1,5 @@
 import type { HomeBanner } from '../../api/types';
+import { PAGE_CONTRACT } from '../../page/contract';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,7 +36,7 @@ export function bannerSlides(value: unknown): HomeBanner[] {
 }
 
 /** The element the gateway puts the home_banner answer it rendered the page's hero from in. */
-const SERVED_BANNER_ID = 'home-banner-data';
+const SERVED_BANNER_ID = PAGE_CONTRACT.markup.servedBannerId;
 
 /**
  * The banner the gateway read for this page (it rendered the hero from it): taken once, so the

@@ -1,4 +1,4 @@
-import { contentApi } from '../../api/content';
+import { contentReads } from '../../api/content';
 import { mockFetch } from '../../testing';
 import { makeStore } from '../../store/makeStore';
 import {
@@ -80,7 +80,9 @@ describe('one load of the home sections per page view', () => {
   it('a load that failed is not reused: the next caller asks again', async () => {
     const { calls } = mockFetch(answers);
     const store = makeStore();
-    jest.spyOn(contentApi, 'homeBanner').mockRejectedValueOnce(new Error('unexpected'));
+    jest.spyOn(contentReads.homeBanner, 'request').mockImplementationOnce(() => {
+      throw new Error('unexpected');
+    });
     await expect(store.dispatch(loadHomeSections())).rejects.toThrow('unexpected');
     await expect(store.dispatch(loadHomeSections())).resolves.toBeUndefined();
     // The second load asked WordPress for the banner itself.

@@ -1,7 +1,7 @@
-import { contentApi } from '../../api/content';
+import { contentReads } from '../../api/content';
+import { read } from '../../api/read';
 import type { AppDispatch } from '../../store/makeStore';
 import { takeServedBanner } from './banner';
-import { cleanMenu } from './menu';
 import {
   headerLogoSlice,
   headerMenuSlice,
@@ -15,7 +15,7 @@ import {
 /** Loads the home page data into homePageData and the header logo into headerLogoData. */
 export function loadHomePage() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const page = await contentApi.homePage();
+    const page = await read(contentReads.homePage);
     if (!page) return;
     dispatch(homePageSlice.actions.itemsReceived([{ id: page.id, homeData: page }]));
     const logo = page.acf_groups?.HeaderContent?.headerlogo;
@@ -28,7 +28,7 @@ export function loadHomePage() {
 /** Loads the header menu; an empty answer keeps what the store already has. */
 export function loadHeaderMenu() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const menu = cleanMenu(await contentApi.menu());
+    const menu = await read(contentReads.menu);
     if (menu.length > 0) {
       dispatch(
         headerMenuSlice.actions.itemsReceived(
@@ -42,7 +42,7 @@ export function loadHeaderMenu() {
 /** Loads the course list; an empty answer keeps what the store already has. */
 export function loadCourses() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const courses = await contentApi.courses();
+    const courses = await read(contentReads.courses);
     if (courses.length > 0) dispatch(homeCourseSlice.actions.itemsReceived(courses));
   };
 }
@@ -53,21 +53,21 @@ export function loadCourses() {
  */
 export function loadHomeBanner() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const slides = takeServedBanner() ?? (await contentApi.homeBanner());
+    const slides = takeServedBanner() ?? (await read(contentReads.homeBanner));
     if (slides.length > 0) dispatch(homeBannerSlice.actions.itemsReceived(slides));
   };
 }
 
 export function loadPartners() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const partners = await contentApi.partners();
+    const partners = await read(contentReads.partners);
     if (partners.length > 0) dispatch(homePartnerSlice.actions.itemsReceived(partners));
   };
 }
 
 export function loadEvents() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const events = await contentApi.events();
+    const events = await read(contentReads.events);
     if (events.length > 0) dispatch(homeEventSlice.actions.itemsReceived(events));
   };
 }

@@ -1,7 +1,8 @@
-import { contentApi } from 'shared-store';
+import { contentReads, useRead, type ReadState } from 'shared-store';
 import { rendered } from './messages';
 
 /** A WordPress page's HTML by slug, or '' when there is no such page (or it could not load). */
-export async function loadPageContent(slug: string): Promise<string> {
-  return rendered((await contentApi.pageBySlug(slug))?.content).trim();
+export function usePageContent(slug: string): ReadState<string> {
+  const page = useRead(contentReads.pageBySlug, slug);
+  return page.status === 'ready' ? { ...page, data: rendered(page.data?.content).trim() } : page;
 }

@@ -1,0 +1,435 @@
+/**
+ * The gateway's one route table: for each folder of the storefront's origin that is not the
+ * shell's own files, who answers it, and for each route in it (a path pattern and its methods)
+ * who may call it, how long its answer is kept, how often a client may call it and whether its
+ * answer is about one person. The proxy's registration, the upstream policy, the read cache, the
+ * rate limits, the security headers and the canonical-path check all read it; nothing else keys
+ * a rule by path.
+ *
+ * Paths are matched as the request sends them, without the query, after the canonical-path check
+ * (canonicalPath.ts) has refused dot segments, encodings and other spellings of these folders.
+ * WordPress matches its routes regardless of case, so a rule that guards a WordPress route
+ * matches regardless of case too (`/i`); a rule only about keeping answers (the cache) matches
+ * the storefront's own spelling.
+ */
+
+/** The services behind the gateway. */
+export type Upstream = 'wordpress' | 'lms' | 'portal';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** What the gateway says when it refuses a request itself. */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** Who may make a request. */
+export type Access =
+  /** Anyone; the upstream decides. */
+  | { kind: 'public' }
+  /** Nobody: the gateway answers itself. */
+  | { kind: 'refused'; refusal: Refusal }
+  /** Only the order's owner (the browser that created it, or its customer). */
+  | { kind: 'order-owner'; orderIdIn: 'path' | 'body' }
+  /** Only the user the body's `userId` names, with that user's token. */
+  | { kind: 'cart-owner' }
+  /** Only the payment page's own form (checkoutForm.ts). */
+  | { kind: 'payment-form' };
+
+/** One route: a path pattern and its methods, with what the gateway does about it. */
+export interface RouteRule {
+  /** Its name in logs; a rate limit's group. */
+  name: string;
+  path: RegExp;
+  /** The methods it covers; every method when unset. */
+  methods?: readonly HttpMethod[];
+  access: Access;
+  /** How long a logged-out GET's answer is kept, in ms; never when unset or 0. */
+  cacheTtlMs?: number;
+  /** Requests per client and minute. */
+  perMinute?: number;
+  /** An answer about one person: no browser or proxy keeps it (Cache-Control: no-store). */
+  private?: boolean;
+  /** A page the upstream renders, with its own Content-Security-Policy. */
+  upstreamPage?: boolean;
+}
+
+/** The part of a folder the gateway passes to an upstream. */
+export interface ProxyMount {
+  prefix: string;
+  upstream: Upstream;
+  /** The methods passed on; every method when unset. */
+  methods?: readonly HttpMethod[];
+  /** Its answers are JSON: anything else becomes a 502 JSON error. */
+  json: boolean;
+}
+
+/** A first-level folder of the origin and the routes in it; the first rule that matches applies. */
+export interface Folder {
+  /** `/wp-json`: the folder itself and everything under `/wp-json/`. */
+  prefix: string;
+  /** What is proxied; a folder without one is answered by the gateway itself. */
+  proxy?: ProxyMount;
+  /** Defaults for every path under `prefix/`, a rule's own setting winning. */
+  under?: Pick<RouteRule, 'private' | 'upstreamPage'>;
+  rules: readonly RouteRule[];
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+const PUBLIC: Access = { kind: 'public' };
+const NOT_FOUND: Access = {
+  kind: 'refused',
+  refusal: { status: 404, code: 'not_found', message: 'Not found.' },
+};
+const NO_ROUTE: Access = {
+  kind: 'refused',
+  refusal: {
+    status: 404,
+    code: 'rest_no_route',
+    message: 'No route was found matching the URL and request method.',
+  },
+};
+
+/**
+ * The pages the storefront shows itself under an upstream's folder, never proxied: the order
+ * received page WooCommerce sends the shopper to after paying (`/checkout/order-received/{id}/`),
+ * which reads the order through the commerce API and settles the cart. staticSite.ts serves them.
+ */
+export const OWN_PAGES = [
+  { prefix: '/checkout/order-received', page: /^\/checkout\/order-received\/[1-9]\d{0,9}\/?$/ },
+] as const;
+
+export const ROUTE_TABLE: readonly Folder[] = [
+  {
+    prefix: '/wp-json',
+    // WordPress's content and the site's own routes; never WooCommerce (see commerce/).
+    proxy: { prefix: '/wp-json', upstream: 'wordpress', json: true },
+    rules: [
+      // WooCommerce's REST namespaces (wc/v3, wc/store, wc-analytics, wc-points-rewards, ...): the
+      // gateway's commerce API calls WooCommerce itself.
+      { name: 'woocommerce', path: /^\/wp-json\/wc(?:[-/]|$)/i, access: NO_ROUTE },
+      // Lookups that tell about one order. HEAD too: WordPress answers it with GET's handler, and
+      // its status and length would tell whether the order exists and in what state.
+      {
+        name: 'check-order-lookup',
+        methods: ['GET', 'HEAD'],
+        path: /^\/wp-json\/custom\/v2\/check-order-lookup\/([^/]*)\/?$/i,
+        access: { kind: 'order-owner', orderIdIn: 'path' },
+        private: true,
+      },
+      {
+        name: 'check-subscription-success',
+        methods: ['GET', 'HEAD'],
+        path: /^\/wp-json\/wp\/v2\/check-subscription-success\/([^/]*)\/?$/i,
+        access: { kind: 'order-owner', orderIdIn: 'path' },
+        private: true,
+      },
+      {
+        name: 'track-order',
+        methods: ['POST'],
+        path: /^\/wp-json\/custom\/v2\/trackorder\/?$/i,
+        access: { kind: 'order-owner', orderIdIn: 'body' },
+        private: true,
+      },
+      // Guessing passwords and flooding forms are slowed down per client.
+      {
+        name: 'login',
+        methods: ['POST'],
+        path: /^\/wp-json\/jwt-auth\/v1\/token\/?$/i,
+        access: PUBLIC,
+        perMinute: 20,
+        private: true,
+      },
+      {
+        name: 'forgot-password',
+        methods: ['POST'],
+        path: /^\/wp-json\/custom\/v1\/forgot-password\/?$/i,
+        access: PUBLIC,
+        perMinute: 5,
+        private: true,
+      },
+      {
+        name: 'reset-password',
+        methods: ['POST'],
+        path: /^\/wp-json\/custom\/v1\/reset-password-form\/?$/i,
+        access: PUBLIC,
+        perMinute: 10,
+        private: true,
+      },
+      {
+        name: 'contact-form',
+        methods: ['POST'],
+        path: /^\/wp-json\/contact-form\/v1\/submit\/?$/i,
+        access: PUBLIC,
+        perMinute: 5,
+        private: true,
+      },
+      // Answers about one person.
+      { name: 'jwt-auth', path: /^\/wp-json\/jwt-auth\//i, access: PUBLIC, private: true },
+      { name: 'users', path: /^\/wp-json\/wp\/v2\/users\//i, access: PUBLIC, private: true },
+      {
+        name: 'learner',
+        path: /^\/wp-json\/wp\/v2\/(?:check-subscription-success|usercourses|update_user_date|update_live_courses)/i,
+        access: PUBLIC,
+        private: true,
+      },
+      {
+        name: 'password',
+        path: /^\/wp-json\/custom\/v1\/(?:forgot-password|reset-password-form|send-reset-link)/i,
+        access: PUBLIC,
+        private: true,
+      },
+      {
+        name: 'order-lookups',
+        path: /^\/wp-json\/custom\/v2\/(?:check-order-lookup|trackorder)/i,
+        access: PUBLIC,
+        private: true,
+      },
+      {
+        name: 'forms',
+        path: /^\/wp-json\/(?:contact-form|wsp-route)\//i,
+        access: PUBLIC,
+        private: true,
+      },
+      // Content reads kept by the gateway (the specification: footer 1 h, product attributes
+      // 10 min; home_banner never, as the specification disables its cache); others briefly.
+      { name: 'home-banner', path: /^\/wp-json\/wp\/v2\/home_banner(?:\/|$)/, access: PUBLIC },
+      {
+        name: 'footer',
+        path: /^\/wp-json\/wp\/v2\/footer(?:\/|$)/,
+        access: PUBLIC,
+        cacheTtlMs: 60 * MINUTE,
+      },
+      {
+        name: 'product-attributes',
+        path: /^\/wp-json\/custom\/v1\/products\/attributes(?:\/|$)/,
+        access: PUBLIC,
+        cacheTtlMs: 10 * MINUTE,
+      },
+      {
+        name: 'content',
+        path: /^\/wp-json\/wp\/v2\/(?:menu_home|courseList|our_partner|events|pages|posts|categories|course\/)/,
+        access: PUBLIC,
+        cacheTtlMs: 60 * SECOND,
+      },
+      {
+        name: 'promotional-banner',
+        path: /^\/wp-json\/custom\/v2\/getPromotionalBanner(?:\/|$)/,
+        access: PUBLIC,
+        cacheTtlMs: 60 * SECOND,
+      },
+      {
+        name: 'site-content',
+        path: /^\/wp-json\/custom\/v1\/(?:search|404|acceptable-use-policy)(?:\/|$)/,
+        access: PUBLIC,
+        cacheTtlMs: 60 * SECOND,
+      },
+    ],
+  },
+  {
+    prefix: '/checkout',
+    // WooCommerce's order-pay page, where checkout hands the browser over, and the one form it
+    // posts (to pay or cancel; checkoutForm.ts). Its return page is the storefront's own.
+    proxy: {
+      prefix: '/checkout',
+      upstream: 'wordpress',
+      methods: ['GET', 'HEAD', 'POST'],
+      json: false,
+    },
+    under: { private: true, upstreamPage: true },
+    rules: [
+      // The storefront's own page (OWN_PAGES), served by the shell; reached here only by a method
+      // the shell does not serve.
+      {
+        name: 'order-received',
+        path: /^\/checkout\/order-received(?:\/|$)/,
+        access: NOT_FOUND,
+        upstreamPage: false,
+      },
+      // ...and in any other spelling, which WordPress would serve: never WordPress's.
+      {
+        name: 'order-received-spelled',
+        path: /^\/checkout\/order-received(?:\/|$)/i,
+        access: NOT_FOUND,
+      },
+      // Paying (or trying card after card) and cancelling through the order's payment page.
+      {
+        name: 'order-pay',
+        methods: ['POST'],
+        path: /^\/checkout\/order-pay\/\d+\/$/,
+        access: { kind: 'payment-form' },
+        perMinute: 10,
+      },
+      // No other post: refused as not the payment form.
+      {
+        name: 'checkout-post',
+        methods: ['POST'],
+        path: /^\/checkout(?:\/|$)/,
+        access: { kind: 'payment-form' },
+      },
+      { name: 'checkout', path: /^\/checkout(?:\/|$)/, access: PUBLIC },
+    ],
+  },
+  {
+    prefix: '/wp-content',
+    // Media the content links to.
+    proxy: { prefix: '/wp-content/uploads', upstream: 'wordpress', json: false },
+    rules: [{ name: 'uploads', path: /^\/wp-content\/uploads(?:\/|$)/, access: PUBLIC }],
+  },
+  {
+    prefix: '/lms',
+    // The cart service.
+    proxy: { prefix: '/lms/api/v1/item', upstream: 'lms', json: true },
+    under: { private: true },
+    rules: [{ name: 'cart', path: /^\/lms(?:\/|$)/, access: { kind: 'cart-owner' } }],
+  },
+  {
+    prefix: '/portal',
+    // The sample learner dashboard, proxied only when no PORTAL_URL is configured.
+    proxy: { prefix: '/portal', upstream: 'portal', json: false },
+    under: { private: true, upstreamPage: true },
+    rules: [{ name: 'portal', path: /^\/portal(?:\/|$)/, access: PUBLIC }],
+  },
+  {
+    prefix: '/api',
+    // The gateway's own API: commerce (commerce/routes.ts) and the session.
+    under: { private: true },
+    rules: [
+      // Probing coupons and placing orders are slowed down per client.
+      {
+        name: 'apply-coupon',
+        methods: ['POST'],
+        path: /^\/api\/shop\/coupons$/,
+        access: PUBLIC,
+        perMinute: 20,
+      },
+      {
+        name: 'orders',
+        methods: ['POST'],
+        path: /^\/api\/shop\/orders$/,
+        access: PUBLIC,
+        perMinute: 10,
+      },
+      {
+        name: 'logout',
+        methods: ['POST'],
+        path: /^\/api\/session\/logout$/,
+        access: PUBLIC,
+        perMinute: 20,
+      },
+    ],
+  },
+];
+
+/** A path's route: its folder, and the rule that applies (undefined: the folder's defaults). */
+export interface RouteMatch {
+  folder: Folder;
+  rule: RouteRule | undefined;
+}
+
+/** Whether a path is the folder or under it; a folder's name is read regardless of case. */
+function inFolder(folder: Folder, path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === folder.prefix || lower.startsWith(`${folder.prefix}/`);
+}
+
+function ruleApplies(rule: RouteRule, method: string, path: string): boolean {
+  return (!rule.methods || rule.methods.includes(method as HttpMethod)) && rule.path.test(path);
+}
+
+/** The route of a request's path (without its query), or undefined outside the table's folders. */
+export function routeOf(
+  method: string,
+  path: string,
+  table: readonly Folder[] = ROUTE_TABLE,
+): RouteMatch | undefined {
+  const folder = table.find((candidate) => inFolder(candidate, path));
+  if (!folder) return undefined;
+  return { folder, rule: folder.rules.find((rule) => ruleApplies(rule, method, path)) };
+}
+
+/** Who may make this request: public outside the table and where no rule says otherwise. */
+export function accessOf(method: string, path: string): Access {
+  return routeOf(method, path)?.rule?.access ?? PUBLIC;
+}
+
+/** How long a logged-out GET's answer may be kept, in ms; 0: never. */
+export function cacheTtlOf(path: string): number {
+  return routeOf('GET', path)?.rule?.cacheTtlMs ?? 0;
+}
+
+/** A rate limit: the rule's name is its group. */
+export interface RateLimit {
+  name: string;
+  perMinute: number;
+}
+
+/** The rate limit on this request, if any. */
+export function rateLimitOf(method: string, path: string): RateLimit | undefined {
+  const rule = routeOf(method, path)?.rule;
+  return rule?.perMinute === undefined ? undefined : { name: rule.name, perMinute: rule.perMinute };
+}
+
+/** Every rate limit in the table (a limiter is made for each at start). */
+export function rateLimits(table: readonly Folder[] = ROUTE_TABLE): RateLimit[] {
+  return table.flatMap((folder) =>
+    folder.rules.flatMap((rule) =>
+      rule.perMinute === undefined ? [] : [{ name: rule.name, perMinute: rule.perMinute }],
+    ),
+  );
+}
+
+/** A setting of the rule, else of the folder for a path under it, else false. */
+function flagOf(flag: 'private' | 'upstreamPage', method: string, path: string): boolean {
+  const match = routeOf(method, path);
+  if (!match) return false;
+  const under = path.startsWith(`${match.folder.prefix}/`) ? match.folder.under?.[flag] : undefined;
+  return match.rule?.[flag] ?? under ?? false;
+}
+
+/** Whether the answer is about one person, so no browser or proxy may keep it. */
+export function isPrivateAnswer(method: string, path: string): boolean {
+  return flagOf('private', method, path);
+}
+
+/** Whether the answer is a page the upstream renders, with its own Content-Security-Policy. */
+export function isUpstreamPage(method: string, path: string): boolean {
+  return flagOf('upstreamPage', method, path);
+}
+
+/** What the gateway proxies, to which upstream. */
+export function proxyMounts(table: readonly Folder[] = ROUTE_TABLE): ProxyMount[] {
+  return table.flatMap((folder) => (folder.proxy ? [folder.proxy] : []));
+}
+
+/** The first-level folders the table decides on (their names have one spelling). */
+export function tableFolders(table: readonly Folder[] = ROUTE_TABLE): string[] {
+  return table.map((folder) => folder.prefix.slice(1));
+}
+
+/** An order id as a lookup names it: 0 when it names none that could exist. */
+function orderIdFrom(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^\d{1,10}$/.test(text) ? Number(text) : 0;
+}
+
+/** The order an owner-only lookup names (from its path or its JSON body's `orderId`); 0: none. */
+export function lookedUpOrderId(rule: RouteRule, path: string, body: unknown): number {
+  if (rule.access.kind !== 'order-owner') return 0;
+  if (rule.access.orderIdIn === 'path') return orderIdFrom(rule.path.exec(path)?.[1]);
+  const { orderId } = (typeof body === 'object' && body !== null ? body : {}) as {
+    orderId?: unknown;
+  };
+  return orderIdFrom(orderId);
+}
+
+/** The user id a cart service request names in its JSON body. */
+export function cartUserId(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { userId } = body as { userId?: unknown };
+  return typeof userId === 'number' || typeof userId === 'string' ? String(userId) : undefined;
+}

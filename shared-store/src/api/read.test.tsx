@@ -1,0 +1,182 @@
+import { act, render, screen } from '@testing-library/react';
+import * as v from 'valibot';
+import { mockFetch } from '../testing';
+import { ApiError, createApiClient } from './client';
+import { contentReads } from './content';
+import { createQuery, createReader, reader, useRead } from './read';
+import { siteReads } from './site';
+
+const client = createApiClient();
+
+const promo = {
+  promotional_text: 'Black Friday',
+  promotional_link: { title: 'Shop', url: '/' },
+  promotional_speed: 20,
+};
+
+let warn: jest.SpyInstance;
+beforeEach(() => {
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  reader.clear();
+});
+afterEach(() => {
+  warn.mockRestore();
+});
+
+describe('one data layer', () => {
+  it('concurrent callers of one read share one request', async () => {
+    const { calls } = mockFetch({ '/wp-json/custom/v2/': () => ({ body: promo }) });
+    const { read } = createReader(client);
+    const answers = await Promise.all([
+      read(siteReads.promotionalBanner, undefined),
+      read(siteReads.promotionalBanner, undefined),
+      read(siteReads.promotionalBanner, undefined),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(answers[0]).toEqual(promo);
+    expect(answers[2]).toBe(answers[0]);
+  });
+
+  it('a read with a lifetime of 0 asks again once its request has ended', async () => {
+    const { calls } = mockFetch({ '/wp-json/custom/v2/': () => ({ body: promo }) });
+    const { read } = createReader(client);
+    await read(siteReads.promotionalBanner, undefined);
+    await read(siteReads.promotionalBanner, undefined);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('the home banner is never kept: every read after the last ended asks again', async () => {
+    let now = 0;
+    const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
+    const { read } = createReader(client, () => now);
+    await read(contentReads.homeBanner, undefined);
+    now = 1;
+    await read(contentReads.homeBanner, undefined);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a failure is not kept: the next caller asks again', async () => {
+    let status = 502;
+    const { calls } = mockFetch({
+      '/wp-json/wp/v2/footer': () => ({ status, body: { html: '<form action="/n"></form>' } }),
+    });
+    const { read } = createReader(client);
+    await expect(read(contentReads.footer, undefined)).resolves.toMatchObject({
+      newsletter: { formAction: '' },
+    });
+    expect(warn).toHaveBeenCalledWith(
+      'Could not load /wp-json/wp/v2/footer:',
+      expect.any(ApiError),
+    );
+    status = 200;
+    await expect(read(contentReads.footer, undefined)).resolves.toMatchObject({
+      newsletter: { formAction: '/n' },
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a malformed answer becomes the empty value and is logged once per read', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/courseList': () => ({ body: { courses: 'none' } }),
+      '/wp-json/wp/v2/events': () => ({ body: 'oops' }),
+    });
+    const { read } = createReader(client);
+    await expect(read(contentReads.courses, undefined)).resolves.toEqual([]);
+    await expect(read(contentReads.courses, undefined)).resolves.toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      '/wp-json/wp/v2/courseList sent an answer of an unexpected shape:',
+      expect.anything(),
+    );
+    await expect(read(contentReads.events, undefined)).resolves.toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('a malformed answer is not kept', async () => {
+    let body: unknown = { menus: [] };
+    const { calls } = mockFetch({ '/wp-json/wp/v2/footer': () => ({ body }) });
+    const { read } = createReader(client);
+    await read(contentReads.footer, undefined);
+    body = { html: '' };
+    await read(contentReads.footer, undefined);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('entries of another shape are dropped from a list; the rest stays', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/our_partner': () => ({
+        body: [{ id: 3, name: 'BMJ' }, { id: 'x' }, { id: 4, name: 'NHS', logo: 'bad' }],
+      }),
+    });
+    const partners = await createReader(client).read(contentReads.partners, undefined);
+    expect(partners.map((partner) => partner.name)).toEqual(['BMJ', 'NHS']);
+    expect(partners[1]?.logo).toEqual({ url: '' });
+  });
+
+  it('a loud read rejects with what its definition makes of the failure', async () => {
+    const loud = createQuery({
+      name: 'loud',
+      request: () => ({ path: '/loud' }),
+      schema: v.string(),
+      empty: '',
+      failure: () => new Error('Could not data'),
+    });
+    mockFetch({ '/loud': () => ({ status: 500, body: undefined }) });
+    await expect(createReader(client).read(loud, undefined)).rejects.toThrow('Could not data');
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+function Promo({ on }: { on: boolean }) {
+  const answer = useRead(siteReads.promotionalBanner, on ? undefined : null);
+  if (answer.status === 'ready') return <p>{answer.data?.promotional_text}</p>;
+  if (answer.status === 'failed') return <p>failed</p>;
+  return <p>{answer.status}</p>;
+}
+
+function Search({ term }: { term: string }) {
+  const answer = useRead(siteReads.search, term);
+  return answer.status === 'failed' ? (
+    <button type="button" onClick={answer.retry}>
+      {(answer.error as Error).message}
+    </button>
+  ) : (
+    <p>{answer.status === 'ready' ? `${String(answer.data.length)} results` : answer.status}</p>
+  );
+}
+
+describe('useRead', () => {
+  it('is idle without arguments, loading while asked, then ready with the answer', async () => {
+    mockFetch({ '/wp-json/custom/v2/': () => ({ body: promo }) });
+    const { rerender } = render(<Promo on={false} />);
+    expect(screen.getByText('idle')).toBeInTheDocument();
+    rerender(<Promo on />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('Black Friday')).toBeInTheDocument();
+  });
+
+  it('a failed read shows why and can be asked again', async () => {
+    let status = 502;
+    const { calls } = mockFetch({
+      '/wp-json/custom/v1/search': () => ({ status, body: status === 200 ? [{}] : undefined }),
+    });
+    render(<Search term="plab" />);
+    const retry = await screen.findByRole('button', { name: 'Could not data' });
+    status = 200;
+    act(() => {
+      retry.click();
+    });
+    expect(await screen.findByText('1 results')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('an answer for arguments no longer shown is ignored', async () => {
+    mockFetch({
+      '/wp-json/custom/v1/search': ({ url }) => ({ body: url.endsWith('=a') ? [] : [{}, {}] }),
+    });
+    const { rerender } = render(<Search term="a" />);
+    rerender(<Search term="b" />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('2 results')).toBeInTheDocument();
+  });
+});

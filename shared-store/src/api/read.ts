@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { apiClient, type ApiClient, type RequestOptions } from './client';
+
+/** A read's request: a same-origin path and its options (query, token, no-store). */
+export type ReadRequest = { path: string } & Omit<RequestOptions, 'method' | 'body'>;
+
+/**
+ * One backend read, declared once: its name (for logs and shared requests), its request, the
+ * shape its answer must have, the empty value a malformed answer becomes, and how long an
+ * answer serves later callers.
+ */
+export interface Read<A, T> {
+  name: string;
+  request: (args: A) => ReadRequest;
+  schema: v.GenericSchema<unknown, T>;
+  /** What a malformed answer becomes; also what a quiet read's failure becomes. */
+  empty: T;
+  /** How long an answer serves later callers; 0 shares only the request in flight. */
+  lifetimeMs: number;
+  /**
+   * A loud read rejects, with what this makes of the failure (spec section 8: search, order
+   * lookup). A quiet read logs the failure and answers `empty`.
+   */
+  failure?: (error: unknown) => unknown;
+}
+
+/** Declares a read; `lifetimeMs` defaults to 0 (never cached, concurrent callers still share). */
+export function createQuery<A, T>(
+  definition: Omit<Read<A, T>, 'lifetimeMs'> & { lifetimeMs?: number },
+): Read<A, T> {
+  return { lifetimeMs: 0, ...definition };
+}
+
+/** A read whose failure is an empty list. */
+export const listRead = <A, T>(
+  name: string,
+  request: (args: A) => ReadRequest,
+  schema: v.GenericSchema<unknown, T[]>,
+) => createQuery<A, T[]>({ name, request, schema, empty: [] });
+
+/** A read whose failure is null. */
+export const oneRead = <A, T>(
+  name: string,
+  request: (args: A) => ReadRequest,
+  schema: v.GenericSchema<unknown, T>,
+  lifetimeMs = 0,
+) => createQuery<A, T | null>({ name, request, schema, empty: null, lifetimeMs });
+
+/**
+ * The page's reads: one request per key for concurrent callers, valid answers kept for their
+ * read's lifetime (failures and malformed answers never), a malformed answer logged once per
+ * read.
+ */
+export function createReader(client: ApiClient = apiClient, now: () => number = Date.now) {
+  const answers = new Map<string, { value: unknown; expires: number }>();
+  const inFlight = new Map<string, Promise<unknown>>();
+  const malformed = new Set<string>();
+
+  async function ask<A, T>(query: Read<A, T>, args: A, key: string): Promise<T> {
+    const { path, ...options } = query.request(args);
+    let body: unknown;
+    try {
+      body = await client.request<unknown>(path, options);
+    } catch (error) {
+      if (query.failure) throw query.failure(error);
+      console.warn(`Could not load ${path}:`, error);
+      return query.empty;
+    }
+    const result = v.safeParse(query.schema, body);
+    if (!result.success) {
+      if (!malformed.has(query.name)) {
+        malformed.add(query.name);
+        console.warn(`${path} sent an answer of an unexpected shape:`, result.issues);
+      }
+      return query.empty;
+    }
+    if (query.lifetimeMs > 0) {
+      answers.set(key, { value: result.output, expires: now() + query.lifetimeMs });
+    }
+    return result.output;
+  }
+
+  /** The read's answer for `args`: remembered, shared with a request in flight, or asked. */
+  function read<A, T>(query: Read<A, T>, args: A): Promise<T> {
+    const key = keyOf(query, args);
+    const kept = answers.get(key);
+    if (kept && kept.expires > now()) return Promise.resolve(kept.value as T);
+    const pending = inFlight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const request = ask(query, args, key).finally(() => inFlight.delete(key));
+    inFlight.set(key, request);
+    return request;
+  }
+
+  return {
+    read,
+    /** Forgets every kept answer and logged endpoint, as a new page would. */
+    clear: () => {
+      answers.clear();
+      malformed.clear();
+    },
+  };
+}
+
+export type Reader = ReturnType<typeof createReader>;
+
+function keyOf<A, T>(query: Read<A, T>, args: A): string {
+  return `${query.name} ${JSON.stringify([args])}`;
+}
+
+/** The page's one reader. */
+export const reader = createReader();
+
+/**
+ * A backend read as a promise, for thunks and event handlers: quiet reads never reject, loud
+ * ones reject as their definition says.
+ */
+export function read<T>(query: Read<void, T>): Promise<T>;
+export function read<A, T>(query: Read<A, T>, args: A): Promise<T>;
+export function read<A, T>(query: Read<A, T>, args?: A): Promise<T> {
+  return reader.read(query, args as A);
+}
+
+/** What a component knows about a read: nothing asked, loading, the answer, or why it failed. */
+export type ReadState<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; data: T; retry: () => void }
+  | { status: 'failed'; error: unknown; retry: () => void };
+
+type Settled<T> = { status: 'ready'; data: T } | { status: 'failed'; error: unknown };
+
+/**
+ * A backend read for a component: asked on mount and whenever the arguments change; `null` asks
+ * for nothing. An answer that arrives after unmount or after the arguments changed is ignored,
+ * and new arguments show as loading at once. A settled read can be asked again (`retry`).
+ */
+export function useRead<T>(query: Read<void, T>, args?: null): ReadState<T>;
+export function useRead<A, T>(query: Read<A, T>, args: A | null): ReadState<T>;
+export function useRead<A, T>(query: Read<A, T>, args?: A | null): ReadState<T> {
+  const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState<{ key: string; outcome: Settled<T> } | null>(null);
+  const key = args === null ? null : `${keyOf(query, args as A)} ${String(attempt)}`;
+
+  useEffect(() => {
+    if (key === null) return undefined;
+    let live = true;
+    reader.read(query, args as A).then(
+      (data) => {
+        if (live) setSettled({ key, outcome: { status: 'ready', data } });
+      },
+      (error: unknown) => {
+        if (live) setSettled({ key, outcome: { status: 'failed', error } });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // The key stands for the arguments: a new object with the same content asks nothing new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, query]);
+
+  if (key === null) return { status: 'idle' };
+  if (settled?.key !== key) return { status: 'loading' };
+  return {
+    ...settled.outcome,
+    retry: () => {
+      setAttempt((count) => count + 1);
+    },
+  };
+}

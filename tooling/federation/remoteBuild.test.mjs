@@ -1,0 +1,122 @@
+// node --test: a small remote built with createAppConfig (production, unminified, in a folder of
+// its own under node_modules/.cache), checked for what the build relies on in
+// @module-federation/enhanced and webpack: the bundler runtime swapped for the shell's, the exposed
+// modules in one chunk, the installed versions in its manifest, the shared modules' type.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import tooling from '../index.js';
+import startupPreload from '../startupPreload.js';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const BORROW = path.join(here, 'borrowBundlerRuntime.mjs');
+const { BUNDLER_RUNTIME_ENTRY, createAppConfig } = tooling;
+
+/** Shared packages and the versions installed for the workspace. */
+const INSTALLED = Object.fromEntries(
+  ['react', 'react-dom', 'react-router-dom'].map((pkg) => [
+    pkg,
+    require(`${pkg}/package.json`).version,
+  ]),
+);
+
+let dir = '';
+/** @type {import('webpack').Compilation} */
+let compilation;
+
+before(async () => {
+  fs.mkdirSync(path.join(root, 'node_modules', '.cache'), { recursive: true });
+  dir = fs.mkdtempSync(path.join(root, 'node_modules', '.cache', 'tooling-remote-'));
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'probe-remote', version: '0.0.0', dependencies: INSTALLED }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'src', 'A.js'),
+    "import { Link } from 'react-router-dom';\nexport default () => Link;\n",
+  );
+  fs.writeFileSync(
+    path.join(dir, 'src', 'B.js'),
+    "import { useState } from 'react';\nexport default () => useState;\n",
+  );
+  const config = createAppConfig({
+    dir,
+    name: 'probe',
+    port: 0,
+    exposes: { './A': './src/A.js', './B': './src/B.js' },
+  })({}, { mode: 'production' });
+  config.devtool = false;
+  config.optimization = { ...config.optimization, minimize: false };
+  const stats = await new Promise((resolve, reject) => {
+    webpack(config).run((err, result) => (err ? reject(err) : resolve(result)));
+  });
+  assert.ok(stats, 'webpack returned no stats');
+  assert.equal(stats.hasErrors(), false, stats.toString('errors-only'));
+  compilation = stats.compilation;
+});
+
+after(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The files of the modules the build holds. */
+const moduleFiles = () =>
+  new Set([...compilation.modules].map((module) => module.nameForCondition()).filter(Boolean));
+
+test("a remote starts on the shell's bundler runtime: the package's ./bundler export is swapped out", () => {
+  const files = moduleFiles();
+  assert.ok(
+    files.has(BORROW) && !files.has(BUNDLER_RUNTIME_ENTRY),
+    `A remote's build no longer swaps ${BUNDLER_RUNTIME_ENTRY} for federation/borrowBundlerRuntime.mjs, ` +
+      'so every remote entry carries its own bundler runtime (+15 KB compressed). ' +
+      "@module-federation/enhanced's generated entry no longer imports the file " +
+      '`@module-federation/webpack-bundler-runtime/bundler` resolves to: see how its ' +
+      'FederationRuntimePlugin imports the bundler runtime and update BUNDLER_RUNTIME_ENTRY in ' +
+      'tooling/index.js.',
+  );
+});
+
+test('the exposed modules share one chunk, "exposed"', () => {
+  const chunk = compilation.namedChunks.get('exposed');
+  const files = chunk
+    ? compilation.chunkGraph.getChunkModules(chunk).map((module) => module.nameForCondition())
+    : [];
+  for (const file of ['A.js', 'B.js']) {
+    assert.ok(
+      files.includes(path.join(dir, 'src', file)),
+      `src/${file} is not in the "exposed" chunk: openedByExposes (tooling/index.js) no longer ` +
+        "recognises the chunks the container's exposes open (a child group of the entrypoint " +
+        'named after the container, opened by an exposed request).',
+    );
+  }
+});
+
+test("the remote's manifest reports each shared package's installed version", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
+  const reported = Object.fromEntries(manifest.shared.map(({ name, version }) => [name, version]));
+  for (const [pkg, version] of Object.entries(INSTALLED)) {
+    if (pkg === 'react-dom') continue; // the probe imports no react-dom
+    assert.equal(
+      reported[pkg],
+      version,
+      `mf-manifest.json reports ${pkg} ${String(reported[pkg])}, installed is ${version}: ` +
+        'see reportSharedVersions in tooling/index.js.',
+    );
+  }
+});
+
+test('a consumed shared module has the type runsAtStartup looks for', () => {
+  assert.ok(
+    [...compilation.modules].some((module) => module.type === startupPreload.CONSUMED),
+    `No module of type "${startupPreload.CONSUMED}" in a remote that consumes shared packages: ` +
+      '@module-federation/enhanced names its shared modules differently now; update PROVIDED and ' +
+      'CONSUMED in tooling/startupPreload.js.',
+  );
+});
