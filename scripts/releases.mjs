@@ -4,10 +4,12 @@
 // temporary file renamed into place, so a reader never sees a half-written or mixed file.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const REMOTES = ['header', 'footer', 'home', 'cart'];
+/** The remotes the page contract names (shared-store/src/page/page-contract.json). */
+export const REMOTES = createRequire(import.meta.url)('tooling/pageContract').remoteNames();
 export const deployDir = () => path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, 'deploy'));
 const file = (name) => path.join(deployDir(), name);
 
