@@ -87,3 +87,5 @@ export function createAssetCache(mounts: readonly { prefix: string; root: string
     },
   };
 }
+
+export type AssetCache = ReturnType<typeof createAssetCache>;

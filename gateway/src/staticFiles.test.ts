@@ -1,4 +1,4 @@
-import { cacheControlFor } from './staticSite';
+import { cacheControlFor } from './staticFiles';
 
 describe('cache headers', () => {
   it.each([

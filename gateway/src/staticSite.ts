@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAssetCache } from './assetCache';
 import { pathOf } from './canonicalPath';
 import {
   codeHints,
@@ -25,16 +23,7 @@ import { remoteNamesOf, type PageContract, type PageMarkup, type PageRoute } fro
 import type { RemotesConfigSource } from './remotesConfig';
 import { createHeroRenderers, readHomeBanner, renderHomeHero } from './serverRender';
 import { OWN_PAGES } from './routeTable';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
-
-/** Hashed build output ([name].[contenthash:8].ext) never changes under its name. */
-export function cacheControlFor(filePath: string): string {
-  // A precompressed copy (x.js.br, x.js.gz) is cached as the file it compresses.
-  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-  return /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : REVALIDATE;
-}
+import { REVALIDATE, registerStaticFiles } from './staticFiles';
 
 /** The server renderer the gateway has: a remote's hero (tooling's createServerConfig `hero`). */
 const HERO_RENDERER = 'hero';
@@ -80,11 +69,8 @@ export async function registerStaticSite(
   const template = readIndexTemplate(shellDir, contract.markup);
   const shellPageCode = readShellPageCode(shellDir);
   const remoteNames = remoteNamesOf(contract);
-  const setHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
-    res.setHeader('Cache-Control', cacheControlFor(file));
-  };
-
-  const assets = createAssetCache([
+  fs.mkdirSync(options.releasesDir, { recursive: true });
+  const assets = await registerStaticFiles(app, [
     ...remoteNames.map((name) => ({
       prefix: `/remotes/${name}/`,
       root: path.join(options.appsRoot, `remote-${name}`, 'dist'),
@@ -92,58 +78,6 @@ export async function registerStaticSite(
     { prefix: '/releases/', root: options.releasesDir },
     { prefix: '/', root: shellDir },
   ]);
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET') {
-      done();
-      return;
-    }
-    const hit = assets.lookup(
-      request.url.split('?')[0] ?? '',
-      request.headers['accept-encoding'] ?? '',
-    );
-    if (!hit) {
-      done();
-      return;
-    }
-    void reply
-      .header('Cache-Control', IMMUTABLE)
-      .header('Content-Type', hit.type)
-      .header('Vary', 'Accept-Encoding');
-    if (hit.encoding) void reply.header('Content-Encoding', hit.encoding);
-    void reply.send(hit.body);
-  });
-
-  await app.register(fastifyStatic, {
-    root: shellDir,
-    prefix: '/',
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    preCompressed: true,
-    setHeaders,
-  });
-  for (const name of remoteNames) {
-    await app.register(fastifyStatic, {
-      root: path.join(options.appsRoot, `remote-${name}`, 'dist'),
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      setHeaders,
-    });
-  }
-
-  fs.mkdirSync(options.releasesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.releasesDir,
-    prefix: '/releases/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    preCompressed: true,
-    setHeaders,
-  });
 
   app.get('/remotes.json', (_request, reply) => {
     void reply.header('Cache-Control', REVALIDATE).send(options.remotes.get());
