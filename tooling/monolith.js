@@ -11,6 +11,7 @@
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const shellConfig = require('../shell/webpack.config.js');
+const { StartupPreloadPlugin } = require('./startupPreload');
 
 const ROOT = path.resolve(__dirname, '..');
 const SHELL_REMOTES = path.join(ROOT, 'shell', 'src', 'remotes');
@@ -19,11 +20,16 @@ const STAND_IN = path.join(ROOT, 'shell', 'bench', 'federation.monolith.ts');
 /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
 module.exports = (env, argv) => {
   const base = shellConfig(env, { ...argv, mode: 'production' });
+  // Federation out, and with it the hints for what federation shares at start (which would find
+  // no shared module to start from, and fail the build saying so).
   const plugins = (base.plugins ?? []).filter(
-    (plugin) => !(plugin instanceof ModuleFederationPlugin),
+    (plugin) =>
+      !(plugin instanceof ModuleFederationPlugin) && !(plugin instanceof StartupPreloadPlugin),
   );
-  if (plugins.length !== (base.plugins ?? []).length - 1) {
-    throw new Error('tooling/monolith.js: expected exactly one ModuleFederationPlugin to remove');
+  if (plugins.length !== (base.plugins ?? []).length - 2) {
+    throw new Error(
+      'tooling/monolith.js: expected exactly one ModuleFederationPlugin and one StartupPreloadPlugin to remove',
+    );
   }
   /** @type {import('webpack').Configuration} */
   const config = {

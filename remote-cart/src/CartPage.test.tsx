@@ -44,12 +44,12 @@ describe('cart page', () => {
   });
 
   it('a package shows its duration choice instead of a month', async () => {
-    mockFetch({ '/api/shop/products/3202/variations': () => ({ body: [] }) });
+    const { fetchMock } = mockFetch({ '/api/shop/products/3202/variations': () => ({ body: [] }) });
     renderWithProviders(<CartPage />, { preloadedState: seedState([goldPackage]) });
     const duration = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
     expect(duration).toHaveDisplayValue('3 Months – £99.99');
     await waitFor(() => {
-      expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
     });
   });
 

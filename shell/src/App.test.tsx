@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { PAGE_CONTRACT } from 'shared-store';
-import { renderWithProviders } from 'shared-store/testing';
+import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from './App';
 
 // Each remote module shows its own id; the header carries links to the routes.
@@ -20,8 +20,9 @@ jest.mock('./remotes/federation', () => ({
     }),
 }));
 
+// The pages' own requests stay pending: what is shown is the remote module of each route.
 beforeEach(() => {
-  globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+  mockFetch({ '/': pendingAnswer });
 });
 
 describe('the shell’s routes, from the page contract', () => {

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { renderWithProviders } from 'shared-store/testing';
+import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from './App';
 import { shellFile } from './testing/shellFile';
 
@@ -32,7 +32,7 @@ function normalized(element: Element): string {
 
 describe("the page's first paint", () => {
   beforeEach(() => {
-    globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+    mockFetch({ '/': pendingAnswer });
   });
 
   it.each(['/', '/cart', '/search?s=plab'])(

@@ -1,31 +1,40 @@
 'use strict';
-/* global beforeEach, afterEach -- Jest's, in every test file this set-up runs for */
+/* global beforeAll, beforeEach, afterEach, afterAll -- Jest's, in every test file this set-up runs for */
 require('@testing-library/jest-dom');
+const { setupServer } = require('msw/node');
 
-// jsdom lacks the encoders react-router needs; Node's are the standard ones.
-const { TextDecoder, TextEncoder } = require('node:util');
-
-Object.assign(globalThis, { TextDecoder, TextEncoder });
-
-// The one network layer of the browser packages' tests: a request no test answered fails the
-// test that made it, even when the code under test turned the failure into an empty list.
-// mockFetch (shared-store/testing) answers the requests a test expects and reports the others
-// here.
+// The one network layer of the browser packages' tests: Mock Service Worker intercepts every
+// request (fetch, XMLHttpRequest) and answers it from the handlers a test set with mockFetch
+// (shared-store/testing). A request no handler answered fails the call, and the test that made
+// it when the test ends, even when the code under test turned the failure into an empty list.
+const server = setupServer();
 const unanswered = [];
-globalThis.__reportUnansweredRequest = (url) => unanswered.push(url);
+
+/** The server mockFetch adds its handlers to. */
+globalThis.__testServer = server;
+
+beforeAll(() => {
+  server.listen({
+    onUnhandledRequest(request, print) {
+      unanswered.push(`${request.method} ${request.url}`);
+      // Prints which request it was and rejects it: nothing reaches the network.
+      print.error();
+    },
+  });
+});
 
 beforeEach(() => {
   unanswered.length = 0;
-  globalThis.fetch = (input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    unanswered.push(url);
-    return Promise.reject(new TypeError(`Unexpected request in test: ${url}`));
-  };
 });
 
 afterEach(() => {
+  server.resetHandlers();
   if (unanswered.length > 0) {
-    const urls = unanswered.splice(0);
-    throw new Error(`Requests no test answered: ${urls.join(', ')}`);
+    const requests = unanswered.splice(0);
+    throw new Error(`Requests no test answered: ${requests.join(', ')}`);
   }
+});
+
+afterAll(() => {
+  server.close();
 });

@@ -60,7 +60,7 @@ function backend(handlers: { orders?: MockHandler; track?: MockHandler } = {}) {
     [REWARDS]: () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
     [ORDERS]: (request) => {
       orderBodies.push(jsonBody(request.init));
-      orderTokens.push((request.init?.headers as Record<string, string>).Authorization);
+      orderTokens.push(new Headers(request.init.headers).get('Authorization') ?? undefined);
       return handlers.orders ? handlers.orders(request) : { status: 201, body: order };
     },
     [TRACK]: (request) => {

@@ -1,6 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { couponApplied, selectCoupon } from 'shared-store';
-import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
+import {
+  mockFetch,
+  pendingAnswer,
+  renderWithProviders,
+  type MockHandler,
+} from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { jsonBody, plab1, seedState } from '../testSupport';
 
@@ -90,14 +95,7 @@ describe('coupon', () => {
 
   it('the coupon service too slow: the request gives up after 10 s with a clear message', async () => {
     jest.useFakeTimers();
-    globalThis.fetch = jest.fn(
-      (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => {
-            reject(new DOMException('Aborted', 'AbortError'));
-          });
-        }),
-    );
+    mockFetch({ [APPLY]: pendingAnswer });
     const { user } = renderWithProviders(<CartPage />, {
       preloadedState: seedState([plab1]),
       fakeTimers: true,

@@ -35,7 +35,7 @@ function renderLoggedIn(
   const tokens: (string | undefined)[] = [];
   const { unhandled } = mockFetch({
     [REWARDS]: (request) => {
-      tokens.push((request.init?.headers as Record<string, string>).Authorization);
+      tokens.push(new Headers(request.init.headers).get('Authorization') ?? undefined);
       return handler(request);
     },
   });

@@ -1,5 +1,5 @@
 import { mockFetch } from '../testing';
-import { createApiClient } from './client';
+import { ApiError, createApiClient } from './client';
 import { createCartServiceApi } from './cartService';
 import { contentReads } from './content';
 import { createReader } from './read';
@@ -19,17 +19,28 @@ function preload(href: string): HTMLLinkElement {
   return link;
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+/** console.warn for one test, kept off the output: the test says what it expects to be warned. */
+function warnings() {
+  return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
 });
 
 describe('content reads', () => {
   it('answer an empty list when the call fails, and null for single items', async () => {
     mockFetch({ '/wp-json/': () => ({ status: 500, body: { code: 'x', message: 'down' } }) });
+    const warn = warnings();
     const read = readsAt();
     await expect(read(contentReads.courses, undefined)).resolves.toEqual([]);
     await expect(read(contentReads.homePage, undefined)).resolves.toBeNull();
     await expect(read(contentReads.pageBySlug, 'privacy-policy')).resolves.toBeNull();
+    expect(warn.mock.calls).toEqual([
+      ['Could not load /wp-json/wp/v2/courseList:', expect.any(ApiError)],
+      ['Could not load /wp-json/wp/v2/pages/96030:', expect.any(ApiError)],
+      ['Could not load /wp-json/wp/v2/pages:', expect.any(ApiError)],
+    ]);
   });
 
   it('the home page document is read once a minute, however many parts of the page want it', async () => {
@@ -127,15 +138,20 @@ describe('content reads', () => {
       newsletter: { formAction: '' },
     });
     mockFetch({ '/wp-json/wp/v2/footer': () => ({ status: 502, body: undefined }) });
+    const warn = warnings();
     await expect(readsAt()(contentReads.footer, undefined)).resolves.toMatchObject({
       menu_footer_2: [],
     });
+    expect(warn.mock.calls).toEqual([
+      ['Could not load /wp-json/wp/v2/footer:', expect.any(ApiError)],
+    ]);
   });
 
   it('blog by slug warns when none is found', async () => {
     mockFetch({ '/wp-json/wp/v2/posts': () => ({ body: [] }) });
+    const warn = warnings();
     await expect(readsAt()(contentReads.postBySlug, 'nope')).resolves.toBeNull();
-    expect(console.warn).toHaveBeenCalledWith('No blog post found for this slug.');
+    expect(warn.mock.calls).toEqual([['No blog post found for this slug.']]);
   });
 
   it('posts and categories ask for 100 per page', async () => {

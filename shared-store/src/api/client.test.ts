@@ -1,4 +1,4 @@
-import { mockFetch } from '../testing';
+import { mockFetch, pendingAnswer } from '../testing';
 import { ApiError, createApiClient } from './client';
 
 describe('API client', () => {
@@ -38,18 +38,12 @@ describe('API client', () => {
   });
 
   it('gives up after the timeout with a clear error', async () => {
-    globalThis.fetch = jest.fn(
-      (_url: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => {
-            reject(new DOMException('aborted', 'AbortError'));
-          });
-        }),
-    );
+    const { calls } = mockFetch({ '/slow': pendingAnswer });
     const client = createApiClient({ timeoutMs: 20 });
     const failure = client.request('/slow');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 0, code: 'timeout' });
+    expect(calls).toEqual(['/slow']);
   });
 
   it('sends the query, the JSON body and the bearer token', async () => {
@@ -60,9 +54,11 @@ describe('API client', () => {
       body: { userId: 3 },
       token: 'jwt',
     });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/lms/api/v1/item/get-cart-data?a=1');
+    expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"userId":3}');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer jwt');
+    expect(init?.headers.get('Authorization')).toBe('Bearer jwt');
   });
 });

@@ -20,7 +20,7 @@ const request: OrderRequest = {
 const priceChanged = PRICE_CHANGED_ANSWER;
 
 function header(init: RequestInit | undefined, name: string): string | undefined {
-  return (init?.headers as Record<string, string> | undefined)?.[name];
+  return new Headers(init?.headers).get(name) ?? undefined;
 }
 
 describe('the shop API', () => {

@@ -14,13 +14,17 @@ const promo = {
   promotional_speed: 20,
 };
 
-let warn: jest.SpyInstance;
 beforeEach(() => {
-  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   reader.clear();
 });
+
+/** console.warn for one test, kept off the output: the test says what it expects to be warned. */
+function warnings() {
+  return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
 afterEach(() => {
-  warn.mockRestore();
+  jest.restoreAllMocks();
 });
 
 describe('one data layer', () => {
@@ -60,19 +64,20 @@ describe('one data layer', () => {
     const { calls } = mockFetch({
       '/wp-json/wp/v2/footer': () => ({ status, body: { html: '<form action="/n"></form>' } }),
     });
+    const warn = warnings();
     const { read } = createReader(client);
     await expect(read(contentReads.footer, undefined)).resolves.toMatchObject({
       newsletter: { formAction: '' },
     });
-    expect(warn).toHaveBeenCalledWith(
-      'Could not load /wp-json/wp/v2/footer:',
-      expect.any(ApiError),
-    );
+    expect(warn.mock.calls).toEqual([
+      ['Could not load /wp-json/wp/v2/footer:', expect.any(ApiError)],
+    ]);
     status = 200;
     await expect(read(contentReads.footer, undefined)).resolves.toMatchObject({
       newsletter: { formAction: '/n' },
     });
     expect(calls).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('a malformed answer becomes the empty value and is logged once per read', async () => {
@@ -80,6 +85,7 @@ describe('one data layer', () => {
       '/wp-json/wp/v2/courseList': () => ({ body: { courses: 'none' } }),
       '/wp-json/wp/v2/events': () => ({ body: 'oops' }),
     });
+    const warn = warnings();
     const { read } = createReader(client);
     await expect(read(contentReads.courses, undefined)).resolves.toEqual([]);
     await expect(read(contentReads.courses, undefined)).resolves.toEqual([]);
@@ -95,11 +101,16 @@ describe('one data layer', () => {
   it('a malformed answer is not kept', async () => {
     let body: unknown = { menus: [] };
     const { calls } = mockFetch({ '/wp-json/wp/v2/footer': () => ({ body }) });
+    const warn = warnings();
     const { read } = createReader(client);
     await read(contentReads.footer, undefined);
+    expect(warn.mock.calls).toEqual([
+      ['/wp-json/wp/v2/footer sent an answer of an unexpected shape:', expect.anything()],
+    ]);
     body = { html: '' };
     await read(contentReads.footer, undefined);
     expect(calls).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('entries of another shape are dropped from a list; the rest stays', async () => {
@@ -122,6 +133,7 @@ describe('one data layer', () => {
       failure: () => new Error('Could not data'),
     });
     mockFetch({ '/loud': () => ({ status: 500, body: undefined }) });
+    const warn = jest.spyOn(console, 'warn');
     await expect(createReader(client).read(loud, undefined)).rejects.toThrow('Could not data');
     expect(warn).not.toHaveBeenCalled();
   });

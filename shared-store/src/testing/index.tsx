@@ -1,9 +1,11 @@
 /**
- * Test helpers for every package: a real store behind the real providers, and one fetch mock
- * that fails on any request a test did not expect.
+ * Test helpers for every package: a real store behind the real providers, and one network mock
+ * (Mock Service Worker) that fails on any request a test did not expect.
  */
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { SetupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -44,45 +46,111 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
   return { store, user, ...result };
 }
 
-export type MockHandler = (request: { url: string; init: RequestInit | undefined }) => {
+/** A request as a mockFetch handler sees it. */
+export interface MockRequest {
+  /** The URL as the page asked for it: a same-origin request's path and query, else the URL. */
+  url: string;
+  /** What the request carried, in fetch's terms: its method, headers, cache mode and text body. */
+  init: RequestInit & { method: string; headers: Headers; body: string | undefined };
+  /** The request itself, for anything else (its body is unread: `init` read a copy). */
+  request: Request;
+}
+
+/** An answer with `body` as JSON (none when undefined) and `status` (200 unless told). */
+export interface MockAnswer {
   status?: number;
   body: unknown;
-};
-
-/** The test set-up's report of a request no test answered: it fails the test (setupTests.js). */
-function reportUnanswered(url: string): void {
-  const report = (globalThis as { __reportUnansweredRequest?: (url: string) => void })
-    .__reportUnansweredRequest;
-  report?.(url);
 }
 
 /**
- * Replaces fetch: each request is answered by the handler of the first matching path prefix; an
- * unexpected request fails the call, and the test when it ends (tooling/jest/setupTests.js).
+ * Answers one request: with `{ status, body }`, with a Response of any other shape, or with a
+ * promise of either; a promise that never settles leaves the request pending (`pendingAnswer`).
+ */
+export type MockHandler = (
+  request: MockRequest,
+) => MockAnswer | Response | Promise<MockAnswer | Response>;
+
+/** An answer that never comes: the request stays pending until the page aborts it. */
+export function pendingAnswer(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
+/** The Mock Service Worker server the test set-up listens with (tooling/jest/setupTests.js). */
+function testServer(): SetupServer {
+  const server = (globalThis as { __testServer?: SetupServer }).__testServer;
+  if (!server) throw new Error('mockFetch needs the test set-up of tooling/jest/setupTests.js.');
+  return server;
+}
+
+/** The mockFetch in force: a later call replaces the handlers of an earlier one. */
+let current: object | undefined;
+
+function pageUrl(url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin === globalThis.location.origin ? parsed.pathname + parsed.search : url;
+}
+
+/** What a request carried, in fetch's terms (its body read from a copy). */
+async function initOf(request: Request): Promise<MockRequest['init']> {
+  const text =
+    request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+  return {
+    method: request.method,
+    headers: new Headers(request.headers),
+    body: text === '' ? undefined : text,
+    cache: request.cache,
+  };
+}
+
+function toResponse(answer: MockAnswer | Response): Response {
+  if (answer instanceof Response) return answer;
+  const { status = 200, body } = answer;
+  return body === undefined
+    ? new HttpResponse(null, { status })
+    : HttpResponse.json(body as JsonBodyType, { status });
+}
+
+/**
+ * Answers the page's requests for the rest of the test, over the test set-up's Mock Service
+ * Worker: each request by the handler of the first path prefix it starts with (its origin aside).
+ * A request no prefix matches fails the call, and the test when it ends
+ * (tooling/jest/setupTests.js). Returns the URLs requested (`calls`), those no handler answered
+ * (`unhandled`) and `fetchMock`, called with `(url, init)` for each request, for Jest's call
+ * assertions.
  */
 export function mockFetch(handlers: Record<string, MockHandler>) {
   const calls: string[] = [];
   const unhandled: string[] = [];
-  const fetchMock = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    calls.push(url);
+  const fetchMock = jest.fn<undefined, [string, MockRequest['init']]>();
+  const self = {};
+  current = self;
+  const handlerFor = (url: string): MockHandler | undefined => {
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const match = Object.keys(handlers).find((prefix) => path.startsWith(prefix));
-    const handler = match === undefined ? undefined : handlers[match];
-    if (!handler) {
-      unhandled.push(url);
-      reportUnanswered(url);
-      return Promise.reject(new TypeError(`Unexpected request in test: ${url}`));
-    }
-    const { status = 200, body } = handler({ url, init });
-    return Promise.resolve({
-      ok: status >= 200 && status < 300,
-      status,
-      json: () =>
-        body === undefined ? Promise.reject(new SyntaxError('no body')) : Promise.resolve(body),
-    } as Response);
-  });
-  globalThis.fetch = fetchMock as typeof fetch;
+    return match === undefined ? undefined : handlers[match];
+  };
+  testServer().use(
+    http.all(
+      // Which requests this mockFetch answers: while in force, those of its prefixes. Any other
+      // is no handler's, and fails in the set-up's onUnhandledRequest; none reaches the network.
+      async ({ request }) => {
+        if (current !== self) return false;
+        const url = pageUrl(request.url);
+        calls.push(url);
+        fetchMock(url, await initOf(request));
+        if (handlerFor(url)) return true;
+        unhandled.push(url);
+        return false;
+      },
+      async ({ request }) => {
+        const url = pageUrl(request.url);
+        const handler = handlerFor(url);
+        // The predicate let through only the requests of a prefix; were it not so, no network.
+        if (!handler) return HttpResponse.error();
+        return toResponse(await handler({ url, init: await initOf(request), request }));
+      },
+    ),
+  );
   return { fetchMock, calls, unhandled };
 }
 

@@ -62,7 +62,7 @@ function cartService() {
       if (!service.up) {
         return { status: 503, body: { code: 'unavailable', message: 'The cart service is down.' } };
       }
-      service.saved.push(typeof init?.body === 'string' ? init.body : '');
+      service.saved.push(typeof init.body === 'string' ? init.body : '');
       return { body: { success: true } };
     },
     '/api/session/logout': () => ({ status: 204, body: undefined }),

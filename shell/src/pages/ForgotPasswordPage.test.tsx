@@ -36,7 +36,7 @@ describe('ForgotPasswordPage', () => {
     it("sends the email and shows the server's message", async () => {
       mockFetch({
         [FORGOT_ROUTE]: ({ init }) => {
-          expect(JSON.parse(init?.body as string)).toEqual({ email: 'learner@example.com' });
+          expect(JSON.parse(init.body as string)).toEqual({ email: 'learner@example.com' });
           return {
             body: {
               success: true,
@@ -76,7 +76,7 @@ describe('ForgotPasswordPage', () => {
     it('sends key, login and the new password, then offers to log in', async () => {
       mockFetch({
         [RESET_ROUTE]: ({ init }) => {
-          expect(JSON.parse(init?.body as string)).toEqual({
+          expect(JSON.parse(init.body as string)).toEqual({
             key: 'k3y',
             login: 'learner@example.com',
             new_password: 'a new password',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { safeStorage } from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
 import LoginPage from './LoginPage';
 
 const TOKEN_ROUTE = '/wp-json/jwt-auth/v1/token';
@@ -38,7 +38,7 @@ describe('LoginPage', () => {
   it('a successful login keeps the session and navigates home', async () => {
     const { calls } = mockFetch({
       [TOKEN_ROUTE]: ({ init }) => {
-        expect(JSON.parse(init?.body as string)).toEqual({
+        expect(JSON.parse(init.body as string)).toEqual({
           username: 'learner@example.com',
           password: 'correct horse',
         });
@@ -95,23 +95,19 @@ describe('LoginPage', () => {
   });
 
   it('the submit button is disabled while the request runs', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    globalThis.fetch = jest.fn(
-      () =>
-        new Promise<Response>((resolve) => {
+    let answer: (answer: MockAnswer) => void = () => undefined;
+    mockFetch({
+      [TOKEN_ROUTE]: () =>
+        new Promise<MockAnswer>((resolve) => {
           answer = resolve;
         }),
-    );
+    });
     const { user } = renderLogin();
     await user.type(screen.getByLabelText('Email address'), 'learner@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
-    answer({
-      ok: false,
-      status: 403,
-      json: () => Promise.resolve({ code: 'x', message: 'Unknown email address.' }),
-    } as Response);
+    answer({ status: 403, body: { code: 'x', message: 'Unknown email address.' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown email address.');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });

@@ -49,7 +49,7 @@ describe('SignupPage', () => {
   it('a valid form creates the account and confirms it with a link to log in', async () => {
     mockFetch({
       [REGISTER_ROUTE]: ({ init }) => {
-        expect(JSON.parse(init?.body as string)).toEqual({
+        expect(JSON.parse(init.body as string)).toEqual({
           username: 'drpatel',
           email: 'patel@example.co.uk',
           password: 'long enough',

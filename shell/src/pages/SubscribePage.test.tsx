@@ -81,7 +81,7 @@ describe('SubscribePage', () => {
         },
       }),
       '/wp-json/custom/v1/newsletter-footer': ({ init }) => {
-        posted = JSON.parse(init?.body as string);
+        posted = JSON.parse(init.body as string);
         return { body: thanks };
       },
     });

@@ -1,4 +1,4 @@
-import { renderWithProviders } from 'shared-store/testing';
+import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from '../App';
 
 jest.mock('./federation', () => ({
@@ -7,7 +7,7 @@ jest.mock('./federation', () => ({
 
 describe('the page’s space while the home remote loads', () => {
   beforeEach(() => {
-    globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+    mockFetch({ '/': pendingAnswer });
   });
 
   it('on the home page, keeps the very hero the gateway rendered into the page, so nothing repaints or moves', () => {

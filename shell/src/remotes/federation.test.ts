@@ -1,3 +1,4 @@
+import { mockFetch } from 'shared-store/testing';
 import type * as Module from './federation';
 
 const loadRemote = jest.fn();
@@ -11,35 +12,33 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 type Federation = typeof Module;
 
-/** jsdom has no fetch Response; the part the runtime reads of one. */
-class JsonResponse {
-  constructor(private readonly body: string) {}
-  json(): Promise<unknown> {
-    return Promise.resolve(JSON.parse(this.body));
-  }
-}
-globalThis.Response = JsonResponse as unknown as typeof Response;
-
 function manifest(range: string) {
   return { shared: [{ name: 'shared-store', requiredVersion: range }] };
 }
 
-/** A fresh module (its configuration is read once per page) with a fake network. */
+/** The URLs the module under test requested. */
+let requested: string[] = [];
+
+/** How often the module fetched `url`. */
+function reads(url: string): number {
+  return requested.filter((requestedUrl) => requestedUrl === url).length;
+}
+
+/**
+ * A fresh module (its configuration is read once per page) with a fake network: /remotes.json
+ * answers the next of `configs`, each manifest URL its entry of `manifests`.
+ */
 function setup(configs: Record<string, string>[], manifests: Record<string, unknown>) {
   jest.resetModules();
   document.body.innerHTML = `<script id="remotes-config" type="application/json">${JSON.stringify(configs[0])}</script>`;
   let served = 0;
-  globalThis.fetch = jest.fn((input: RequestInfo | URL) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url === '/remotes.json') {
+  requested = mockFetch({
+    '/remotes.json': () => {
       served = Math.min(served + 1, configs.length - 1);
-      return Promise.resolve({
-        ok: true,
-        json: () => Promise.resolve(configs[served]),
-      } as Response);
-    }
-    return Promise.resolve({ ok: true, json: () => Promise.resolve(manifests[url]) } as Response);
-  });
+      return { body: configs[served] };
+    },
+    '/': ({ url }) => (url in manifests ? { body: manifests[url] } : { status: 404, body: {} }),
+  }).calls;
   return jest.requireActual<Federation>('./federation');
 }
 
@@ -87,10 +86,7 @@ describe('loading remotes at run time', () => {
       return { default: Header };
     });
     await federation.loadRemoteComponent('header/Header');
-    const manifestReads = jest
-      .mocked(globalThis.fetch)
-      .mock.calls.filter(([input]) => input === '/h/1/mf-manifest.json');
-    expect(manifestReads).toHaveLength(1);
+    expect(reads('/h/1/mf-manifest.json')).toBe(1);
     // A manifest the shell never read is left to the runtime.
     expect(plugin?.fetch('/other/mf-manifest.json')).toBeUndefined();
   });
@@ -140,10 +136,7 @@ describe('loading remotes at run time', () => {
       `${window.location.origin}/h/1/mf-manifest.json`,
     ) as Promise<Response>);
     expect(await response.json()).toEqual(manifest('^9.0.0'));
-    const manifestReads = jest
-      .mocked(globalThis.fetch)
-      .mock.calls.filter(([input]) => input === '/h/1/mf-manifest.json');
-    expect(manifestReads).toHaveLength(0);
+    expect(reads('/h/1/mf-manifest.json')).toBe(0);
   });
 
   it('manifests in the page that cannot be read are fetched instead, with a warning', async () => {
@@ -163,10 +156,7 @@ describe('loading remotes at run time', () => {
       'The manifests in the page could not be read; they are fetched instead.',
       expect.any(SyntaxError),
     );
-    const manifestReads = jest
-      .mocked(globalThis.fetch)
-      .mock.calls.filter(([input]) => input === '/h/1/mf-manifest.json');
-    expect(manifestReads).toHaveLength(1);
+    expect(reads('/h/1/mf-manifest.json')).toBe(1);
   });
 
   it('refuses a remote built for another shared-store contract, naming it and both versions', async () => {

@@ -1,3 +1,4 @@
+import { mockFetch } from 'shared-store/testing';
 import { loadRemotesConfig, parseRemotesConfig } from './remotesConfig';
 
 describe('remotes configuration', () => {
@@ -30,18 +31,19 @@ describe('remotes configuration', () => {
   it('reads the configuration the gateway inlined into the page without a request', async () => {
     document.body.innerHTML =
       '<script id="remotes-config" type="application/json">{"home":"/remotes/home/mf-manifest.json"}</script>';
-    globalThis.fetch = jest.fn();
+    const { calls } = mockFetch({});
     await expect(loadRemotesConfig()).resolves.toEqual({ home: '/remotes/home/mf-manifest.json' });
-    expect(globalThis.fetch).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('fetches /remotes.json, revalidated, when nothing is inlined', async () => {
     document.body.innerHTML = '';
-    const fetchMock = jest.fn(() =>
-      Promise.resolve({ ok: true, json: () => Promise.resolve({ footer: '/f.json' }) } as Response),
-    );
-    globalThis.fetch = fetchMock;
+    const { fetchMock } = mockFetch({ '/remotes.json': () => ({ body: { footer: '/f.json' } }) });
     await expect(loadRemotesConfig()).resolves.toEqual({ footer: '/f.json' });
-    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/remotes.json',
+      expect.objectContaining({ method: 'GET', cache: 'no-cache' }),
+    );
   });
 });
