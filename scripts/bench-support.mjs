@@ -74,6 +74,9 @@ export async function startGateway(env = {}) {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
+        // The address the pages are loaded from: WordPress's links (images) name it, and the
+        // page's policy allows its own origin.
+        PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
         LOG_LEVEL: 'warn',
         SAMPLE_STATE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-state-')),
         DEPLOY_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-deploy-')),
