@@ -74,9 +74,16 @@ describe('PromoBanner', () => {
     expect(region).toHaveAttribute('data-paused', 'true');
   });
 
-  it('no banner data: no banner and no gap', async () => {
+  it('no banner data: no banner and no gap, and the malformed answer is said once', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { container } = await renderBanner(null);
     expect(container).toBeEmptyDOMElement();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      '/wp-json/custom/v2/getPromotionalBanner sent an answer of an unexpected shape:',
+      expect.any(Array),
+    );
+    warn.mockRestore();
   });
 
   it('a javascript: link is not rendered', async () => {

@@ -14,7 +14,9 @@ async function openSearch(fakeTimers = false) {
   mockViewport(1280);
   mockFetch({
     '/wp-json/wp/v2/menu_home': () => ({ body: [] }),
-    '/wp-json/wp/v2/pages/96030': () => ({ body: null }),
+    '/wp-json/wp/v2/pages/96030': () => ({
+      body: { id: 96030, slug: 'home', title: { rendered: '' }, content: { rendered: '' } },
+    }),
   });
   const rendered = renderWithProviders(
     <>

@@ -25,7 +25,10 @@ function header(init: RequestInit | undefined, name: string): string | undefined
 
 describe('the shop API', () => {
   it('names no WooCommerce path and sends no WooCommerce key', async () => {
-    const { calls } = mockFetch({ '/api/shop/': () => ({ body: [] }) });
+    const { calls } = mockFetch({
+      '/api/shop/orders/501': () => ({ body: { id: 501, status: 'pending' } }),
+      '/api/shop/': () => ({ body: [] }),
+    });
     await read()(shopReads.variations, 5001);
     await commerce.applyCoupon('WELCOME10', 59.97);
     await commerce.createOrder(request);
@@ -48,7 +51,10 @@ describe('the shop API', () => {
   });
 
   it("a visitor's order and order read carry no token", async () => {
-    const { fetchMock } = mockFetch({ '/api/shop/orders': () => ({ status: 201, body: {} }) });
+    const { fetchMock } = mockFetch({
+      '/api/shop/orders/501': () => ({ body: { id: 501, status: 'pending' } }),
+      '/api/shop/orders': () => ({ status: 201, body: {} }),
+    });
     await commerce.createOrder({ ...request, reward: undefined });
     await read()(shopReads.order, { id: 501 });
     for (const [, init] of fetchMock.mock.calls) {

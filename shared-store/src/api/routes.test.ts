@@ -125,7 +125,18 @@ describe('calls made', () => {
     ['jwt login', (a) => a.auth.login('u', 'p'), 'POST', '/wp-json/jwt-auth/v1/token'],
     ['session logout', (a) => a.auth.logout('t'), 'POST', '/api/session/logout'],
   ])('%s', async (_name, call, method, url) => {
-    const { fetchMock } = mockFetch({ '/': () => ({ body: [] }) });
+    // Each answer of the shape its read checks (a list unless said here), so none is refused.
+    const { fetchMock } = mockFetch({
+      '/wp-json/wp/v2/pages/96030': () => ({
+        body: { id: 96030, slug: 'home', title: { rendered: '' }, content: { rendered: '' } },
+      }),
+      '/wp-json/custom/v2/getPromotionalBanner': () => ({
+        body: { promotional_text: 'Sale', promotional_link: { title: 'Shop', url: '/' } },
+      }),
+      '/api/shop/orders/': () => ({ body: { id: 6, status: 'pending' } }),
+      '/api/shop/rewards': () => ({ body: { points: 0, value: 0 } }),
+      '/': () => ({ body: [] }),
+    });
     await call(apis());
     expect(fetchMock).toHaveBeenCalledWith(url, expect.objectContaining({ method }));
   });

@@ -53,6 +53,7 @@ describe('BlogPostPage', () => {
   });
 
   it('an unknown slug: "We couldn\'t find that article." with a link to the blog', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetchPost([]);
     renderPost('no-such-post');
     expect(await screen.findByText("We couldn't find that article.")).toBeInTheDocument();
@@ -60,6 +61,8 @@ describe('BlogPostPage', () => {
       'href',
       '/blogs',
     );
+    expect(warn).toHaveBeenCalledWith('No blog post found for this slug.');
+    warn.mockRestore();
   });
 });
 
