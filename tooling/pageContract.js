@@ -11,9 +11,13 @@ const CONTRACT_FILE = require.resolve('shared-store/page-contract.json');
 /** The file the shell's build writes the contract to, beside its index.html. */
 const PAGE_CONTRACT_FILE = 'page-contract.json';
 
-/** @returns {{ remotes: { name: string, devPort: number }[] }} */
+/** @type {{ remotes: { name: string, devPort: number }[] } | undefined} */
+let contract;
+
+/** The contract as the file holds it, read once per process. */
 function readPageContract() {
-  return JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8'));
+  contract ??= JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8'));
+  return contract;
 }
 
 /** The remotes the storefront composes, by name (`header`, …). */
@@ -40,7 +44,10 @@ class PageContractPlugin {
         () => {
           compilation.emitAsset(
             PAGE_CONTRACT_FILE,
-            new sources.RawSource(JSON.stringify(readPageContract())),
+            // Read afresh: in watch mode an edit of the contract rebuilds with the new one.
+            new sources.RawSource(
+              JSON.stringify(JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8'))),
+            ),
           );
         },
       );

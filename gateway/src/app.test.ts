@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
-import { shellPage, writeShellBuild } from './test-support/contract';
-
-function writeIn(root: string, file: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  fs.writeFileSync(path.join(root, file), text);
-}
+import { makeAppsRoot, shellPage, testGatewayOptions, writeIn } from './test-support/contract';
 
 /** A remote's mf-manifest.json exposing one module with its first files. */
 function manifestExposing(name: string, js: string[], css: string[]): string {
@@ -20,23 +14,15 @@ function manifestExposing(name: string, js: string[], css: string[]): string {
   });
 }
 
-function makeAppsRoot(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-apps-'));
-  const write = (file: string, text: string) => {
-    writeIn(root, file, text);
-  };
-  writeShellBuild(
-    root,
+/** The apps root these tests serve: the shell's page and files, and a file outside them. */
+function appsRootWithFiles(): string {
+  const root = makeAppsRoot(
     '<div class="shell-header-space"><svg class="shell-brand"></svg></div><main class="shell-main"></main>',
   );
-  write('shell/dist/main.js', 'console.log("main");'.repeat(100));
-  write('shell/dist/230.9c79ea49.js', 'var chunk = 1;');
-  write('shell/dist/230.9c79ea49.js.br', 'brotli bytes');
-  write('secret.txt', 'outside the served folders');
-  for (const name of ['header', 'footer', 'home', 'cart']) {
-    write(`remote-${name}/dist/remoteEntry.js`, 'var entry;');
-    write(`remote-${name}/dist/mf-manifest.json`, '{}');
-  }
+  writeIn(root, 'shell/dist/main.js', 'console.log("main");'.repeat(100));
+  writeIn(root, 'shell/dist/230.9c79ea49.js', 'var chunk = 1;');
+  writeIn(root, 'shell/dist/230.9c79ea49.js.br', 'brotli bytes');
+  writeIn(root, 'secret.txt', 'outside the served folders');
   return root;
 }
 
@@ -100,17 +86,10 @@ describe('gateway', () => {
   let gateway: FastifyInstance;
 
   async function build(overrides: Partial<GatewayOptions> = {}) {
-    const appsRoot = makeAppsRoot();
+    const appsRoot = appsRootWithFiles();
     return buildGateway({
-      appsRoot,
-      deployDir: path.join(appsRoot, 'deploy'),
-      upstreams: { wordpress: upstream.url, lms: upstream.url },
-      wooCommerce: { key: 'ck_server', secret: 'cs_server' },
-      publicUrl: 'https://shop.example.test',
-      portalUrl: 'https://portal.example.test',
-      logLevel: 'silent',
+      ...testGatewayOptions(appsRoot, upstream.url),
       upstreamTimeoutMs: 200,
-      cookieSecret: 'test-secret-test-secret-test-secret',
       frameAncestors: ['https://app.example.test'],
       ...overrides,
     });
@@ -318,7 +297,7 @@ describe('gateway', () => {
     });
 
     it('serves released versions from /releases/ and follows the live configuration file', async () => {
-      const appsRoot = makeAppsRoot();
+      const appsRoot = appsRootWithFiles();
       const deployDir = path.join(appsRoot, 'deploy');
       const release = path.join(deployDir, 'remotes', 'header', '1.1.0-abc');
       fs.mkdirSync(release, { recursive: true });
@@ -429,7 +408,7 @@ describe('gateway', () => {
     let appsRoot = '';
 
     beforeAll(async () => {
-      appsRoot = makeAppsRoot();
+      appsRoot = appsRootWithFiles();
       const write = (file: string, text: string) => {
         writeIn(appsRoot, file, text);
       };

@@ -1,34 +1,14 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from './app';
 import { MAX_ORDER_PAY_FORM_BYTES } from './checkoutForm';
-import { writeShellBuild } from './test-support/contract';
+import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
 
 const PUBLIC_URL = 'https://shop.example.test';
 const KEY = 'wc_order_AbC123xyz0987';
 const PAY_URL = `/checkout/order-pay/52003/?pay_for_order=true&key=${KEY}`;
 const PAY = 'woocommerce_pay=1&payment_method=sample_card';
 const FORM = 'application/x-www-form-urlencoded';
-
-function makeAppsRoot(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-checkout-'));
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  };
-  writeShellBuild(
-    root,
-    '<main class="shell-main"><div class="shell-page-space" aria-busy="true"></div></main>',
-  );
-  for (const name of ['header', 'footer', 'home', 'cart']) {
-    write(`remote-${name}/dist/remoteEntry.js`, 'var entry;');
-    write(`remote-${name}/dist/mf-manifest.json`, '{}');
-  }
-  return root;
-}
 
 interface Received {
   method: string;
@@ -97,17 +77,13 @@ describe('the checkout pages through the gateway', () => {
   let gateway: FastifyInstance;
 
   function build() {
-    const appsRoot = makeAppsRoot();
+    const appsRoot = makeAppsRoot(
+      '<main class="shell-main"><div class="shell-page-space" aria-busy="true"></div></main>',
+    );
     return buildGateway({
-      appsRoot,
-      deployDir: path.join(appsRoot, 'deploy'),
-      upstreams: { wordpress: upstream.url, lms: upstream.url },
-      wooCommerce: { key: 'ck_server', secret: 'cs_server' },
+      ...testGatewayOptions(appsRoot, upstream.url),
       publicUrl: PUBLIC_URL,
-      portalUrl: 'https://portal.example.test',
-      logLevel: 'silent',
       upstreamTimeoutMs: 500,
-      cookieSecret: 'test-secret-test-secret-test-secret',
       serverRenderBudgetMs: 0,
     });
   }

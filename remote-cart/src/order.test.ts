@@ -1,5 +1,5 @@
 import { type CartItem } from 'shared-store';
-import { createSafeStorage } from 'shared-store/testing';
+import { PLAB_1_LINE, createSafeStorage } from 'shared-store/testing';
 import {
   buildOrderRequest,
   buildTrackingPayload,
@@ -10,16 +10,7 @@ import {
   unorderableMessage,
 } from './order';
 
-const course: CartItem = {
-  id: 2103,
-  slug: 'plab-1',
-  month: '3 Months',
-  quantity: 3,
-  price: 19.99,
-  title: 'PLAB 1',
-  product_id: 3103,
-  variation_id: 310303,
-};
+const course = PLAB_1_LINE;
 const event: CartItem = {
   id: 4001,
   slug: 'mock-day',

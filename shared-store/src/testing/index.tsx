@@ -10,7 +10,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { reader } from '../api/read';
-import type { CartItemInput } from '../features/cart/cartLines';
+import type { CartItem, CartItemInput } from '../features/cart/cartLines';
 import {
   itemAdded,
   orderPlaced,
@@ -195,7 +195,7 @@ export const PRICE_CHANGED_ANSWER = {
 };
 
 /** The tests' sample course line: PLAB 1, 3 months, three of them at £19.99. */
-export const PLAB_1_LINE: CartItemInput = {
+export const PLAB_1_LINE: CartItem = {
   id: 2103,
   slug: 'plab-1-online-course',
   month: '3 Months',

@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { STORAGE_KEYS, safeStorage, selectPendingOrder, selectTotalQuantity } from 'shared-store';
 import {
   PLAB_1_LINE,
@@ -11,6 +11,7 @@ import {
   renderWithProviders,
   userLoggedIn,
 } from 'shared-store/testing';
+import { RenderedAgain, renderAgain } from '../testing/renderedAgain';
 import { usePendingOrderCheck } from './usePendingOrderCheck';
 
 const ORDER_ID = 610;
@@ -19,22 +20,6 @@ const ORDER_URL = `/api/shop/orders/${String(ORDER_ID)}`;
 function Probe() {
   usePendingOrderCheck();
   return null;
-}
-
-/** The hook in a component that renders again at each click, as the app does on every change. */
-function RenderedAgain() {
-  const [renders, setRenders] = useState(0);
-  usePendingOrderCheck();
-  return (
-    <button
-      type="button"
-      onClick={() => {
-        setRenders((count) => count + 1);
-      }}
-    >
-      Rendered {renders} times again
-    </button>
-  );
 }
 
 /** PLAB 1 x2, checked out as order 610 and waiting on it. */
@@ -140,14 +125,12 @@ describe('the pending order check on each page load', () => {
     render(
       <StrictMode>
         <StorefrontProviders store={store}>
-          <RenderedAgain />
+          <RenderedAgain hook={usePendingOrderCheck} />
         </StorefrontProviders>
       </StrictMode>,
     );
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Rendered 0 times again' }));
-    await user.click(screen.getByRole('button', { name: 'Rendered 1 times again' }));
-    expect(screen.getByRole('button', { name: 'Rendered 2 times again' })).toBeVisible();
+    await renderAgain(user, 2);
     await answered();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -1,37 +1,13 @@
-import { act, screen } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import { act } from '@testing-library/react';
 import { eventBus, type BusEventOf } from 'shared-store';
 import { renderWithProviders, itemAdded, makeStore, type RootState } from 'shared-store/testing';
+import { RenderedAgain, renderAgain } from '../testing/renderedAgain';
 import { useStorageNotice } from './useStorageNotice';
 
 const STORAGE_LOST_TOAST =
   'Your browser is not letting this site save data, so your cart will be lost when you close this page.';
 
-/** The hook in a component that renders again at each click, as the app does on every change. */
-function Probe() {
-  const [renders, setRenders] = useState(0);
-  useStorageNotice();
-  return (
-    <button
-      type="button"
-      onClick={() => {
-        setRenders((count) => count + 1);
-      }}
-    >
-      Rendered {renders} times again
-    </button>
-  );
-}
-
-async function renderAgain(user: UserEvent, times: number) {
-  for (let i = 0; i < times; i += 1) {
-    await user.click(screen.getByRole('button', { name: /^Rendered \d+ times again$/ }));
-  }
-  expect(
-    screen.getByRole('button', { name: `Rendered ${String(times)} times again` }),
-  ).toBeVisible();
-}
+const Probe = () => <RenderedAgain hook={useStorageNotice} />;
 
 /** The page's state with or without the browser's storage. */
 function pageState(storageLost: boolean): Partial<RootState> {
