@@ -32,7 +32,14 @@ export {
 
 // The page contract: the shell's routes and layout, and what the gateway and the browser agree on.
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
-export type { PageContract, PageRoute, LayoutSlot, PageRead, PageMarkup } from './page/contract';
+export type {
+  PageContract,
+  PageRoute,
+  PageHead,
+  LayoutSlot,
+  PageRead,
+  PageMarkup,
+} from './page/contract';
 
 // Backend data as the pages read it.
 export type {
@@ -49,8 +56,17 @@ export type {
   RewardBalance,
   OrderTracking,
 } from './api/types';
-export { ApiError } from './api/client';
-export { read, useRead, type Read, type ReadState } from './api/read';
+export { ApiError, apiClient } from './api/client';
+export {
+  read,
+  useRead,
+  createQuery,
+  listRead,
+  oneRead,
+  type Read,
+  type ReadState,
+} from './api/read';
+export { listOf } from './api/schemas';
 export { contentReads } from './api/content';
 export { siteApi, siteReads } from './api/site';
 export { commerceApi, shopReads, priceChangeOf, type OrderRequest } from './api/commerce';
@@ -66,7 +82,9 @@ export {
   MAX_PRICE,
   MAX_QUANTITY,
 } from './lib/money';
-export { sanitizeHtml, safeUrl, decodeEntities } from './lib/sanitize';
+export { sanitizeHtml, decodeEntities } from './lib/sanitize';
+export { safeUrl } from './lib/url';
+export { linkTarget, type LinkTarget } from './lib/links';
 export { cartLabel } from './lib/labels';
 export { readPublicConfig, dashboardUrl } from './lib/publicConfig';
 export {
@@ -76,6 +94,7 @@ export {
   REDUCED_MOTION_QUERY,
 } from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
+export { useDocumentTitle, SITE_NAME } from './lib/useDocumentTitle';
 export { validateEmail } from './lib/validation';
 export { keepTabWithin } from './lib/focusTrap';
 export { monthOptions, type MonthOption } from './lib/variations';

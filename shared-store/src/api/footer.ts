@@ -1,4 +1,4 @@
-import { safeUrl } from '../lib/sanitize';
+import { safeUrl } from '../lib/url';
 
 /** A footer menu entry parsed from the footer HTML. */
 export interface FooterLink {

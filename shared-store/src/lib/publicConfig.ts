@@ -4,24 +4,43 @@ import { PAGE_CONTRACT } from '../page/contract';
 export interface PublicConfig {
   /** Learner dashboard host: {portalUrl}/course/{token}. */
   portalUrl: string;
+  /**
+   * The WordPress site's public origin (`https://www.example.com`): links to it are the
+   * storefront's own (lib/links.ts). Empty when the gateway names none.
+   */
+  wordpressUrl: string;
 }
 
-const DEFAULTS: PublicConfig = { portalUrl: '/portal' };
+const DEFAULTS: PublicConfig = { portalUrl: '/portal', wordpressUrl: '' };
 const ELEMENT_ID = PAGE_CONTRACT.markup.storefrontConfigId;
 
-export function readPublicConfig(doc: Document = document): PublicConfig {
+function stringOf(raw: unknown, key: string): string {
+  const value =
+    typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[key] : '';
+  return typeof value === 'string' ? value : '';
+}
+
+/** An http(s) URL's origin, or '' for anything else. */
+function originOf(url: string): string {
   try {
-    const raw: unknown = JSON.parse(doc.getElementById(ELEMENT_ID)?.textContent ?? '{}');
-    const portalUrl =
-      typeof raw === 'object' && raw !== null
-        ? (raw as { portalUrl?: unknown }).portalUrl
-        : undefined;
-    return {
-      portalUrl: typeof portalUrl === 'string' && portalUrl ? portalUrl : DEFAULTS.portalUrl,
-    };
+    const parsed = new URL(url);
+    return /^https?:$/.test(parsed.protocol) ? parsed.origin : '';
+  } catch {
+    return '';
+  }
+}
+
+export function readPublicConfig(doc: Document = document): PublicConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(doc.getElementById(ELEMENT_ID)?.textContent ?? '{}');
   } catch {
     return DEFAULTS;
   }
+  return {
+    portalUrl: stringOf(raw, 'portalUrl') || DEFAULTS.portalUrl,
+    wordpressUrl: originOf(stringOf(raw, 'wordpressUrl')),
+  };
 }
 
 /** The learner dashboard URL for a token; in the app it says so. */

@@ -1,4 +1,5 @@
-import { decodeEntities, safeUrl, sanitizeHtml } from './sanitize';
+import { decodeEntities, sanitizeHtml } from './sanitize';
+import { safeUrl } from './url';
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers, iframes and javascript: links', () => {

@@ -1,20 +1,5 @@
 import DOMPurify from 'dompurify';
-
-const SAFE_URL = /^(?:https?:|mailto:|tel:|\/|#|\?|\.{0,2}\/)/i;
-
-/** A URL that is safe to put in href/src: http(s), mailto, tel or relative; otherwise '#'. */
-export function safeUrl(url: unknown): string {
-  if (typeof url !== 'string') return '#';
-  const trimmed = url.trim();
-  // Control characters and whitespace inside a scheme are a classic way to hide javascript:.
-  let normalized = '';
-  for (let i = 0; i < trimmed.length; i += 1) {
-    if (trimmed.charCodeAt(i) > 0x20) normalized += trimmed.charAt(i);
-  }
-  if (!normalized) return '#';
-  if (/^[a-z][a-z0-9+.-]*:/i.test(normalized) && !SAFE_URL.test(normalized)) return '#';
-  return SAFE_URL.test(normalized) || !normalized.includes(':') ? trimmed : '#';
-}
+import { linkTarget } from './links';
 
 /**
  * Cleans backend HTML for the DOM: no scripts, handlers, iframes, forms or script URLs; links that
@@ -36,9 +21,12 @@ function isElement(node: Node): node is Element {
 }
 
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (isElement(node) && node.getAttribute('target') === '_blank') {
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
+  if (!isElement(node)) return;
+  if (node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+  // A link to the WordPress site's own pages is a link to the storefront's (lib/links.ts).
+  const href = node.getAttribute('href');
+  const target = href === null ? null : linkTarget(href);
+  if (target && !target.external) node.setAttribute('href', target.to);
 });
 
 /** Backend text with HTML entities (WordPress titles), as plain text. */

@@ -44,13 +44,32 @@ export interface PageRoute {
   page?: string;
   /** The heading of the message shown when the remote's page cannot load. */
   unavailableTitle?: string;
-  /** The page's title, for a shell page that shows one page of several (the legal pages). */
+  /**
+   * The page's title: the `<title>` the gateway serves (`{title} | Arora Medical Education`)
+   * until the page names a better one (a course's), and the heading of a shell page that shows
+   * one page of several (the legal pages). Without one, the site's default title.
+   */
   title?: string;
   /** The company's app shows the page without the site's header and footer. */
   bareInApp?: boolean;
   /** The remote's server renderer the gateway draws the first screen with (`hero`). */
   serverRender?: string;
   data?: PageRead[];
+}
+
+/**
+ * What the gateway puts in a route's served head besides its title (gateway-only: the browser's
+ * view of the contract leaves it out). `read` names what the page is about, which the gateway
+ * reads from WordPress for the title, description, image and structured data: the home page's
+ * SEO fields, a course, an event, a location, a blog post, or the WordPress page of the path's
+ * last segment. A page that names something that does not exist is served as not found.
+ */
+export interface PageHead {
+  description?: string;
+  /** home, course, event, location, post or page (the gateway's schema refuses others). */
+  read?: string;
+  /** Kept out of search engines (the cart, a search, an order). */
+  noindex?: boolean;
 }
 
 /** The ids, attributes and addresses the gateway writes into a page and the browser reads. */
@@ -96,6 +115,8 @@ export interface PageContract {
   /** What the layout's first screen reads when it mounts, on every page that shows the layout. */
   layoutData: PageRead[];
   routes: PageRoute[];
+  /** The served head of each route, by its path. */
+  heads: Record<string, PageHead>;
   markup: PageMarkup;
 }
 

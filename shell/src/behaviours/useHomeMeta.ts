@@ -1,5 +1,4 @@
-import { homePageSlice, useAppSelector } from 'shared-store';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { homePageSlice, useAppSelector, useDocumentTitle } from 'shared-store';
 
 /** The home page uses its own SEO title and description from the backend when present. */
 export function useHomeMeta(): void {

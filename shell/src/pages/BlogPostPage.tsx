@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { contentReads, useRead } from 'shared-store';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { contentReads, useDocumentTitle, useRead } from 'shared-store';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { toPostView } from './components/posts';

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { contentReads, useRead } from 'shared-store';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { contentReads, useDocumentTitle, useRead } from 'shared-store';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import {

@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { siteApi, validateEmail } from 'shared-store';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { siteApi, useDocumentTitle, validateEmail } from 'shared-store';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';

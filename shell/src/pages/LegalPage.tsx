@@ -1,5 +1,5 @@
+import { useDocumentTitle } from 'shared-store';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Notice } from './components/Notice';
 import type { ShellPageProps } from '.';
 import { usePageContent } from './components/pageContent';

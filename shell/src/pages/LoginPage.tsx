@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useSession } from 'shared-store';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle, useSession } from 'shared-store';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
 import { PageShell } from './components/PageShell';

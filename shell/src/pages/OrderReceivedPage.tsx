@@ -2,19 +2,19 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   COURSES_SECTION_ID,
-  STORAGE_KEYS,
   decodeEntities,
   formatPrice,
   safeStorage,
   selectIsLoggedIn,
   shopReads,
+  STORAGE_KEYS,
   toNumber,
   useAppDispatch,
   useAppSelector,
+  useDocumentTitle,
   useRead,
 } from 'shared-store';
 import { orderOutcome, settleOrder, type OrderOutcome } from '../behaviours/orderOutcome';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage, field, listField, numberField, text } from './components/messages';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';

@@ -2,13 +2,13 @@ import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   COURSES_SECTION_ID,
-  MESSAGES,
   decodeEntities,
+  MESSAGES,
   siteReads,
   track,
+  useDocumentTitle,
   useRead,
 } from 'shared-store';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage, field, numberField, text } from './components/messages';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';

@@ -1,5 +1,4 @@
-import { contentReads, read, siteApi, validateEmail } from 'shared-store';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { contentReads, read, siteApi, useDocumentTitle, validateEmail } from 'shared-store';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';

@@ -1,0 +1,84 @@
+import { linkTarget, storefrontPath } from './links';
+
+const WORDPRESS = 'https://www.example-academy.test';
+
+describe('linkTarget: links to the WordPress site become storefront routes', () => {
+  it.each([
+    [
+      'https://www.example-academy.test/courses/plab-1-online-course/',
+      '/courses/plab-1-online-course',
+    ],
+    ['https://www.example-academy.test/courses/', '/courses'],
+    ['https://www.example-academy.test/events/msra-weekend/', '/events/msra-weekend'],
+    ['https://www.example-academy.test/blog/', '/blogs'],
+    ['https://www.example-academy.test/blog/plab-tips/', '/blogs/plab-tips'],
+    ['https://www.example-academy.test/ukmla/content-map/', '/ukmla/content-map'],
+    ['https://www.example-academy.test/', '/'],
+    ['https://www.example-academy.test', '/'],
+  ])('%s -> %s', (url, to) => {
+    expect(linkTarget(url, WORDPRESS)).toEqual({ to, external: false });
+  });
+
+  it('keeps a query and a fragment', () => {
+    expect(linkTarget(`${WORDPRESS}/exam-dates/?exam=plab#june`, WORDPRESS)).toEqual({
+      to: '/exam-dates?exam=plab#june',
+      external: false,
+    });
+  });
+
+  it('treats links to the page’s own address as its own', () => {
+    expect(linkTarget(`${location.origin}/about-us/`, WORDPRESS)).toEqual({
+      to: '/about-us',
+      external: false,
+    });
+    expect(linkTarget('/#courses-section', WORDPRESS)).toEqual({
+      to: '/#courses-section',
+      external: false,
+    });
+  });
+
+  it('leaves other hosts, the blog under another host and mail links as they are', () => {
+    expect(linkTarget('https://www.gmc-uk.org/registration', WORDPRESS)).toEqual({
+      to: 'https://www.gmc-uk.org/registration',
+      external: true,
+    });
+    expect(linkTarget('http://www.example-academy.test.evil.example/x', WORDPRESS)?.external).toBe(
+      true,
+    );
+    expect(linkTarget('mailto:help@example.com', WORDPRESS)).toEqual({
+      to: 'mailto:help@example.com',
+      external: true,
+    });
+  });
+
+  it('maps nothing when the page names no WordPress site', () => {
+    expect(linkTarget(`${WORDPRESS}/courses/x/`, '')).toEqual({
+      to: `${WORDPRESS}/courses/x/`,
+      external: true,
+    });
+  });
+
+  it('gives no link for a script URL, and a plain # stays a fragment', () => {
+    expect(linkTarget('javascript:alert(1)', WORDPRESS)).toBeNull();
+    expect(linkTarget(' jav\tascript:alert(1)', WORDPRESS)).toBeNull();
+    expect(linkTarget(42, WORDPRESS)).toBeNull();
+    expect(linkTarget('#', WORDPRESS)).toEqual({ to: '#', external: false });
+  });
+
+  it('reads the WordPress site from the page’s configuration by default', () => {
+    document.body.innerHTML = `<script type="application/json" id="storefront-config">${JSON.stringify({ wordpressUrl: `${WORDPRESS}/` })}</script>`;
+    expect(linkTarget(`${WORDPRESS}/memberships/`)).toEqual({
+      to: '/memberships',
+      external: false,
+    });
+    document.body.innerHTML = '';
+  });
+});
+
+describe('storefrontPath', () => {
+  it('drops trailing slashes but keeps the root', () => {
+    expect(storefrontPath('/')).toBe('/');
+    expect(storefrontPath('/a/b//')).toBe('/a/b');
+    expect(storefrontPath('/blogroll/')).toBe('/blogroll');
+  });
+});

@@ -1,0 +1,47 @@
+import { readPublicConfig } from './publicConfig';
+import { safeUrl } from './url';
+
+/** Where a backend link leads: a path of the storefront (for the router), or another site. */
+export interface LinkTarget {
+  to: string;
+  external: boolean;
+}
+
+/** The WordPress site's blog lives under /blog; the storefront's under /blogs (spec section 2). */
+const BLOG = /^\/blog(?=\/|$)/;
+
+/**
+ * The storefront's path for a path of the WordPress site: the same route without its trailing
+ * slash (`/courses/x/` is `/courses/x`), the blog's under /blogs; query and fragment are kept.
+ */
+export function storefrontPath(pathname: string, rest = ''): string {
+  const path = pathname.replace(BLOG, '/blogs').replace(/(.)\/+$/, '$1');
+  return path + rest;
+}
+
+/** The WordPress site's origin the page was given; none where there is no page (server render). */
+function wordpressOrigin(): string {
+  return typeof document === 'undefined' ? '' : readPublicConfig().wordpressUrl;
+}
+
+/**
+ * Where a link from the backend goes. Links to the WordPress site's own host (the gateway's
+ * `wordpressUrl`) or to this site become storefront routes; other http(s), mailto and tel links
+ * stay as they are; a script or malformed URL gives null: shown as text, never as a link.
+ */
+export function linkTarget(url: unknown, wordpressUrl = wordpressOrigin()): LinkTarget | null {
+  const safe = safeUrl(url);
+  if (safe === '#') return url === '#' ? { to: '#', external: false } : null;
+  if (safe.startsWith('#') || safe.startsWith('?')) return { to: safe, external: false };
+  // The server renderer sanitizes in jsdom's window: there is no page address.
+  const here = typeof location === 'undefined' ? undefined : location;
+  let parsed: URL;
+  try {
+    parsed = new URL(safe, here?.href ?? 'http://localhost/');
+  } catch {
+    return null;
+  }
+  const own = parsed.origin === here?.origin || parsed.origin === wordpressUrl;
+  if (!own || !/^https?:$/.test(parsed.protocol)) return { to: safe, external: true };
+  return { to: storefrontPath(parsed.pathname, parsed.search + parsed.hash), external: false };
+}
