@@ -2,8 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * What a shell page is told of the route that shows it (shared-store's page contract): its
- * WordPress slug (the path without its first slash) and its title, for a page that shows one of
- * several (the legal pages). Other pages need neither.
+ * slug (the route's path without its first slash: a legal or info page's WordPress name) and its
+ * title (the heading of a page that shows one of several, the document title of others).
  */
 export interface ShellPageProps {
   slug: string;
@@ -25,4 +25,8 @@ export const SHELL_PAGES: Record<string, LazyExoticComponent<ComponentType<Shell
   'pages/LegalPage': lazy(() => import('./LegalPage')),
   'pages/SubscribePage': lazy(() => import('./SubscribePage')),
   'pages/OrderReceivedPage': lazy(() => import('./OrderReceivedPage')),
+  'pages/ContactPage': lazy(() => import('./ContactPage')),
+  'pages/InfoPage': lazy(() => import('./InfoPage')),
+  'pages/MyCoursesPage': lazy(() => import('./MyCoursesPage')),
+  'pages/WordPressPage': lazy(() => import('./WordPressPage')),
 };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { safeUrl } from 'shared-store';
+import { linkTarget } from 'shared-store';
 
 /** A path on this site ('/blogs/x'), not a protocol-relative URL ('//elsewhere.example'). */
 export function isSitePath(href: string): boolean {
@@ -14,21 +14,22 @@ export interface SmartLinkProps {
 }
 
 /**
- * A link to a backend URL: site paths go through the router, other safe URLs are plain links,
- * and a script or otherwise unsafe URL is no link at all (its text only).
+ * A link to a backend URL: the site's own pages (on this host or the WordPress site's) go
+ * through the router, other safe URLs are plain links, and a script or otherwise unsafe URL is
+ * no link at all (its text only).
  */
 export function SmartLink({ href, children, className }: SmartLinkProps) {
-  const url = safeUrl(href);
-  if (url === '#') return <span className={className}>{children}</span>;
-  if (isSitePath(url)) {
+  const target = linkTarget(href);
+  if (!target || target.to === '#') return <span className={className}>{children}</span>;
+  if (!target.external && isSitePath(target.to)) {
     return (
-      <Link className={className} to={url}>
+      <Link className={className} to={target.to}>
         {children}
       </Link>
     );
   }
   return (
-    <a className={className} href={url}>
+    <a className={className} href={target.to}>
       {children}
     </a>
   );

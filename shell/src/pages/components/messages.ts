@@ -17,9 +17,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * that says `success: false` is a failure: it throws with the server's message.
  */
 export function confirmationMessage(answer: unknown, fallback: string): string {
-  const message = text(answer, 'message').trim();
-  if (field(answer, 'success') === false) throw new Error(message || GENERIC_ERROR);
-  return message || fallback;
+  assertSuccess(answer);
+  return text(answer, 'message').trim() || fallback;
+}
+
+/** Throws with the server's message (or a generic one) when an answer says `success: false`. */
+export function assertSuccess(answer: unknown): void {
+  if (field(answer, 'success') === false) {
+    throw new Error(text(answer, 'message').trim() || GENERIC_ERROR);
+  }
 }
 
 /** A WordPress `{ rendered }` field as its HTML, or '' when it is missing or malformed. */
@@ -58,9 +64,28 @@ export function listField(record: unknown, key: string): unknown[] {
   return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
-/** A backend date ('2024-11-04T09:00:00') as '4 November 2024'; '' when it is not a date. */
+/** A calendar day written YYYY-MM-DD, as that day (midnight UTC); null when it is none. */
+export function calendarDay(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // 2027-02-30 would roll over to 2 March: not a day of the calendar.
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+/**
+ * A backend date ('2024-11-04T09:00:00', or the day '2024-11-04') as '4 November 2024'; '' when
+ * it is not a date. A day is that day wherever the visitor is.
+ */
 export function formatDate(value: string): string {
-  const date = new Date(value);
+  const day = calendarDay(value);
+  const date = day ?? new Date(value);
   if (value === '' || Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    ...(day ? { timeZone: 'UTC' } : {}),
+  });
 }

@@ -1,0 +1,263 @@
+import { screen, within } from '@testing-library/react';
+import {
+  makeStore,
+  mockFetch,
+  renderWithProviders,
+  userLoggedIn,
+  type MockHandler,
+} from 'shared-store/testing';
+import MyCoursesPage from './MyCoursesPage';
+
+const COURSES_ROUTE = '/wp-json/wp/v2/usercourses/3';
+const EXAM_DATE_ROUTE = '/wp-json/wp/v2/update_user_date';
+const TOKEN = 'learner-token';
+
+const courses = [
+  {
+    course_id: 2101,
+    title: 'UKMLA AKT Online Course',
+    exam: 'UKMLA',
+    month: '3 Months',
+    start_date: '2026-10-02',
+    expiry_date: '2027-01-02',
+    status: 'active',
+    progress_percent: 42,
+  },
+  {
+    course_id: 2108,
+    title: 'PLAB 1 Question Bank',
+    exam: 'PLAB',
+    month: '1 Month',
+    start_date: '2026-06-10',
+    expiry_date: '2026-07-10',
+    status: 'expired',
+    progress_percent: 88,
+  },
+];
+
+function loggedInState() {
+  const store = makeStore();
+  store.dispatch(userLoggedIn());
+  return store.getState();
+}
+
+function renderMyCourses(handlers: Record<string, MockHandler>, { loggedIn = true } = {}) {
+  if (loggedIn) {
+    localStorage.setItem('token', TOKEN);
+    localStorage.setItem('user_id', '3');
+  }
+  const fetched = mockFetch(handlers);
+  return {
+    ...fetched,
+    ...renderWithProviders(<MyCoursesPage slug="my-courses" title="My courses" />, {
+      route: '/my-courses',
+      ...(loggedIn ? { preloadedState: loggedInState() } : {}),
+    }),
+  };
+}
+
+describe('MyCoursesPage', () => {
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('lists the learner’s courses, read with their token, each active one linking to the dashboard', async () => {
+    let authorization: string | null = null;
+    const { calls } = renderMyCourses({
+      [COURSES_ROUTE]: ({ init }) => {
+        authorization = init.headers.get('authorization');
+        return { body: courses };
+      },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your courses…');
+
+    const [ukmla, plab] = await screen.findAllByRole('listitem');
+    if (!ukmla || !plab) throw new Error('Two courses were expected.');
+    expect(within(ukmla).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'UKMLA AKT Online Course',
+    );
+    expect(ukmla).toHaveTextContent('Active');
+    expect(ukmla).toHaveTextContent('ExamUKMLA');
+    expect(ukmla).toHaveTextContent('Length3 Months');
+    expect(ukmla).toHaveTextContent('Started2 October 2026');
+    expect(ukmla).toHaveTextContent('Expires2 January 2027');
+    expect(ukmla).toHaveTextContent('42% complete');
+    expect(within(ukmla).getByRole('progressbar')).toHaveAttribute('value', '42');
+    const go = within(ukmla).getByRole('link', { name: 'Go to course' });
+    expect(go).toHaveAttribute('href', `/portal/course/${TOKEN}`);
+    expect(go).toHaveAccessibleDescription('UKMLA AKT Online Course');
+
+    expect(plab).toHaveTextContent('Expired');
+    expect(plab).toHaveTextContent('88% complete');
+    expect(within(plab).queryByRole('link', { name: 'Go to course' })).not.toBeInTheDocument();
+
+    expect(calls).toEqual([COURSES_ROUTE]);
+    expect(authorization).toBe(`Bearer ${TOKEN}`);
+    expect(document.title).toBe('My courses | Arora Medical Education');
+  });
+
+  it('in the company’s app the dashboard link says so', async () => {
+    sessionStorage.setItem('isMobileApp', 'true');
+    renderMyCourses({ [COURSES_ROUTE]: () => ({ body: courses }) });
+    expect(await screen.findByRole('link', { name: 'Go to course' })).toHaveAttribute(
+      'href',
+      `/portal/course/${TOKEN}?isMobileApp=true`,
+    );
+  });
+
+  it('posts the exam date with the token and confirms it', async () => {
+    let posted: unknown;
+    let authorization: string | null = null;
+    const { user } = renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      [EXAM_DATE_ROUTE]: ({ init }) => {
+        posted = JSON.parse(init.body ?? '');
+        authorization = init.headers.get('authorization');
+        return { body: { success: true, user_id: 3, exam_date: '2099-05-14' } };
+      },
+    });
+    const date = await screen.findByLabelText('Your exam date');
+    await user.type(date, '2099-05-14');
+    await user.click(screen.getByRole('button', { name: 'Save exam date' }));
+
+    const confirmation = await screen.findByRole('status');
+    expect(confirmation).toHaveTextContent("We'll plan your revision around 14 May 2099.");
+    expect(confirmation).toHaveFocus();
+    expect(posted).toEqual({ user_id: 3, exam_date: '2099-05-14' });
+    expect(authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it.each([
+    ['no date', '', 'Please choose your exam date.'],
+    ['a day in the past', '2000-01-01', 'Your exam date cannot be in the past.'],
+  ])('an exam date form with %s: its message, and nothing sent', async (_case, typed, message) => {
+    const { user, calls } = renderMyCourses({ [COURSES_ROUTE]: () => ({ body: courses }) });
+    const date = await screen.findByLabelText('Your exam date');
+    if (typed) await user.type(date, typed);
+    await user.click(screen.getByRole('button', { name: 'Save exam date' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(date).toHaveFocus();
+    expect(calls).toEqual([COURSES_ROUTE]);
+  });
+
+  it('the date picker starts at today', async () => {
+    renderMyCourses({ [COURSES_ROUTE]: () => ({ body: courses }) });
+    const date = await screen.findByLabelText('Your exam date');
+    expect(date).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+    expect(new Date(`${date.getAttribute('min') ?? ''}T23:59:59`).getTime()).toBeGreaterThan(
+      Date.now(),
+    );
+  });
+
+  it('a learner without courses: "You have no courses yet" and a way to the courses', async () => {
+    renderMyCourses({ [COURSES_ROUTE]: () => ({ body: [] }) });
+    expect(await screen.findByText('You have no courses yet.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Browse our courses' })).toHaveAttribute(
+      'href',
+      '/courses',
+    );
+  });
+
+  it('logged out: a message and a link to log in, and nothing asked', async () => {
+    const { calls } = renderMyCourses({}, { loggedIn: false });
+    expect(screen.getByText('Please log in to see your courses.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+  });
+
+  it('a token the server refuses (401): the session has ended, with a link to log in', async () => {
+    renderMyCourses({
+      [COURSES_ROUTE]: () => ({
+        status: 401,
+        body: { code: 'rest_not_logged_in', message: 'You are not currently logged in.' },
+      }),
+    });
+    expect(
+      await screen.findByText('Your session has ended. Please log in again to see your courses.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('a token refused while saving the exam date: the session has ended', async () => {
+    const { user } = renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      [EXAM_DATE_ROUTE]: () => ({
+        status: 401,
+        body: { code: 'jwt_auth_invalid_token', message: 'Expired token' },
+      }),
+    });
+    await user.type(await screen.findByLabelText('Your exam date'), '2099-05-14');
+    await user.click(screen.getByRole('button', { name: 'Save exam date' }));
+    expect(
+      await screen.findByText('Your session has ended. Please log in again to see your courses.'),
+    ).toBeVisible();
+  });
+
+  it('a server error on saving keeps the date and shows the server’s message', async () => {
+    const { user } = renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      [EXAM_DATE_ROUTE]: () => ({
+        status: 400,
+        body: { code: 'rest_invalid_param', message: 'exam_date must be a valid date.' },
+      }),
+    });
+    const date = await screen.findByLabelText('Your exam date');
+    await user.type(date, '2099-05-14');
+    await user.click(screen.getByRole('button', { name: 'Save exam date' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('exam_date must be a valid date.');
+    expect(date).toHaveValue('2099-05-14');
+  });
+
+  it('courses that cannot load: a message and "Try again"', async () => {
+    let attempts = 0;
+    const { user } = renderMyCourses({
+      [COURSES_ROUTE]: () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 500, body: undefined } : { body: courses };
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Sorry, we couldn't load your courses just now.",
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('UKMLA AKT Online Course')).toBeVisible();
+  });
+
+  it('hostile or odd course data: markup stays text, odd entries are left out, progress is 0–100', async () => {
+    const { container } = renderMyCourses({
+      [COURSES_ROUTE]: () => ({
+        body: [
+          {
+            title: 'MSRA &amp; CPST <img src=x onerror="window.hacked=1">',
+            status: 'active',
+            progress_percent: '250',
+            start_date: 'soon',
+            expiry_date: '2099-02-30',
+          },
+          { title: 42, status: 'active' },
+          { title: '   ', status: 'active' },
+          'not a course',
+        ],
+      }),
+    });
+    const item = await screen.findByRole('listitem');
+    expect(within(item).getByRole('heading', { level: 3 })).toHaveTextContent('MSRA & CPST');
+    expect(container.querySelector('[onerror], img')).toBeNull();
+    expect(item).toHaveTextContent('100% complete');
+    expect(item).not.toHaveTextContent('Started');
+    expect(item).not.toHaveTextContent('Expires');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('an answer that is not a list is a failure, logged once, not "no courses"', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderMyCourses({ [COURSES_ROUTE]: () => ({ body: { courses: 'none' } }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Sorry, we couldn't load your courses just now.",
+    );
+    expect(screen.queryByText('You have no courses yet.')).not.toBeInTheDocument();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
