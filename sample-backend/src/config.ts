@@ -51,6 +51,14 @@ export const DEMO_RESET_KEY = 'demo-reset-key';
  */
 export const CANONICAL_SITE_URL = 'http://127.0.0.1:8090';
 
+/**
+ * The public address of the company's WordPress site, as its menus and page content write links.
+ * The storefront maps links on it onto its own routes (`/courses/<slug>/`, `/events/<slug>/`,
+ * `/locations/<id>/`, `/blog/...`, any other path the page of that slug). It is a reserved `.test`
+ * name: a link on it that maps to nothing leads nowhere, so the data check refuses one.
+ */
+export const PUBLIC_SITE_URL = 'https://www.example-academy.test';
+
 /** Request bodies above this size get a 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -3,7 +3,12 @@ import { buildSampleBackend } from './app';
 
 export { buildSampleBackend } from './app';
 export type { SampleBackendOptions, WooCommerceKeys } from './config';
-export { DEMO_LEARNER, SAMPLE_WC_CONSUMER_KEY, SAMPLE_WC_CONSUMER_SECRET } from './config';
+export {
+  DEMO_LEARNER,
+  PUBLIC_SITE_URL,
+  SAMPLE_WC_CONSUMER_KEY,
+  SAMPLE_WC_CONSUMER_SECRET,
+} from './config';
 export type { SampleState, TrackedOrder } from './context';
 
 /** Options of {@link startSampleBackend}: the build options plus where to listen. */

@@ -1,10 +1,12 @@
 import type { Product, RawData } from './files';
 import { HOME_PAGE_ID } from './files';
 import type { SampleData } from './load';
+import { checkSiteLinks } from './site-links';
 
 /**
  * Checks between data files (a course's product exists, a post's categories exist, term counts
- * match the posts...). Each check reports through `problem`, which names the file.
+ * match the posts, every link leads somewhere...). Each check reports through `problem`, which
+ * names the file.
  */
 
 /** Builds the error for a problem in the file of `key`. */
@@ -139,4 +141,5 @@ export function checkConsistency(data: SampleData, problem: Problem): void {
   checkBlog(data, problem);
   checkPages(data, problem);
   checkCoupons(data, problem);
+  checkSiteLinks(data, problem);
 }

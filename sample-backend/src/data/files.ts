@@ -156,7 +156,8 @@ export const DATA_FILES = {
   },
   partners: {
     file: 'partners.json',
-    check: arrayOf(object({ id: positiveInt, name: nonEmptyStr, logo: wpImage, url: nonEmptyStr })),
+    // `url` is the partner's website, "" for none (as ACF gives an empty URL field).
+    check: arrayOf(object({ id: positiveInt, name: nonEmptyStr, logo: wpImage, url: str })),
   },
   footer: { file: 'footer.json', check: object({ html: nonEmptyStr }) },
   posts: {
@@ -174,6 +175,7 @@ export const DATA_FILES = {
     check: arrayOf(
       withBody({
         ...wpDocument,
+        parent: nonNegativeInt,
       }),
     ),
   },

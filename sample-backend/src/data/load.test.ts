@@ -1,6 +1,6 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveOptions } from '../config';
+import { PUBLIC_SITE_URL, resolveOptions } from '../config';
 import { makeStateDir, removeDir } from '../test-support/backend';
 import { loadSampleData } from './load';
 
@@ -71,6 +71,64 @@ describe('data loader', () => {
     });
     await expect(loadSampleData(dir)).rejects.toThrow(
       /wp-categories\.json: term 2 has count 99, posts say 5/,
+    );
+  });
+
+  it.each([
+    ['/plab-2-mock-circuits/london/', 'a page that does not exist'],
+    ['/courses/ukmla-akt-crash-course/', 'a course that does not exist'],
+    ['/events/plab-2-mock-circuit-leeds/', 'an event that does not exist'],
+    ['/locations/9/', 'a location that does not exist'],
+    ['/content-map/', 'a child page outside its parent'],
+  ])('refuses a menu link on the WordPress host to %s (%s)', async (menuPath) => {
+    const url = `${PUBLIC_SITE_URL}${menuPath}`;
+    await edit('menu.json', (value) => {
+      (value as Record<string, unknown>[])[0] = {
+        ...(value as Record<string, unknown>[])[0],
+        url,
+      };
+      return value;
+    });
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      `menu.json: the link ${url} is no course, event, location, post, page or storefront route`,
+    );
+  });
+
+  it('refuses a link to a host that never resolves', async () => {
+    await edit('partners.json', (value) => {
+      (value as Record<string, unknown>[])[0] = {
+        ...(value as Record<string, unknown>[])[0],
+        url: 'https://www.northbridge-hospitals.test/',
+      };
+      return value;
+    });
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      /partners\.json: the link https:\/\/www\.northbridge-hospitals\.test\/ leads to www\.northbridge-hospitals\.test, which never resolves/,
+    );
+  });
+
+  it('refuses a mailto link to a domain that never resolves', async () => {
+    await edit('info-pages.json', (value) => {
+      const pages = value as Record<string, { title: string; content: string }>;
+      const policy = pages['acceptable-use-policy'];
+      if (policy)
+        policy.content += '<p><a href="mailto:support@example-academy.test">Email</a></p>';
+      return value;
+    });
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      /info-pages\.json: the link mailto:support@example-academy\.test mails example-academy\.test, which never resolves/,
+    );
+  });
+
+  it('refuses a page whose link is not its path under its parent', async () => {
+    await edit('wp-pages.json', (value) => {
+      const pages = value as { slug: string; parent: number }[];
+      const child = pages.find((page) => page.slug === 'content-map');
+      if (child) child.parent = 0;
+      return value;
+    });
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      /wp-pages\.json: page 96111: link must be http:\/\/127\.0\.0\.1:8090\/content-map\//,
     );
   });
 });

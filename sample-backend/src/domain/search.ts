@@ -85,7 +85,8 @@ export function buildSearchIndex(data: SampleData): IndexEntry[] {
         {
           id: page.id,
           title: decodeEntities(page.title.rendered),
-          url: page.id === HOME_PAGE_ID ? '/' : `/${page.slug}`,
+          // The page's path (a child's under its parent's), without WordPress's closing slash.
+          url: page.id === HOME_PAGE_ID ? '/' : new URL(page.link).pathname.replace(/\/$/, ''),
           type: 'page',
           excerpt: page.excerpt.rendered,
         },

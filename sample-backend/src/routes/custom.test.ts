@@ -37,6 +37,17 @@ describe('search', () => {
     expect(results.find((r) => r.type === 'post')?.url).toMatch(/^\/blogs\//);
   });
 
+  it('gives a page its path, a child page under its parent', async () => {
+    const results = json(await app.inject('/wp-json/custom/v1/search?s=content%20map')) as Result[];
+    expect(results.find((r) => r.title === 'The MLA content map explained')?.url).toBe(
+      '/ukmla/content-map',
+    );
+    const [contact] = json(
+      await app.inject('/wp-json/custom/v1/search?s=contact%20us'),
+    ) as Result[];
+    expect(contact).toMatchObject({ type: 'page', url: '/contact-us' });
+  });
+
   it('requires every word and decodes entities in titles', async () => {
     const results = json(
       await app.inject('/wp-json/custom/v1/search?s=what%E2%80%99s%20changed'),
@@ -149,6 +160,14 @@ describe('custom/v1 content', () => {
       '12 Months',
     ]);
     expect(response.headers['cache-control']).toBe('public, max-age=600');
+  });
+
+  it('acceptable-use-policy sends misuse reports to the contact page, not to an email address', async () => {
+    const { content } = json(await app.inject('/wp-json/custom/v1/acceptable-use-policy')) as {
+      content: string;
+    };
+    expect(content).toContain('<a href="/contact-us">contact us</a>');
+    expect(content).not.toContain('mailto:');
   });
 
   it.each(['404', 'acceptable-use-policy'])('%s gives a title and HTML content', async (name) => {

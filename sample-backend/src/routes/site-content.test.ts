@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_SITE_URL } from '../config';
 import { json, learnerToken, testBackend, WC_AUTH } from '../test-support/backend';
+
+const TRUSTPILOT = 'https://uk.trustpilot.com/review/aroramedicaleducation.co.uk';
 
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
@@ -44,6 +47,70 @@ describe('menu_home', () => {
     const thirdLevel = menu.flatMap((item) => item.items ?? []).flatMap((item) => item.items ?? []);
     expect(thirdLevel.length).toBeGreaterThan(0);
     expect(new Set(all.map((item) => item.ID)).size).toBe(all.length);
+  });
+});
+
+describe('menu links', () => {
+  /** The route that shows a path of the WordPress site in the storefront, and whether it has it. */
+  async function shows(pathname: string): Promise<boolean> {
+    const segments = pathname.split('/').filter((segment) => segment !== '');
+    const [section, item] = segments;
+    const list = async (route: string): Promise<{ slug: string }[]> =>
+      json(await app.inject(route)) as { slug: string }[];
+    if (section === 'courses' && item !== undefined) {
+      return (await list('/wp-json/wp/v2/courseList')).some((course) => course.slug === item);
+    }
+    if (section === 'events' && item !== undefined) {
+      return (await list('/wp-json/wp/v2/events')).some((event) => event.slug === item);
+    }
+    if (section === 'locations' && item !== undefined) {
+      return (await app.inject(`/wp-json/wp/v2/page-details/location-${item}`)).statusCode === 200;
+    }
+    if (section === 'blog' && item !== undefined) {
+      return (await list(`/wp-json/wp/v2/posts?slug=${item}`)).length === 1;
+    }
+    if (section === 'blog' || section === 'courses' || section === 'events') return true;
+    // Any other path: the page whose slug is its last segment.
+    const slug = segments[segments.length - 1] ?? '';
+    return (await list(`/wp-json/wp/v2/pages?slug=${slug}`)).length === 1;
+  }
+
+  it('every menu link on the WordPress host leads to a course, event, location or page the routes serve', async () => {
+    const menu = flatten(json(await app.inject('/wp-json/wp/v2/menu_home')) as MenuItem[]);
+    const own = menu
+      .filter((item) => item.url !== '#')
+      .map((item) => new URL(item.url))
+      .filter((url) => url.origin === PUBLIC_SITE_URL);
+    expect(own.length).toBeGreaterThan(20);
+    for (const url of own) {
+      expect([url.pathname, await shows(url.pathname)]).toEqual([url.pathname, true]);
+    }
+  });
+
+  it('the PLAB 2 mock circuit cities link to their location pages', async () => {
+    const menu = flatten(json(await app.inject('/wp-json/wp/v2/menu_home')) as MenuItem[]);
+    const circuits = menu.find((item) => item.title === 'PLAB 2 Mock Circuits');
+    const locations = await Promise.all(
+      (circuits?.items ?? []).map(async (city) => {
+        const id = /\/locations\/(\d+)\/$/.exec(city.url)?.[1] ?? '';
+        const location = json(await app.inject(`/wp-json/wp/v2/page-details/location-${id}`)) as {
+          city: string;
+        };
+        return [city.title, location.city];
+      }),
+    );
+    expect(locations).toEqual([
+      ['London', 'London'],
+      ['Manchester', 'Manchester'],
+      ['Birmingham', 'Birmingham'],
+    ]);
+  });
+
+  it('links to reviews go to the company on Trustpilot, from the menu and the footer', async () => {
+    const menu = flatten(json(await app.inject('/wp-json/wp/v2/menu_home')) as MenuItem[]);
+    const { html } = json(await app.inject('/wp-json/wp/v2/footer')) as { html: string };
+    expect(menu.find((item) => item.title === 'Reviews on Trustpilot')?.url).toBe(TRUSTPILOT);
+    expect(html).toContain(`<a href="${TRUSTPILOT}" target="_blank" rel="noopener">`);
   });
 });
 
@@ -97,11 +164,14 @@ describe('home content', () => {
     }
   });
 
-  it('our_partner lists 6 partners and events 4 dated events of 2027 with their own products', async () => {
+  it('our_partner lists 6 partners without links and events 4 dated events of 2027 with their own products', async () => {
     const partners = json(await app.inject('/wp-json/wp/v2/our_partner')) as {
       logo: { url: string };
+      url: string;
     }[];
     expect(partners).toHaveLength(6);
+    // The partners are made up: a link to their "website" would lead nowhere.
+    expect(partners.map((partner) => partner.url)).toEqual(Array<string>(6).fill(''));
     const events = json(await app.inject('/wp-json/wp/v2/events')) as {
       date: string;
       product_id: number;
@@ -166,6 +236,35 @@ describe('course and helper routes', () => {
     }[];
     expect(tickets).toHaveLength(4);
     expect(tickets[0]?.venue).toContain('Manchester');
+  });
+
+  it('products-with-ticket names the location page of an event in a PLAB centre city, null online', async () => {
+    const tickets = json(await app.inject('/wp-json/wp/v2/products-with-ticket')) as {
+      location: string;
+      location_id: number | null;
+    }[];
+    const cities = await Promise.all(
+      tickets.map(async (ticket) =>
+        ticket.location_id === null
+          ? [ticket.location, null]
+          : [
+              ticket.location,
+              (
+                json(
+                  await app.inject(
+                    `/wp-json/wp/v2/page-details/location-${String(ticket.location_id)}`,
+                  ),
+                ) as { city: string }
+              ).city,
+            ],
+      ),
+    );
+    expect(cities).toEqual([
+      ['Manchester', 'Manchester'],
+      ['London', 'London'],
+      ['Birmingham', 'Birmingham'],
+      ['Online (Zoom)', null],
+    ]);
   });
 
   it('page-details/location-{id} describes a PLAB venue; an unknown location is a 404', async () => {

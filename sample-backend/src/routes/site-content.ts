@@ -106,6 +106,8 @@ export function registerSiteContentRoutes(app: FastifyInstance, context: Backend
     data.events.map((event) => ({
       ...eventItem(event),
       event_id: event.id,
+      // The PLAB centre in the event's city (its page-details/location-{id}); null online.
+      location_id: data.locations.find((location) => location.city === event.location)?.id ?? null,
       venue: event.venue,
       start_time: event.start_time,
       end_time: event.end_time,

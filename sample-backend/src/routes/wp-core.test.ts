@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_SITE_URL } from '../config';
 import { capturedBody, capturedHead, differences } from '../test-support/captured';
 import { json, learnerToken, testBackend } from '../test-support/backend';
 
@@ -251,22 +252,58 @@ describe('pages', () => {
     expect(page.rank_math_meta.meta_description.length).toBeGreaterThan(50);
   });
 
-  it.each(['privacy-policy', 'terms-and-conditions', 'arora-subscribe-form'])(
-    'pages?slug=%s is a one-page WordPress list',
-    async (slug) => {
-      const response = await app.inject(`/wp-json/wp/v2/pages?slug=${slug}`);
-      expect(response.headers['x-wp-total']).toBe('1');
-      const pages = json(response) as {
-        slug: string;
-        type: string;
-        title: { rendered: string };
-        content: { rendered: string };
-      }[];
-      expect(pages).toHaveLength(1);
-      expect(pages[0]).toMatchObject({ slug, type: 'page' });
-      expect(pages[0]?.content.rendered.length).toBeGreaterThan(200);
-    },
-  );
+  it.each([
+    'privacy-policy',
+    'terms-and-conditions',
+    'arora-subscribe-form',
+    // The pages the menu links to.
+    'ukmla',
+    'content-map',
+    'plab',
+    'plab-2-mock-circuits',
+    'msra',
+    'mrcgp',
+    'memberships',
+    'question-of-the-week',
+    'exam-dates',
+    'about-us',
+    'our-tutors',
+    'contact-us',
+  ])('pages?slug=%s is a one-page WordPress list', async (slug) => {
+    const response = await app.inject(`/wp-json/wp/v2/pages?slug=${slug}`);
+    expect(response.headers['x-wp-total']).toBe('1');
+    const pages = json(response) as {
+      slug: string;
+      type: string;
+      title: { rendered: string };
+      content: { rendered: string };
+    }[];
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ slug, type: 'page' });
+    expect(pages[0]?.content.rendered.length).toBeGreaterThan(200);
+  });
+
+  it('a child page names its parent and lives under its path', async () => {
+    const [parent] = json(await app.inject('/wp-json/wp/v2/pages?slug=ukmla')) as { id: number }[];
+    const [child] = json(await app.inject('/wp-json/wp/v2/pages?slug=content-map')) as {
+      parent: number;
+      link: string;
+      _links: { up: { href: string }[] };
+    }[];
+    expect(child?.parent).toBe(parent?.id);
+    expect(child?.link).toMatch(/\/ukmla\/content-map\/$/);
+    expect(child?._links.up[0]?.href).toMatch(new RegExp(`/wp/v2/pages/${String(parent?.id)}$`));
+  });
+
+  it('the PLAB 2 mock circuits page links to the three location pages on the WordPress host', async () => {
+    const [page] = json(await app.inject('/wp-json/wp/v2/pages?slug=plab-2-mock-circuits')) as {
+      content: { rendered: string };
+    }[];
+    const links = [...(page?.content.rendered ?? '').matchAll(/href="([^"]*\/locations\/[^"]*)"/g)];
+    expect(links.map((link) => link[1])).toEqual(
+      [1, 2, 3].map((id) => `${PUBLIC_SITE_URL}/locations/${String(id)}/`),
+    );
+  });
 
   it('an unknown page slug is an empty list and an unknown id the WordPress 404', async () => {
     expect(json(await app.inject('/wp-json/wp/v2/pages?slug=nope'))).toEqual([]);
