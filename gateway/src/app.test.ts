@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
 import { makeAppsRoot, shellPage, testGatewayOptions, writeIn } from './test-support/contract';
+import { jwtFor } from './test-support/tokens';
 
 /** A remote's mf-manifest.json exposing one module with its first files. */
 function manifestExposing(name: string, js: string[], css: string[]): string {
@@ -24,13 +25,6 @@ function appsRootWithFiles(): string {
   writeIn(root, 'shell/dist/230.9c79ea49.js.br', 'brotli bytes');
   writeIn(root, 'secret.txt', 'outside the served folders');
   return root;
-}
-
-/** A token shaped like the WordPress JWT plugin's, for user `id`, valid for an hour. */
-function jwtFor(id: number): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${part({ alg: 'HS256' })}.${part({ exp, data: { user: { id: String(id) } } })}.sig`;
 }
 
 /** A fake WordPress + LMS that records what reaches it. */
@@ -243,7 +237,8 @@ describe('gateway', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('/remotes/cart/mf-manifest.json');
       expect(response.body).toContain(
-        '<script id="storefront-config" type="application/json">{"portalUrl":"https://portal.example.test"}</script>',
+        '<script id="storefront-config" type="application/json">' +
+          '{"portalUrl":"https://portal.example.test","wordpressUrl":"https://www.example-academy.test"}</script>',
       );
     });
 

@@ -11,7 +11,7 @@ import { createOwnOrderReader } from './commerce/ownership';
 import { registerShopRoutes } from './commerce/routes';
 import { createWooCommerce } from './commerce/wooCommerce';
 import { createIdentity } from './identity';
-import { registerJsonBodies } from './jsonBody';
+import { registerBodyLimits, registerJsonBodies } from './jsonBody';
 import { redactUrl, requestForLog } from './logging';
 import type { GatewayReply, GatewayRequest } from './requestTypes';
 import { readPageContract, remoteNamesOf } from './pageContract';
@@ -33,6 +33,7 @@ import {
   tokenId,
   type RevocationStore,
 } from './tokens';
+import { HEAD_READ_BUDGET_MS } from './pageHeads';
 import { createUpstreamPolicy, type UpstreamAnswer } from './upstreamPolicy';
 import {
   FORWARDED_REQUEST_HEADERS,
@@ -40,6 +41,7 @@ import {
   publicForwarding,
   upstreamQuery,
 } from './upstreams';
+import { createWordPressReads } from './wordpressReads';
 
 /** The header of /healthz that names the gateway's folders (tooling/devProxy.js reads it). */
 export const GATEWAY_HEADER = 'x-storefront-gateway';
@@ -69,6 +71,11 @@ export interface GatewayOptions {
   revocations?: RevocationStore;
   /** Handed to the page: where My Dashboard points. */
   portalUrl: string;
+  /**
+   * Handed to the page: the WordPress site's public origin, whose links are the storefront's own
+   * (shared-store lib/links.ts). Default: the WordPress upstream's origin.
+   */
+  wordpressPublicUrl?: string;
   remotesConfigFile?: string | undefined;
   logLevel?: string;
   upstreamTimeoutMs?: number;
@@ -78,6 +85,8 @@ export interface GatewayOptions {
   frameAncestors?: string[];
   /** How long the home page waits for its banner to render the hero on the server; 0: never. */
   serverRenderBudgetMs?: number;
+  /** How long a page waits for WordPress to say what it is about (its head); 0: never asks. */
+  headReadBudgetMs?: number;
   /** Where the structured logs go (standard output by default). */
   logStream?: NodeJS.WritableStream;
 }
@@ -142,6 +151,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       .send({ code: 'non_canonical_request', message: reason, data: { status: 400 } });
   });
   registerJsonBodies(app);
+  registerBodyLimits(app);
   registerOrderPayFormBody(app);
 
   // Every error the gateway itself raises (bad JSON, oversized body, ...) is a WordPress-style JSON.
@@ -241,6 +251,13 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     app.log.warn({ err: error }, message);
   };
   const cache = createResponseCache();
+  const wordpress = createWordPressReads({
+    cache,
+    wordpressUrl: options.upstreams.wordpress,
+    publicUrl,
+    timeoutMs,
+    log,
+  });
   const identity = createIdentity({
     lookup: createTokenOwnerLookup(options.upstreams.wordpress, { timeoutMs }),
     limitCheck: (request, reply) => limitTokenCheck?.(request, reply) ?? Promise.resolve(),
@@ -258,9 +275,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   const policy = createUpstreamPolicy({
     cache,
-    wordpressUrl: options.upstreams.wordpress,
+    wordpress,
     publicUrl,
-    timeoutMs,
     identity,
     readOwnOrder,
     log,
@@ -334,10 +350,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     appsRoot: options.appsRoot,
     releasesDir: path.join(options.deployDir, 'remotes'),
     remotes,
-    publicConfig: { portalUrl: options.portalUrl },
+    publicConfig: {
+      portalUrl: options.portalUrl,
+      wordpressUrl: new URL(options.wordpressPublicUrl ?? options.upstreams.wordpress).origin,
+    },
     wordpressUrl: options.upstreams.wordpress,
+    wordpress,
     publicUrl,
     serverRenderBudgetMs: options.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS,
+    headReadBudgetMs: options.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
     pagePolicy: (styleHashes) =>
       contentSecurityPolicy(
         originsOf(Object.values(remotes.get())),

@@ -21,10 +21,21 @@ const addressList = z
   )
   .optional();
 
+/**
+ * The WordPress site the embedded sample backend stands in for: its menu, footer and pages link
+ * to this host, which the storefront shows as its own routes.
+ */
+export const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   WORDPRESS_URL: optionalUrl,
+  /**
+   * The WordPress site's public address, whose links the storefront shows as its own routes
+   * (handed to the page as its origin). Default: WORDPRESS_URL's origin, or the sample's site.
+   */
+  WORDPRESS_PUBLIC_URL: optionalUrl,
   LMS_API_URL: optionalUrl,
   WC_CONSUMER_KEY: z.string().trim().min(1).optional(),
   WC_CONSUMER_SECRET: z.string().trim().min(1).optional(),
@@ -71,10 +82,15 @@ const schema = z.object({
     .optional(),
   /** How long (ms) the home page waits for its banner to render the hero on the server; 0: never. */
   SERVER_RENDER_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  /**
+   * How long (ms) a page waits for WordPress to say what it is about (a course's title, price and
+   * image for its head); 0: never asks, every page has its route's default head.
+   */
+  HEAD_READ_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type GatewayEnv = z.infer<typeof schema>;
+export type GatewayEnv = z.infer<typeof schema> & { WORDPRESS_PUBLIC_URL: string };
 
 /** Variables that hold secrets: read once at start, then removed from the environment. */
 export const SECRET_VARIABLES = [
@@ -99,5 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
       'Invalid configuration: WC_CONSUMER_KEY and WC_CONSUMER_SECRET are required with WORDPRESS_URL',
     );
   }
-  return config;
+  const wordpressSite =
+    config.WORDPRESS_PUBLIC_URL ?? config.WORDPRESS_URL ?? SAMPLE_WORDPRESS_PUBLIC_URL;
+  return { ...config, WORDPRESS_PUBLIC_URL: new URL(wordpressSite).origin };
 }

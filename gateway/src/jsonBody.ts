@@ -1,4 +1,7 @@
+import { Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { pathOf } from './canonicalPath';
+import { maxBodyBytesOf } from './routeTable';
 
 /** No request the storefront makes nests deeper than this. */
 export const MAX_JSON_DEPTH = 32;
@@ -63,4 +66,40 @@ export function registerJsonBodies(app: FastifyInstance): void {
       done(null, parsed);
     },
   );
+}
+
+function tooLarge(limit: number) {
+  return Object.assign(
+    new Error(`The request body is larger than ${String(Math.round(limit / 1024))} KB.`),
+    { statusCode: 413 },
+  );
+}
+
+/**
+ * A route's own body limit (the route table's `maxBodyBytes`), whatever the body's type: a
+ * larger declared length is refused before it is read, a longer body as it arrives. Both are a
+ * 413 JSON error, and nothing reaches the upstream.
+ */
+export function registerBodyLimits(app: FastifyInstance): void {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const limit = maxBodyBytesOf(request.method, pathOf(request.url));
+    if (limit === undefined) {
+      done(null, payload);
+      return;
+    }
+    if (Number(request.headers['content-length']) > limit) {
+      done(tooLarge(limit));
+      return;
+    }
+    let received = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        received += chunk.length;
+        if (received > limit) next(tooLarge(limit));
+        else next(null, chunk);
+      },
+    });
+    payload.on('error', (error) => counted.destroy(error));
+    done(null, payload.pipe(counted));
+  });
 }

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       portal: config.PORTAL_URL ? undefined : sample?.url,
     },
     portalUrl: config.PORTAL_URL ?? '/portal',
+    wordpressPublicUrl: config.WORDPRESS_PUBLIC_URL,
     wooCommerce,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`,
     trustedProxies: config.TRUSTED_PROXIES ?? [],
@@ -55,6 +56,9 @@ async function main(): Promise<void> {
     ...(config.SERVER_RENDER_BUDGET_MS === undefined
       ? {}
       : { serverRenderBudgetMs: config.SERVER_RENDER_BUDGET_MS }),
+    ...(config.HEAD_READ_BUDGET_MS === undefined
+      ? {}
+      : { headReadBudgetMs: config.HEAD_READ_BUDGET_MS }),
   });
 
   let closing = false;

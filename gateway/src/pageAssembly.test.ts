@@ -159,6 +159,30 @@ describe('the shell page', () => {
       expect(html).toContain('<div class="shell-header-space"></div>');
     });
 
+    it('open the head with the page’s own title and description, the template’s taken out', () => {
+      const html = renderIndex(
+        SHELL_PAGE.replace('</title>', '</title><meta name="description" content="Default">'),
+        {},
+        {},
+        {
+          head: {
+            title: 'Your cart | Arora Medical Education',
+            name: 'Your cart',
+            description: 'Your courses',
+            url: undefined,
+            image: undefined,
+            noindex: true,
+            structuredData: [],
+          },
+        },
+      );
+      expect(html).toMatch(
+        /^<html><head><title>Your cart \| Arora Medical Education<\/title><meta name="description" content="Your courses"><meta name="robots" content="noindex">/,
+      );
+      expect(html).not.toContain('Shop');
+      expect(html).not.toContain('Default');
+    });
+
     it('drop the first paint, and nothing else, where the app shows the page bare', () => {
       expect(renderIndex(SHELL_PAGE, {}, {}, { bare: true })).toMatch(
         /<div id="root"><\/div><\/body><\/html>$/,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml as escapeAttribute, escapeJsonForHtml } from './htmlText';
 import type { PageContract, PageMarkup } from './pageContract';
+import { headMarkup, withoutTemplateHead, type PageHead } from './pageHead';
 import type { PageRequest } from './remoteHints';
 import type { RemotesConfig } from './remotesConfig';
 import type { ServerRender } from './serverRender';
@@ -9,14 +11,6 @@ import type { ServerRender } from './serverRender';
  * slots the page contract names), the contract, the remotes' configuration and manifests, and the
  * route's data, to HTML. No file, no clock, no request: staticSite.ts gathers those.
  */
-
-function escapeJsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
 
 /** Data the page carries for its scripts, under the id the page contract gives it. */
 function jsonScript(id: string, value: unknown): string {
@@ -50,7 +44,8 @@ export function templateProblem(template: string, markup: PageMarkup): string | 
  * that they download in parallel with the shell's own code. A `bare` page (the company's app on an auth or
  * legal page) drops the template's first paint, the layout the app does not show. A
  * `serverRender` goes into the page's space, marked with the module it stands for, with the
- * answer it was rendered from for the page's first read.
+ * answer it was rendered from for the page's first read. A `head` (pageHead.ts) replaces the
+ * template's title and description and opens the head's slot.
  */
 export function renderIndex(
   template: string,
@@ -63,12 +58,14 @@ export function renderIndex(
     hints = '',
     bare = false,
     serverRender,
+    head,
   }: {
     carried?: Record<string, unknown>;
     manifests?: string[];
     hints?: string;
     bare?: boolean;
     serverRender?: ServerRender;
+    head?: PageHead;
   } = {},
 ): string {
   const preloads = manifests
@@ -83,7 +80,7 @@ export function renderIndex(
     (Object.keys(carried).length > 0 ? jsonScript(markup.carriedManifestsId, carried) : '');
   const open = slot(markup.firstPaintSlot);
   const close = slot(`/${markup.firstPaintSlot}`);
-  let page = template;
+  let page = head ? withoutTemplateHead(template) : template;
   if (bare) {
     page = page.slice(0, page.indexOf(open)) + page.slice(page.indexOf(close) + close.length);
   }
@@ -93,7 +90,8 @@ export function renderIndex(
     page = page.replace(slot(markup.serverRenderSlot), () => marked);
     inline += jsonScript(markup.servedBannerId, serverRender.data);
   }
-  page = page.replace(slot(markup.headSlot), () => `${preloads}${hints}${inline}`);
+  const ownHead = head ? headMarkup(head) : '';
+  page = page.replace(slot(markup.headSlot), () => `${ownHead}${preloads}${hints}${inline}`);
   for (const left of [open, close, slot(markup.serverRenderSlot)]) page = page.replace(left, '');
   return rendered ? scriptsAfterFirstScreen(page) : page;
 }

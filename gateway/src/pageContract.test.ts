@@ -38,6 +38,62 @@ describe('the page contract the gateway reads from the shell’s build', () => {
   });
 });
 
+describe('the heads the contract gives its routes', () => {
+  interface Editable {
+    routes: { path: string; title?: unknown }[];
+    heads: Record<string, Record<string, unknown>>;
+  }
+  const edited = (change: (contract: Editable) => void) => {
+    const contract = JSON.parse(STOREFRONT_CONTRACT_TEXT) as Editable;
+    change(contract);
+    return () => parsePageContract(contract, 'test');
+  };
+
+  it('are read with the routes’ titles: description, what the page is about, noindex', () => {
+    expect(STOREFRONT_CONTRACT.heads['/courses/:slug']).toEqual({ read: 'course' });
+    expect(STOREFRONT_CONTRACT.heads['/cart']).toMatchObject({ noindex: true });
+    expect(STOREFRONT_CONTRACT.heads['*']).toEqual({ read: 'page' });
+    expect(routeOf(STOREFRONT_CONTRACT, '/cart')?.title).toBe('Your cart');
+  });
+
+  it('refuse what the gateway cannot serve, naming the head', () => {
+    expect(
+      edited((contract) => {
+        contract.heads['/cart'] = { read: 'product' };
+      }),
+    ).toThrow(/heads\.\/cart\.read: /);
+    expect(
+      edited((contract) => {
+        contract.heads['/cart'] = { description: 'x', canonical: 'https://evil.example' };
+      }),
+    ).toThrow(/heads\.\/cart: Unrecognized key: "canonical"/);
+    expect(
+      edited((contract) => {
+        contract.heads['/nowhere'] = { noindex: true };
+      }),
+    ).toThrow('heads./nowhere: no route has this path');
+    expect(
+      edited((contract) => {
+        contract.heads['/cart'] = { read: 'course' };
+      }),
+    ).toThrow(/heads\.\/cart\.read: a course is named by the route's last segment/);
+    expect(
+      edited((contract) => {
+        const cart = contract.routes.find((route) => route.path === '/cart');
+        if (cart) cart.title = 42;
+      }),
+    ).toThrow(/routes\.1\.title/);
+  });
+
+  it('may be left out by an older shell: every route then has the default head', () => {
+    expect(
+      edited((contract) => {
+        Reflect.deleteProperty(contract, 'heads');
+      })().heads,
+    ).toEqual({});
+  });
+});
+
 describe('the route a path shows', () => {
   const page = (route: string) => routeOf(STOREFRONT_CONTRACT, route);
 
@@ -51,8 +107,16 @@ describe('the route a path shows', () => {
   it('matches a parameter to exactly one non-empty segment', () => {
     expect(page('/blogs/some-post')?.page).toBe('pages/BlogPostPage');
     expect(page('/checkout/order-received/52003')?.page).toBe('pages/OrderReceivedPage');
-    expect(page('/blogs/some-post/more')).toBeUndefined();
-    expect(page('/checkout/order-received/')).toBeUndefined();
-    expect(page('/nowhere')).toBeUndefined();
+    expect(page('/blogs/some-post/more')?.path).toBe('*');
+    expect(page('/checkout/order-received/')?.path).toBe('*');
+  });
+
+  it('is the route of any other path (*) when no other route matches, whatever their order', () => {
+    expect(page('/nowhere')?.page).toBe('pages/WordPressPage');
+    expect(page('/ukmla/content-map')?.page).toBe('pages/WordPressPage');
+    const star = STOREFRONT_CONTRACT.routes.filter((route) => route.path === '*');
+    const others = STOREFRONT_CONTRACT.routes.filter((route) => route.path !== '*');
+    const starFirst = { ...STOREFRONT_CONTRACT, routes: [...star, ...others] };
+    expect(routeOf(starFirst, '/cart')?.remote).toBe('cart/CartPage');
   });
 });

@@ -10,6 +10,26 @@ const moduleId = z.string().regex(/^[a-z]+\/[A-Za-z]+$/, 'a module is <remote>/<
 /** A slot of the shell's page: the name of an HTML comment. */
 const slot = z.string().regex(/^[\w:-]+$/);
 
+/** What a page is about, read from WordPress for its served head (pageHeads.ts). */
+export const HEAD_READS = ['home', 'course', 'event', 'location', 'post', 'page'] as const;
+
+/** The route that shows every path no other route matches (react-router's splat). */
+export const ANY_OTHER_PATH = '*';
+
+/**
+ * A route's served head besides its title: its description, what the page is about (`read`),
+ * and whether search engines are to leave it out. Nothing else: a key the gateway does not know
+ * is a mistake in the contract, not a setting to ignore.
+ */
+const pageHead = z.strictObject({
+  description: z.string().trim().min(1).optional(),
+  read: z.enum(HEAD_READS).optional(),
+  noindex: z.boolean().optional(),
+});
+
+/** Reads that name one thing by the route's last segment (a slug or an id). */
+const READS_BY_PARAMETER: readonly string[] = ['course', 'event', 'location', 'post'];
+
 const pageRead = z.object({
   path: z.string().regex(/^\/[\w/-]*$/, 'a read is a path on this site'),
   stamped: z.boolean().optional(),
@@ -27,7 +47,7 @@ const schema = z
     layoutData: z.array(pageRead),
     routes: z.array(
       z.object({
-        path: z.string().regex(/^\/[\w/:-]*$/),
+        path: z.string().regex(/^(?:\/[\w/:-]*|\*)$/, 'a route is a path or *'),
         remote: moduleId.optional(),
         page: z
           .string()
@@ -36,8 +56,12 @@ const schema = z
         bareInApp: z.boolean().optional(),
         serverRender: z.string().optional(),
         data: z.array(pageRead).optional(),
+        /** The served `<title>` is "{title} | Arora Medical Education" (pageHead.ts). */
+        title: z.string().trim().min(1).optional(),
       }),
     ),
+    /** The served head of each route, by the route's path; a route without one has the defaults. */
+    heads: z.record(z.string(), pageHead).default({}),
     markup: z.object({
       remotesConfigUrl: z.string().startsWith('/'),
       remotesConfigId: z.string().min(1),
@@ -66,11 +90,29 @@ const schema = z
         });
       }
     }
+    const paths = new Set(contract.routes.map((route) => route.path));
+    for (const [path, head] of Object.entries(contract.heads)) {
+      if (!paths.has(path)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['heads', path],
+          message: 'no route has this path',
+        });
+      } else if (head.read && READS_BY_PARAMETER.includes(head.read) && !/\/:\w+$/.test(path)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['heads', path, 'read'],
+          message: `a ${head.read} is named by the route's last segment, which must be a parameter`,
+        });
+      }
+    }
   });
 
 export type PageContract = z.infer<typeof schema>;
 export type PageRoute = PageContract['routes'][number];
 export type PageMarkup = PageContract['markup'];
+export type PageHeadRule = z.infer<typeof pageHead>;
+export type HeadRead = (typeof HEAD_READS)[number];
 
 /** Reads and checks a page contract: a malformed one stops the start, saying what is wrong. */
 export function parsePageContract(json: unknown, source: string): PageContract {
@@ -107,14 +149,21 @@ export function remoteNamesOf(contract: PageContract): string[] {
   return contract.remotes.map((remote) => remote.name);
 }
 
-/** The contract's route a path shows (react-router's patterns: `:name` is any one segment). */
+/**
+ * The contract's route a path shows (react-router's patterns: `:name` is any one segment, `*`
+ * any path no other route matches).
+ */
 export function routeOf(contract: PageContract, route: string): PageRoute | undefined {
   const segments = route.split('/');
-  return contract.routes.find((candidate) => {
+  const matches = (candidate: PageRoute) => {
     const parts = candidate.path.split('/');
     return (
       parts.length === segments.length &&
       parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
     );
-  });
+  };
+  return (
+    contract.routes.find((candidate) => candidate.path !== ANY_OTHER_PATH && matches(candidate)) ??
+    contract.routes.find((candidate) => candidate.path === ANY_OTHER_PATH)
+  );
 }

@@ -1,7 +1,10 @@
 import {
+  CONTACT_FORM_MAX_BYTES,
   ROUTE_TABLE,
   accessOf,
   cacheTtlOf,
+  maxBodyBytesOf,
+  namedUserId,
   isPrivateAnswer,
   isUpstreamPage,
   lookedUpOrderId,
@@ -20,6 +23,53 @@ describe('the route table', () => {
     expect(cacheTtlOf('/wp-json/wp/v2/home_banner')).toBe(0);
     expect(cacheTtlOf('/wp-json/wp/v2/posts')).toBe(MINUTE);
     expect(cacheTtlOf('/wp-json/wp/v2/users/me')).toBe(0);
+  });
+
+  it('keeps the course, event and location pages’ reads a minute, and never a learner’s', () => {
+    for (const path of [
+      '/wp-json/wp/v2/course/2101',
+      '/wp-json/wp/v2/products-with-ticket',
+      '/wp-json/wp/v2/page-details/location-1',
+      '/wp-json/custom/v1/404',
+      '/wp-json/custom/v1/acceptable-use-policy',
+    ]) {
+      expect({ path, ttl: cacheTtlOf(path) }).toEqual({ path, ttl: MINUTE });
+    }
+    for (const path of ['/wp-json/wp/v2/usercourses/3', '/wp-json/wp/v2/update_user_date']) {
+      expect({ path, ttl: cacheTtlOf(path), private: isPrivateAnswer('GET', path) }).toEqual({
+        path,
+        ttl: 0,
+        private: true,
+      });
+    }
+  });
+
+  it('takes a learner’s courses and exam date for that learner only, by any method', () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+      expect(accessOf(method, '/wp-json/wp/v2/usercourses/3')).toMatchObject({
+        kind: 'account-owner',
+        userIdIn: { param: 'id' },
+      });
+      expect(accessOf(method, '/wp-json/wp/v2/UPDATE_USER_DATE/')).toMatchObject({
+        kind: 'account-owner',
+        userIdIn: { body: 'user_id' },
+      });
+    }
+    const courses = accessOf('GET', '/wp-json/wp/v2/usercourses/3');
+    if (courses.kind !== 'account-owner') throw new Error('not an owner rule');
+    expect(namedUserId(courses, '/wp-json/wp/v2/usercourses/3/', undefined)).toBe('3');
+    expect(namedUserId(courses, '/wp-json/wp/v2/usercourses/3/4', undefined)).toBeUndefined();
+    const date = accessOf('POST', '/wp-json/wp/v2/update_user_date');
+    if (date.kind !== 'account-owner') throw new Error('not an owner rule');
+    expect(namedUserId(date, '', { user_id: 3 })).toBe('3');
+    expect(namedUserId(date, '', { user_id: { id: 3 } })).toBeUndefined();
+    expect(namedUserId(date, '', '{"user_id":3}')).toBeUndefined();
+  });
+
+  it('limits the contact form’s body, and no other', () => {
+    expect(maxBodyBytesOf('POST', '/wp-json/contact-form/v1/submit')).toBe(CONTACT_FORM_MAX_BYTES);
+    expect(maxBodyBytesOf('GET', '/wp-json/contact-form/v1/submit')).toBeUndefined();
+    expect(maxBodyBytesOf('POST', '/wp-json/jwt-auth/v1/token')).toBeUndefined();
   });
 
   it('keeps no answer about one person, and none the gateway refuses or checks the caller for', () => {
@@ -91,7 +141,10 @@ describe('the route table', () => {
   });
 
   it('takes the cart service for the cart’s owner only, and no post under /checkout but the payment form', () => {
-    expect(accessOf('POST', '/lms/api/v1/item/save-cart-data')).toEqual({ kind: 'cart-owner' });
+    expect(accessOf('POST', '/lms/api/v1/item/save-cart-data')).toMatchObject({
+      kind: 'account-owner',
+      userIdIn: { body: 'userId' },
+    });
     expect(accessOf('POST', '/checkout/order-pay/12/')).toEqual({ kind: 'payment-form' });
     expect(accessOf('POST', '/checkout/?wc-ajax=checkout'.split('?')[0] ?? '')).toEqual({
       kind: 'payment-form',

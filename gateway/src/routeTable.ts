@@ -33,8 +33,16 @@ export type Access =
   | { kind: 'refused'; refusal: Refusal }
   /** Only the order's owner (the browser that created it, or its customer). */
   | { kind: 'order-owner'; orderIdIn: 'path' | 'body' }
-  /** Only the user the body's `userId` names, with that user's token. */
-  | { kind: 'cart-owner' }
+  /**
+   * Only the account the request names, with that account's token: its user id is the first
+   * group of `path`'s pattern (which must match the whole path) or the JSON body's field `body`.
+   * A query parameter named `param` is refused: WordPress would read the id from it first.
+   */
+  | {
+      kind: 'account-owner';
+      userIdIn: { path: RegExp; param: string } | { body: string };
+      refusals: { loggedOut: string; otherAccount: string };
+    }
   /** Only the payment page's own form (checkoutForm.ts). */
   | { kind: 'payment-form' };
 
@@ -54,6 +62,8 @@ export interface RouteRule {
   private?: boolean;
   /** A page the upstream renders, with its own Content-Security-Policy. */
   upstreamPage?: boolean;
+  /** The largest request body taken, in bytes (the gateway's own limit, 1 MB, otherwise). */
+  maxBodyBytes?: number;
 }
 
 /** The part of a folder the gateway passes to an upstream. */
@@ -79,6 +89,9 @@ export interface Folder {
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+
+/** A contact form's name, phone, email and message: a long message is a few thousand characters. */
+export const CONTACT_FORM_MAX_BYTES = 32 * 1024;
 
 const PUBLIC: Access = { kind: 'public' };
 const NOT_FOUND: Access = {
@@ -167,6 +180,35 @@ export const ROUTE_TABLE: readonly Folder[] = [
         access: PUBLIC,
         perMinute: 5,
         private: true,
+        maxBodyBytes: CONTACT_FORM_MAX_BYTES,
+      },
+      // A learner's own courses and exam date: with that learner's token only, whatever
+      // WordPress checks itself.
+      {
+        name: 'user-courses',
+        path: /^\/wp-json\/wp\/v2\/usercourses(?:\/|$)/i,
+        access: {
+          kind: 'account-owner',
+          userIdIn: { path: /^\/wp-json\/wp\/v2\/usercourses\/([^/]+)\/?$/i, param: 'id' },
+          refusals: {
+            loggedOut: 'Please log in to see your courses.',
+            otherAccount: 'These courses belong to another account.',
+          },
+        },
+        private: true,
+      },
+      {
+        name: 'exam-date',
+        path: /^\/wp-json\/wp\/v2\/update_user_date(?:\/|$)/i,
+        access: {
+          kind: 'account-owner',
+          userIdIn: { body: 'user_id' },
+          refusals: {
+            loggedOut: 'Please log in to set your exam date.',
+            otherAccount: 'You can only set the exam date of your own account.',
+          },
+        },
+        private: true,
       },
       // Answers about one person.
       { name: 'jwt-auth', path: /^\/wp-json\/jwt-auth\//i, access: PUBLIC, private: true },
@@ -212,7 +254,7 @@ export const ROUTE_TABLE: readonly Folder[] = [
       },
       {
         name: 'content',
-        path: /^\/wp-json\/wp\/v2\/(?:menu_home|courseList|our_partner|events|pages|posts|categories|course\/)/,
+        path: /^\/wp-json\/wp\/v2\/(?:menu_home|courseList|our_partner|events|pages|posts|categories|course\/|products-with-ticket|page-details\/location-)/,
         access: PUBLIC,
         cacheTtlMs: 60 * SECOND,
       },
@@ -285,7 +327,20 @@ export const ROUTE_TABLE: readonly Folder[] = [
     // The cart service.
     proxy: { prefix: '/lms/api/v1/item', upstream: 'lms', json: true },
     under: { private: true },
-    rules: [{ name: 'cart', path: /^\/lms(?:\/|$)/, access: { kind: 'cart-owner' } }],
+    rules: [
+      {
+        name: 'cart',
+        path: /^\/lms(?:\/|$)/,
+        access: {
+          kind: 'account-owner',
+          userIdIn: { body: 'userId' },
+          refusals: {
+            loggedOut: 'Please log in to use your saved cart.',
+            otherAccount: 'This cart belongs to another account.',
+          },
+        },
+      },
+    ],
   },
   {
     prefix: '/portal',
@@ -427,9 +482,23 @@ export function lookedUpOrderId(rule: RouteRule, path: string, body: unknown): n
   return orderIdFrom(orderId);
 }
 
-/** The user id a cart service request names in its JSON body. */
-export function cartUserId(body: unknown): string | undefined {
+/**
+ * The user id an owner-only request names (its path's, or its JSON body's field), as WordPress
+ * reads it; undefined when it names none.
+ */
+export function namedUserId(
+  access: Extract<Access, { kind: 'account-owner' }>,
+  path: string,
+  body: unknown,
+): string | undefined {
+  const { userIdIn } = access;
+  if ('path' in userIdIn) return userIdIn.path.exec(path)?.[1];
   if (typeof body !== 'object' || body === null) return undefined;
-  const { userId } = body as { userId?: unknown };
-  return typeof userId === 'number' || typeof userId === 'string' ? String(userId) : undefined;
+  const value = (body as Record<string, unknown>)[userIdIn.body];
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;
+}
+
+/** The body limit of this request's route, in bytes; undefined: the gateway's own. */
+export function maxBodyBytesOf(method: string, path: string): number | undefined {
+  return routeOf(method, path)?.rule?.maxBodyBytes;
 }

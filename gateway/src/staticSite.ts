@@ -20,10 +20,13 @@ import {
   templateProblem,
 } from './pageAssembly';
 import { remoteNamesOf, type PageContract, type PageMarkup, type PageRoute } from './pageContract';
+import { templateHead } from './pageHead';
+import { createPageHeads } from './pageHeads';
 import type { RemotesConfigSource } from './remotesConfig';
 import { createHeroRenderers, readHomeBanner, renderHomeHero } from './serverRender';
 import { OWN_PAGES } from './routeTable';
 import { REVALIDATE, registerStaticFiles } from './staticFiles';
+import type { WordPressReads } from './wordpressReads';
 
 /** The server renderer the gateway has: a remote's hero (tooling's createServerConfig `hero`). */
 const HERO_RENDERER = 'hero';
@@ -56,10 +59,14 @@ export async function registerStaticSite(
     publicConfig: Record<string, string>;
     /** WordPress, which the home page's hero is read from when the gateway renders it. */
     wordpressUrl: string;
+    /** The gateway's cached reads of WordPress, which say what a page is about (its head). */
+    wordpress: WordPressReads;
     /** The storefront's public address, which WordPress builds the hero's links from. */
     publicUrl: URL;
     /** How long the home page waits for its banner to render the hero; 0 renders none. */
     serverRenderBudgetMs: number;
+    /** How long a page waits for WordPress to say what it is about; 0 reads nothing. */
+    headReadBudgetMs: number;
     /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
     pagePolicy: (styleHashes: string[]) => string;
   },
@@ -89,6 +96,14 @@ export async function registerStaticSite(
     app.log.warn({ err: error }, message);
   };
   const heroRenderers = createHeroRenderers(folderOf, warn);
+  const heads = createPageHeads({
+    contract,
+    wordpress: options.wordpress,
+    publicUrl: options.publicUrl,
+    budgetMs: options.headReadBudgetMs,
+    defaults: templateHead(template),
+    warn,
+  });
   app.addHook('onClose', () => heroRenderers.close());
   // The remote whose hero renderer draws a route's first screen (the contract's `serverRender`).
   const heroRemoteOf = (route: PageRoute | undefined) =>
@@ -107,12 +122,14 @@ export async function registerStaticSite(
     const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
     const heroRemote = heroRemoteOf(pageAsked.shows);
     const homeManifest = heroRemote ? remotes[heroRemote] : undefined;
-    const serverRender =
+    // What the page is about and its hero are read from WordPress at the same time.
+    const [served, serverRender] = await Promise.all([
+      heads.headFor(pageAsked),
       !pageAsked.bare &&
       homeManifest &&
       options.serverRenderBudgetMs > 0 &&
       canHoldServerRender(template, contract.markup)
-        ? await renderHomeHero(
+        ? renderHomeHero(
             heroRenderers.readyFor(homeManifest),
             () =>
               readHomeBanner(options.wordpressUrl, {
@@ -122,7 +139,8 @@ export async function registerStaticSite(
               }),
             warn,
           )
-        : undefined;
+        : undefined,
+    ]);
     // The page carries the styles of what it shows, so its first paint needs no other response
     // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
     // (the first paint waits for it) when it styles markup the page already holds.
@@ -139,10 +157,12 @@ export async function registerStaticSite(
         codeHints(shellPageCode(pageAsked), linked) +
         codeHints(code, linked),
       bare: pageAsked.bare,
+      head: served.head,
       ...(serverRender ? { serverRender } : {}),
     });
     const inlined = inlineStyleSheets(page, contract.markup, readSheet);
     return reply
+      .code(served.status)
       .header('Cache-Control', REVALIDATE)
       .header('Content-Security-Policy', options.pagePolicy(inlined.hashes))
       .type('text/html; charset=utf-8')

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { pathOf } from './canonicalPath';
+import { pathOf, phpParamName } from './canonicalPath';
 import { orderPayFormRefusal } from './checkoutForm';
 import { ShopError } from './commerce/errors';
 import { orderNotFound, type OwnOrderReader } from './commerce/ownership';
@@ -8,27 +8,26 @@ import type { Identity } from './identity';
 import type { GatewayReply, GatewayRequest } from './requestTypes';
 import type { CachedResponse, ResponseCache } from './responseCache';
 import {
-  cartUserId,
   lookedUpOrderId,
+  namedUserId,
   routeOf,
+  type Access,
   type ProxyMount,
   type Refusal,
   type RouteRule,
 } from './routeTable';
-import { publicForwarding, upstreamQuery } from './upstreams';
+import { upstreamQuery } from './upstreams';
+import { KEPT_HEADERS, type WordPressReads } from './wordpressReads';
 
 type FastifyRequest = GatewayRequest;
 type FastifyReply = GatewayReply;
 
-/** The headers of a WordPress answer worth keeping with a cached copy. */
-const KEPT_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages'];
-
 export interface PolicyDeps {
   cache: ResponseCache;
-  wordpressUrl: string;
-  /** The storefront's public address: WordPress builds absolute URLs from it, never from Host. */
+  /** Refreshes a stale answer, sharing the cache with the gateway's own reads. */
+  wordpress: WordPressReads;
+  /** The storefront's public address (the payment form is posted from its origin). */
   publicUrl: URL;
-  timeoutMs: number;
   identity: Identity;
   readOwnOrder: OwnOrderReader;
   log: (message: string, error?: unknown) => void;
@@ -99,39 +98,22 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /**
  * What the gateway does around each proxied call, as the route table (routeTable.ts) says: the
  * routes it refuses (WooCommerce, the storefront's own pages), order lookups for their owner only,
- * cart ownership, no post under /checkout but the pay-for-order form, and the read cache with
- * stale-while-revalidate and one upstream request per miss.
+ * a learner's cart, courses and exam date for that learner only, no post under /checkout but the
+ * pay-for-order form, and the read cache with stale-while-revalidate and one upstream request per
+ * miss.
  */
 export function createUpstreamPolicy(deps: PolicyDeps) {
   const pending = new WeakMap<FastifyRequest, Pending>();
-  const forwarded = publicForwarding(deps.publicUrl);
 
   /** Fetches a stale entry again in the background, as the browser's request would have. */
   function refresh(request: FastifyRequest, key: string, ttlMs: number): void {
     if (deps.cache.pending(key)) return;
-    const settle = deps.cache.begin(key);
-    const { url } = request;
-    const path = url.split('?')[0] ?? '';
-    const query = upstreamQuery(url);
-    fetch(`${deps.wordpressUrl}${path}${query ? `?${query}` : ''}`, {
-      headers: { Accept: 'application/json', ...forwarded },
-      signal: AbortSignal.timeout(deps.timeoutMs),
-    })
-      .then(async (response) => {
-        const body = Buffer.from(await response.arrayBuffer());
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          if (KEPT_HEADERS.includes(name)) headers[name] = value;
-        });
-        const fresh = { status: response.status, headers, body };
-        if (response.ok && headers['content-type']?.includes('json'))
-          deps.cache.store(key, fresh, ttlMs);
-        settle(fresh);
-      })
-      .catch((error: unknown) => {
-        deps.log(`Background refresh of ${path} failed`, error);
-        settle(undefined);
-      });
+    const query = upstreamQuery(request.url);
+    void deps.wordpress.fetchIntoCache(
+      key,
+      `${pathOf(request.url)}${query ? `?${query}` : ''}`,
+      ttlMs,
+    );
   }
 
   /**
@@ -156,8 +138,8 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       case 'refused':
         sendRefusal(reply, access.refusal);
         return true;
-      case 'cart-owner':
-        return refusesCartCaller(request, reply);
+      case 'account-owner':
+        return refusesAccountCaller(access, request, reply);
       case 'order-owner':
         return refusesOrderCaller(
           lookedUpOrderId(rule, pathOf(request.url), request.body),
@@ -190,8 +172,24 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     }
   }
 
-  /** The cart service takes a user's cart only with that user's token. */
-  async function refusesCartCaller(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  /**
+   * A learner's own things (the saved cart, courses, exam date) only with that learner's token:
+   * the id the request names must be the token's user's, and no query parameter may name another.
+   */
+  async function refusesAccountCaller(
+    access: Extract<Access, { kind: 'account-owner' }>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<boolean> {
+    const param = 'param' in access.userIdIn ? access.userIdIn.param : access.userIdIn.body;
+    const queryAt = request.url.indexOf('?');
+    const names = [
+      ...new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1)).keys(),
+    ];
+    if (names.some((name) => phpParamName(name) === param.toLowerCase())) {
+      jsonError(reply, 400, 'invalid_request', `The "${param}" parameter is not accepted here.`);
+      return true;
+    }
     let owner: string | null;
     try {
       owner = await deps.identity.userOf(request, reply);
@@ -200,11 +198,11 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       return true;
     }
     if (owner === null) {
-      jsonError(reply, 401, 'unauthorized', 'Please log in to use your saved cart.');
+      jsonError(reply, 401, 'unauthorized', access.refusals.loggedOut);
       return true;
     }
-    if (cartUserId(request.body) !== owner) {
-      jsonError(reply, 403, 'forbidden', 'This cart belongs to another account.');
+    if (namedUserId(access, pathOf(request.url), request.body) !== owner) {
+      jsonError(reply, 403, 'forbidden', access.refusals.otherAccount);
       return true;
     }
     return false;

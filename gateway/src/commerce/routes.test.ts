@@ -5,15 +5,10 @@ import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
 import { writeShellBuild } from '../test-support/contract';
+import { jwtFor } from '../test-support/tokens';
 
 const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
 const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
-
-function jwtFor(id: number): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${part({ alg: 'HS256' })}.${part({ exp, data: { user: { id: String(id) } } })}.sig-${String(id)}`;
-}
 
 interface Received {
   method: string;

@@ -16,10 +16,18 @@ export const STOREFRONT_CONTRACT: PageContract = parsePageContract(
   'shared-store/page-contract.json',
 );
 
-/** A shell page with the contract's slots around `firstPaint`, as the shell's build writes it. */
+/** The title and description a test shell's page is built with: the site's defaults. */
+export const DEFAULT_TITLE = 'Arora Medical Education | UKMLA &amp; PLAB exam preparation';
+export const DEFAULT_DESCRIPTION = 'Online courses for UKMLA, PLAB, MSRA and MRCGP.';
+
+/**
+ * A shell page with the contract's slots around `firstPaint`, and the default title and
+ * description, as the shell's build writes it.
+ */
 export function shellPage(firstPaint: string): string {
   return (
-    '<html><head><title>Shop</title><!--page:head--></head><body><div id="root">' +
+    `<html><head><title>${DEFAULT_TITLE}</title><meta name="description" content="${DEFAULT_DESCRIPTION}"/>` +
+    '<!--page:head--></head><body><div id="root">' +
     `<!--page:first-paint-->${firstPaint}<!--/page:first-paint--></div></body></html>`
   );
 }
@@ -67,6 +75,7 @@ export function testGatewayOptions(appsRoot: string, upstreamUrl: string): Gatew
     wooCommerce: { key: 'ck_server', secret: 'cs_server' },
     publicUrl: 'https://shop.example.test',
     portalUrl: 'https://portal.example.test',
+    wordpressPublicUrl: 'https://www.example-academy.test',
     logLevel: 'silent',
     cookieSecret: 'test-secret-test-secret-test-secret',
   };

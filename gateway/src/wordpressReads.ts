@@ -1,0 +1,74 @@
+import type { CachedResponse, ResponseCache } from './responseCache';
+import { publicForwarding } from './upstreams';
+
+/** The headers of a WordPress answer worth keeping with a cached copy. */
+export const KEPT_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages'];
+
+export interface WordPressReadDeps {
+  cache: ResponseCache;
+  wordpressUrl: string;
+  /** The storefront's public address: WordPress builds absolute URLs from it, never from Host. */
+  publicUrl: URL;
+  timeoutMs: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * The gateway's own reads of WordPress (a stale cached answer refreshed, a page's head), which
+ * share the proxy's cache: one upstream request per key at a time, whoever asks.
+ */
+export function createWordPressReads(deps: WordPressReadDeps) {
+  const forwarded = publicForwarding(deps.publicUrl);
+
+  /**
+   * Fetches `url` (a path and query on WordPress) as the one upstream request for `key`, which
+   * every request waiting on the key shares; a 200 JSON answer is kept for `ttlMs`. Resolves with
+   * the answer, whatever its status, or undefined when none came in the upstream's time limit.
+   */
+  function fetchIntoCache(
+    key: string,
+    url: string,
+    ttlMs: number,
+  ): Promise<CachedResponse | undefined> {
+    const settle = deps.cache.begin(key);
+    return fetch(`${deps.wordpressUrl}${url}`, {
+      headers: { Accept: 'application/json', ...forwarded },
+      signal: AbortSignal.timeout(deps.timeoutMs),
+    })
+      .then(async (response) => {
+        const body = Buffer.from(await response.arrayBuffer());
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          if (KEPT_HEADERS.includes(name)) headers[name] = value;
+        });
+        const answer = { status: response.status, headers, body };
+        if (response.ok && headers['content-type']?.includes('json')) {
+          deps.cache.store(key, answer, ttlMs);
+        }
+        settle(answer);
+        return answer;
+      })
+      .catch((error: unknown) => {
+        deps.log(`Reading ${url.split('?')[0] ?? ''} from WordPress failed`, error);
+        settle(undefined);
+        return undefined;
+      });
+  }
+
+  /**
+   * The answer to a read the gateway makes itself (its URL is its key): kept, shared with a
+   * request already under way, or fetched. A stale answer is used while a fresh one is fetched.
+   */
+  function read(url: string, ttlMs: number): Promise<CachedResponse | undefined> {
+    const cached = deps.cache.lookup(url);
+    if (cached) {
+      if (cached.stale && !deps.cache.pending(url)) void fetchIntoCache(url, url, ttlMs);
+      return Promise.resolve(cached.value);
+    }
+    return deps.cache.pending(url) ?? fetchIntoCache(url, url, ttlMs);
+  }
+
+  return { fetchIntoCache, read };
+}
+
+export type WordPressReads = ReturnType<typeof createWordPressReads>;
