@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import Footer, { copyrightLine } from './Footer';
 
@@ -23,6 +24,12 @@ const homePage = {
   },
 };
 
+/** Where the router is: the footer's router links change it, plain links do not. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
 /** Renders the footer `openedAgoMs` after the page opened (the shell loads it after the page). */
 async function renderFooter(
   footer: unknown = { html: footerHtml },
@@ -35,7 +42,15 @@ async function renderFooter(
     '/wp-json/wp/v2/pages/96030': () => ({ body: page }),
     '/wp-json/wp/v2/footer': () => ({ body: footer }),
   });
-  const rendered = renderWithProviders(<Footer />, { fakeTimers: true });
+  const rendered = renderWithProviders(
+    <>
+      <Footer />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    { fakeTimers: true },
+  );
   await act(async () => {
     await Promise.resolve();
   });
@@ -122,6 +137,32 @@ describe('Footer', () => {
       'href',
       '/#courses-section',
     );
+  });
+
+  it("links to the WordPress site's host are router links to the storefront's routes; other hosts are plain links", async () => {
+    const wordpress = 'https://www.example-academy.test';
+    const config = document.createElement('script');
+    config.id = 'storefront-config';
+    config.type = 'application/json';
+    config.textContent = JSON.stringify({ wordpressUrl: wordpress });
+    document.head.append(config);
+    const { user } = await renderFooter({
+      html:
+        `<ul id="menu_footer_1"><li id="m-1"><a href="${wordpress}/about-us/">About us</a></li>` +
+        `<li id="m-2"><a href="${wordpress}/blog/">Blogs</a></li></ul>` +
+        '<ul id="menu_footer_2"><li id="m-3"><a href="https://uk.trustpilot.com/review/example">Reviews</a></li></ul>',
+    });
+    showFooter();
+    const menu = within(screen.getByRole('navigation', { name: 'MENU' }));
+    expect(await menu.findByRole('link', { name: 'Blogs' })).toHaveAttribute('href', '/blogs');
+    expect(
+      within(screen.getByRole('navigation', { name: 'COMPANY' })).getByRole('link', {
+        name: 'Reviews',
+      }),
+    ).toHaveAttribute('href', 'https://uk.trustpilot.com/review/example');
+    await user.click(menu.getByRole('link', { name: 'About us' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/about-us');
+    config.remove();
   });
 
   it('the Arora Updates block has Register here going to /arora-subscribe-form', async () => {

@@ -6,6 +6,7 @@ import {
   contentReads,
   useRead,
   homePageSlice,
+  linkTarget,
   loadHomePage,
   safeUrl,
   sanitizeHtml,
@@ -29,23 +30,30 @@ function hrefOf(link: FooterLink): string {
   return link.text.trim().toLowerCase() === 'courses' ? COURSES_HREF : link.href;
 }
 
+/**
+ * A footer link: to the WordPress site's own host or this site, a storefront route; to another
+ * host, a plain link; an unusable URL, its text.
+ */
+function FooterEntry({ link }: { link: FooterLink }) {
+  const target = linkTarget(hrefOf(link));
+  if (!target) return <span>{link.text}</span>;
+  return target.external ? (
+    <a href={target.to}>{link.text}</a>
+  ) : (
+    <Link to={target.to}>{link.text}</Link>
+  );
+}
+
 function FooterMenu({ title, links }: { title: string; links: FooterLink[] }) {
   return (
     <nav className="ftr-menu" aria-label={title}>
       <h2 className="ftr-menu__title">{title}</h2>
       <ul>
-        {links.map((link) => {
-          const href = hrefOf(link);
-          return (
-            <li key={link.id}>
-              {href.startsWith('/') ? (
-                <Link to={href}>{link.text}</Link>
-              ) : (
-                <a href={href}>{link.text}</a>
-              )}
-            </li>
-          );
-        })}
+        {links.map((link) => (
+          <li key={link.id}>
+            <FooterEntry link={link} />
+          </li>
+        ))}
       </ul>
     </nav>
   );

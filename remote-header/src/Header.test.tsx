@@ -1,6 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { type MenuItem } from 'shared-store';
-import { mockFetch, mockViewport, renderWithProviders, itemAdded } from 'shared-store/testing';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { safeStorage, type MenuItem } from 'shared-store';
+import {
+  itemAdded,
+  makeStore,
+  mockFetch,
+  mockViewport,
+  renderWithProviders,
+  userLoggedIn,
+} from 'shared-store/testing';
 import Header from './Header';
 
 const menu: MenuItem[] = [
@@ -22,16 +30,61 @@ const menu: MenuItem[] = [
 
 const homePage = { id: 96030, slug: 'home', title: { rendered: '' }, content: { rendered: '' } };
 
-/** Renders the header at a width and waits until its menu has loaded. */
-async function renderHeader(width = 1280, menuBody: unknown = menu) {
+const WORDPRESS = 'https://www.example-academy.test';
+
+/** Where the router is: the header's router links change it, plain links do not. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search + location.hash}</p>;
+}
+
+/** Renders the header at a width and waits until it has mounted and its menu has loaded. */
+async function renderHeader(
+  width = 1280,
+  menuBody: unknown = menu,
+  options: Parameters<typeof renderWithProviders>[1] = {},
+) {
   mockViewport(width);
   mockFetch({
     '/wp-json/wp/v2/menu_home': () => ({ body: menuBody }),
     '/wp-json/wp/v2/pages/96030': () => ({ body: homePage }),
   });
-  const rendered = renderWithProviders(<Header />);
-  await screen.findByRole('link', { name: 'Log In / Sign up' });
+  const rendered = renderWithProviders(
+    <>
+      <Header />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    options,
+  );
+  await screen.findByRole('link', { name: /^Cart, / });
+  if (Array.isArray(menuBody) && menuBody.length > 0) {
+    // On phones the loaded menu is in the closed panel: found, but not visible.
+    await waitFor(() => {
+      expect(rendered.container.querySelector('.hdr-menu__item')).not.toBeNull();
+    });
+  }
   return rendered;
+}
+
+/** The page's public configuration, as the gateway inlines it. */
+function withPageConfig(config: Record<string, string>) {
+  const element = document.createElement('script');
+  element.id = 'storefront-config';
+  element.type = 'application/json';
+  element.textContent = JSON.stringify(config);
+  document.head.append(element);
+  return () => {
+    element.remove();
+  };
+}
+
+function loggedInState() {
+  safeStorage.setItem('token', 'jwt.token');
+  const store = makeStore();
+  store.dispatch(userLoggedIn());
+  return store.getState();
 }
 
 describe('Header', () => {
@@ -158,6 +211,116 @@ describe('Header', () => {
       'Fourth',
       'Bad',
     ]);
+  });
+
+  it("menu links to the WordPress site's host are router links to the storefront's routes; other hosts are plain links", async () => {
+    const restore = withPageConfig({ wordpressUrl: WORDPRESS });
+    const { user } = await renderHeader(1280, [
+      {
+        ID: 1,
+        title: 'Courses',
+        url: `${WORDPRESS}/courses/`,
+        items: [
+          {
+            ID: 11,
+            title: 'PLAB 1 Online Course',
+            url: `${WORDPRESS}/courses/plab-1-online-course/`,
+          },
+          { ID: 12, title: 'Exam dates', url: `${WORDPRESS}/exam-dates/?exam=plab#june` },
+          { ID: 13, title: 'PLAB tips', url: `${WORDPRESS}/blog/plab-tips/` },
+          {
+            ID: 14,
+            title: 'GMC registration',
+            url: 'https://www.gmc-uk.org/registration',
+            target: '_blank',
+          },
+          { ID: 15, title: 'Sneaky', url: ' jav\tascript:alert(1)' },
+        ],
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Courses' }));
+    const course = screen.getByRole('link', { name: 'PLAB 1 Online Course' });
+    expect(course).toHaveAttribute('href', '/courses/plab-1-online-course');
+    expect(screen.getByRole('link', { name: 'Exam dates' })).toHaveAttribute(
+      'href',
+      '/exam-dates?exam=plab#june',
+    );
+    // Any menu link containing /blog goes to /blogs.
+    expect(screen.getByRole('link', { name: 'PLAB tips' })).toHaveAttribute('href', '/blogs');
+    const external = screen.getByRole('link', { name: 'GMC registration' });
+    expect(external).toHaveAttribute('href', 'https://www.gmc-uk.org/registration');
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByText('Sneaky').closest('a')).toBeNull();
+
+    await user.click(course);
+    expect(screen.getByTestId('where')).toHaveTextContent('/courses/plab-1-online-course');
+    restore();
+  });
+
+  it('on phones the header is logo, search, cart and menu; Log In / Sign up is inside the menu', async () => {
+    const { user } = await renderHeader(375);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Arora Medical Education' })).toBeVisible();
+    expect(within(banner).getByRole('button', { name: 'Search' })).toBeVisible();
+    expect(within(banner).getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Log In / Sign up' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menuPanel = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(menuPanel.getByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
+    expect(menuPanel.getByRole('link', { name: 'Log In / Sign up' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  it('on phones a learner finds My Dashboard, My courses and Logout inside the menu', async () => {
+    const { user } = await renderHeader(375, menu, { preloadedState: loggedInState() });
+    expect(screen.queryByRole('link', { name: 'My courses' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menuPanel = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(menuPanel.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
+    expect(menuPanel.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await user.click(menuPanel.getByRole('link', { name: 'My courses' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/my-courses');
+    // Following a link closes the menu.
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'My courses' })).not.toBeInTheDocument();
+  });
+
+  it('on desktop the account buttons stay in the header row, outside the menu', async () => {
+    await renderHeader(1280, menu, { preloadedState: loggedInState() });
+    const mainMenu = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(screen.getByRole('link', { name: 'My courses' })).toBeVisible();
+    expect(mainMenu.queryByRole('link', { name: 'My courses' })).not.toBeInTheDocument();
+    expect(mainMenu.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('on phones the menu toggles on click, and Escape closes it with the focus back on Menu', async () => {
+    const { user } = await renderHeader(375);
+    const hamburger = screen.getByRole('button', { name: 'Menu' });
+    await user.click(hamburger);
+    expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    await user.click(hamburger);
+    expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(hamburger);
+    await user.tab();
+    expect(screen.getByRole('button', { name: /PLAB/ })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    expect(hamburger).toHaveFocus();
+    expect(screen.queryByRole('link', { name: 'Log In / Sign up' })).not.toBeInTheDocument();
+  });
+
+  it('on phones a click outside the open menu closes it', async () => {
+    const { user } = await renderHeader(375);
+    const hamburger = screen.getByRole('button', { name: 'Menu' });
+    await user.click(hamburger);
+    await user.click(screen.getByTestId('where'));
+    expect(hamburger).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows Log In / Sign up to visitors', async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
   LOGO_SIZE,
@@ -14,30 +14,55 @@ import {
   useMounted,
 } from 'shared-store';
 import defaultLogo from './assets/logo.svg';
-import { AccountButtons } from './components/AccountButtons';
+import { AccountButtons, CartButton } from './components/AccountButtons';
 import { Menu } from './components/Menu';
-import { SearchModal } from './components/SearchModal';
 import './header.css';
 
+// The search dialog's code loads when it is first opened: most visits never open it.
+const SearchModal = lazy(() =>
+  import('./components/SearchModal').then(({ SearchModal: Modal }) => ({ default: Modal })),
+);
+
 /**
- * The site header: logo, menu, search, cart button with its badge, and the account buttons. Not
- * rendered until mounted on the client; its height is reserved meanwhile.
+ * The site header: logo, menu, search, cart button with its badge, and the account buttons. On
+ * phones one row of logo, search, cart and hamburger, the account buttons inside the menu it
+ * opens. Not rendered until mounted on the client; its height is reserved meanwhile.
  */
 export default function Header() {
   const dispatch = useAppDispatch();
   const mounted = useMounted();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const menu = useAppSelector(headerMenuSlice.selectors.selectItems);
+  const menuItems = useAppSelector(headerMenuSlice.selectors.selectItems);
   // A menu that arrives is rendered (each title sanitized) in a background render that yields to
   // the browser every few milliseconds, not in one long task.
-  const deferredMenu = useDeferredValue(menu);
+  const deferredMenu = useDeferredValue(menuItems);
   const logo = useAppSelector(headerLogoSlice.selectors.selectItems)[0];
   const { pathname } = useLocation();
   // The mobile menu is open for the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  const closeMenu = useCallback(() => {
+    setMenuOpenOn(null);
+  }, []);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    searchButton.current?.focus();
+  }, []);
+
+  // Escape closes the search also while the dialog's code is still on its way (the dialog
+  // handles its own Escape once it is there).
+  useEffect(() => {
+    if (!searchOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeSearch();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [searchOpen, closeSearch]);
 
   // The site's logo comes with the page's data; the bundled one stands in only once that read
   // has ended without one. Shown at once, it would be downloaded to be replaced a moment later.
@@ -60,6 +85,19 @@ export default function Header() {
   const logoUrl = logo ? safeUrl(logo.url) : '#';
   const logoSrc = logoUrl !== '#' ? logoUrl : pageRead ? defaultLogo : undefined;
   const logoAlt = logo?.alt || 'Arora Medical Education';
+  const menu = (
+    <Menu
+      items={deferredMenu}
+      mobile={mobile}
+      open={menuOpen}
+      onToggle={() => {
+        setMenuOpenOn(menuOpen ? null : pathname);
+      }}
+      onClose={closeMenu}
+    >
+      <AccountButtons />
+    </Menu>
+  );
   return (
     <header className="hdr-header">
       <Link to="/" className="hdr-logo">
@@ -69,52 +107,31 @@ export default function Header() {
           <span className="hdr-logo-space" role="img" aria-label={logoAlt} />
         )}
       </Link>
-      {mobile && (
+      {!mobile && menu}
+      <div className="hdr-tools">
         <button
+          ref={searchButton}
           type="button"
-          className="hdr-hamburger"
-          aria-expanded={menuOpen}
-          aria-controls="hdr-main-menu"
-          aria-label="Menu"
+          className="hdr-icon-button"
+          aria-label="Search"
           onClick={() => {
-            setMenuOpenOn(menuOpen ? null : pathname);
+            setSearchOpen(true);
           }}
         >
-          <span aria-hidden="true">☰</span>
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+            <path
+              fill="currentColor"
+              d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
+            />
+          </svg>
         </button>
-      )}
-      <Menu
-        items={deferredMenu}
-        mobile={mobile}
-        open={menuOpen}
-        onNavigate={() => {
-          setMenuOpenOn(null);
-        }}
-      />
-      <button
-        ref={searchButton}
-        type="button"
-        className="hdr-search-button"
-        aria-label="Search"
-        onClick={() => {
-          setSearchOpen(true);
-        }}
-      >
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
-          <path
-            fill="currentColor"
-            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
-          />
-        </svg>
-      </button>
-      <AccountButtons />
+        <CartButton />
+        {mobile ? menu : <AccountButtons />}
+      </div>
       {searchOpen && (
-        <SearchModal
-          onClose={() => {
-            setSearchOpen(false);
-            searchButton.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SearchModal onClose={closeSearch} />
+        </Suspense>
       )}
     </header>
   );

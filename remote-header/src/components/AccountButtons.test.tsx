@@ -7,7 +7,7 @@ import {
   userLoggedIn,
   makeStore,
 } from 'shared-store/testing';
-import { AccountButtons } from './AccountButtons';
+import { AccountButtons, CartButton } from './AccountButtons';
 
 function loggedInState() {
   const store = makeStore();
@@ -27,7 +27,7 @@ describe('role buttons', () => {
     expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
   });
 
-  it('a logged-in learner sees Cart, My Dashboard ({portal}/course/{token}) and Logout', () => {
+  it('a logged-in learner sees My Dashboard ({portal}/course/{token}), My courses and Logout', () => {
     safeStorage.setItem('token', 'jwt.token');
     const config = document.createElement('script');
     config.id = 'storefront-config';
@@ -35,14 +35,26 @@ describe('role buttons', () => {
     config.textContent = JSON.stringify({ portalUrl: 'https://portal.example.test' });
     document.head.append(config);
     renderWithProviders(<AccountButtons />, { preloadedState: loggedInState() });
-    expect(screen.getByRole('link', { name: /^Cart,/ })).toBeVisible();
     expect(screen.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute(
       'href',
       'https://portal.example.test/course/jwt.token',
     );
+    expect(screen.getByRole('link', { name: 'My courses' })).toHaveAttribute('href', '/my-courses');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Log In / Sign up' })).not.toBeInTheDocument();
     config.remove();
+  });
+
+  it('My courses is for learners only', () => {
+    renderWithProviders(<AccountButtons />);
+    expect(screen.queryByRole('link', { name: 'My courses' })).not.toBeInTheDocument();
+  });
+
+  it('the cart button goes to /cart, named with its count', () => {
+    const store = makeStore();
+    store.dispatch(itemAdded({ id: 1, month: '1 Month', quantity: 1, price: 10, title: 'PLAB 1' }));
+    renderWithProviders(<CartButton />, { preloadedState: store.getState() });
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toHaveAttribute('href', '/cart');
   });
 
   it('Logout runs the session logout: state reset and storage cleared', async () => {

@@ -13,22 +13,40 @@ import {
   useSession,
 } from 'shared-store';
 
-/** The cart button with its badge, and the buttons of the visitor's role. */
+/** The cart button with its badge: an icon on phones, the word Cart on wider screens. */
+export function CartButton() {
+  const count = useAppSelector(selectTotalQuantity);
+  return (
+    <Link to="/cart" className="hdr-cart" aria-label={cartLabel(count)}>
+      <svg className="hdr-cart__icon" aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+        <path
+          fill="currentColor"
+          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM1 2v2h2l3.6 7.6-1.4 2.4A2 2 0 0 0 7 17h12v-2H7.4l1.1-2h7.5a2 2 0 0 0 1.7-1l3.6-6.5A1 1 0 0 0 20.4 4H5.2l-.9-2H1z"
+        />
+      </svg>
+      {/* "Cart 2" as seen is in the name "Cart, 2 items" as heard (WCAG 2.5.3). */}
+      <span className="hdr-cart__text" aria-hidden="true">
+        Cart
+      </span>{' '}
+      <span className="hdr-badge" aria-hidden="true">
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * The buttons of the visitor's role: Log In / Sign up for visitors; My Dashboard, My courses and
+ * Logout for learners. In the header on wide screens, inside the opened menu on phones.
+ */
 export function AccountButtons() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const count = useAppSelector(selectTotalQuantity);
   const loggingOut = useAppSelector(selectLogoutStatus) === 'saving';
   const session = useSession();
   const token = safeStorage.getItem(STORAGE_KEYS.token);
 
   return (
-    <div className="hdr-actions">
-      <Link to="/cart" className="hdr-cart" aria-label={cartLabel(count)}>
-        <span aria-hidden="true">Cart</span>
-        <span className="hdr-badge" aria-hidden="true">
-          {count}
-        </span>
-      </Link>
+    <div className="hdr-account">
       {loggedIn && token ? (
         <>
           <a
@@ -37,6 +55,9 @@ export function AccountButtons() {
           >
             My Dashboard
           </a>
+          <Link to="/my-courses" className="hdr-button">
+            My courses
+          </Link>
           <button
             type="button"
             className="hdr-button hdr-button--ghost"

@@ -1,7 +1,17 @@
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router-dom';
 import { sanitizeHtml, type MenuItem } from 'shared-store';
 import { menuTarget, reorderForMobile } from './menuLinks';
+
+const MENU_ID = 'hdr-main-menu';
 
 /** A menu title as sanitized HTML; sanitized once per title, not on every header render. */
 const Title = memo(function Title({ html }: { html: string }) {
@@ -112,24 +122,35 @@ function MenuLevel({ items, depth, mobile, onNavigate }: LevelProps) {
 export interface MenuProps {
   items: MenuItem[];
   mobile: boolean;
-  /** On mobile the menu is behind the hamburger. */
+  /** On mobile the menu is a panel behind the hamburger: whether it is open. */
   open: boolean;
-  onNavigate: () => void;
+  onToggle: () => void;
+  /** The panel closes: a link was followed, a click landed outside, or Escape was pressed. */
+  onClose: () => void;
+  /** Shown at the end of the panel on mobile (the account buttons). */
+  children?: ReactNode;
 }
 
-/** The multi-level dropdown menu; a click outside or Escape closes every dropdown. */
-export function Menu({ items, mobile, open, onNavigate }: MenuProps) {
-  const ref = useRef<HTMLElement>(null);
+/**
+ * The multi-level dropdown menu; a click outside or Escape closes every dropdown. On mobile it is
+ * a panel the hamburger opens, closed the same ways (Escape gives the focus back to the hamburger).
+ */
+export function Menu({ items, mobile, open, onToggle, onClose, children }: MenuProps) {
+  const area = useRef<HTMLElement>(null);
+  const hamburger = useRef<HTMLButtonElement>(null);
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     const closeAll = () => {
       setGeneration((value) => value + 1);
+      if (open) onClose();
     };
     function onPointerDown(event: PointerEvent) {
-      if (ref.current && !ref.current.contains(event.target as Node)) closeAll();
+      if (area.current && !area.current.contains(event.target as Node)) closeAll();
     }
     function onKey(event: globalThis.KeyboardEvent) {
-      if (event.key === 'Escape') closeAll();
+      if (event.key !== 'Escape') return;
+      closeAll();
+      if (open) hamburger.current?.focus();
     }
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKey);
@@ -137,25 +158,51 @@ export function Menu({ items, mobile, open, onNavigate }: MenuProps) {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, []);
+  }, [open, onClose]);
+  const levels = (
+    <MenuLevel
+      key={generation}
+      items={items}
+      depth={0}
+      mobile={mobile}
+      onNavigate={() => {
+        setGeneration((value) => value + 1);
+        onClose();
+      }}
+    />
+  );
+  if (!mobile) {
+    return (
+      <nav ref={area} id={MENU_ID} className="hdr-nav" aria-label="Main">
+        {levels}
+      </nav>
+    );
+  }
   return (
-    <nav
-      ref={ref}
-      id="hdr-main-menu"
-      className={`hdr-nav${mobile ? ' hdr-nav--mobile' : ''}`}
-      aria-label="Main"
-      hidden={mobile && !open}
-    >
-      <MenuLevel
-        key={generation}
-        items={items}
-        depth={0}
-        mobile={mobile}
-        onNavigate={() => {
-          setGeneration((value) => value + 1);
-          onNavigate();
-        }}
-      />
+    <nav ref={area} className="hdr-menu-area" aria-label="Main">
+      <button
+        ref={hamburger}
+        type="button"
+        className="hdr-icon-button"
+        aria-expanded={open}
+        aria-controls={MENU_ID}
+        aria-label="Menu"
+        onClick={onToggle}
+      >
+        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'}
+          />
+        </svg>
+      </button>
+      <div id={MENU_ID} className="hdr-nav hdr-nav--mobile" hidden={!open}>
+        {levels}
+        {children}
+      </div>
     </nav>
   );
 }

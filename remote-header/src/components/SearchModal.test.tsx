@@ -29,6 +29,8 @@ async function openSearch(fakeTimers = false) {
   );
   const trigger = await screen.findByRole('button', { name: 'Search' });
   await rendered.user.click(trigger);
+  // The dialog's code loads when it is first opened.
+  await screen.findByRole('dialog', { name: 'Search' });
   return { ...rendered, trigger };
 }
 

@@ -1,16 +1,13 @@
-import { safeUrl } from 'shared-store';
+import { linkTarget, type LinkTarget } from 'shared-store';
 
 /**
- * Where a menu link goes inside the storefront: any link containing /blog goes to /blogs; links
- * to this site become router paths; other links stay external. A script or malformed URL gives
- * null: the item is shown as text, never as a link.
+ * Where a menu link goes: where shared-store's `linkTarget` sends a backend link (the WordPress
+ * site's own links become storefront routes, other hosts stay external, a script URL gives null:
+ * the item is text, never a link), except that any menu link containing /blog goes to /blogs.
  */
-export function menuTarget(url: unknown): { to: string; external: boolean } | null {
-  const safe = safeUrl(url);
-  if (safe === '#' && url !== '#') return null;
-  if (safe.includes('/blog')) return { to: '/blogs', external: false };
-  if (safe.startsWith('/') || safe.startsWith('#')) return { to: safe, external: false };
-  return { to: safe, external: true };
+export function menuTarget(url: unknown): LinkTarget | null {
+  const target = linkTarget(url);
+  return target?.to.includes('/blog') ? { to: '/blogs', external: false } : target;
 }
 
 /** On mobile the two-level submenu shows its even items first, then the odd ones. */

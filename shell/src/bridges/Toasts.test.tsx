@@ -18,4 +18,14 @@ describe('toasts', () => {
     expect(await screen.findByText('UKMLA Question Bank added to your cart')).toBeVisible();
     subscription.unsubscribe();
   });
+
+  it('a toast has a close button named Close notification', async () => {
+    const subscription = bridgeNotifications();
+    render(<Toasts />);
+    act(() => {
+      notify('error', 'Session Expired! Please Login Again');
+    });
+    expect(await screen.findByRole('button', { name: 'Close notification' })).toBeVisible();
+    subscription.unsubscribe();
+  });
 });

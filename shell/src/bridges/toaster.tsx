@@ -3,11 +3,33 @@
 // wait in react-toastify's queue and show once it has.
 import 'react-toastify/ReactToastify.css';
 import './toaster.css';
-import { ToastContainer } from 'react-toastify/unstyled';
+import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import { TOAST_AUTO_CLOSE_MS } from 'shared-store';
 
 export { toast } from 'react-toastify/unstyled';
 
+/** A toast's close button: named for what it closes, and big enough for a thumb. */
+function CloseButton({ closeToast }: CloseButtonProps) {
+  return (
+    <button
+      type="button"
+      className="shell-toast-close"
+      aria-label="Close notification"
+      onClick={() => {
+        closeToast(true);
+      }}
+    >
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+}
+
 export default function Toaster() {
-  return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />;
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      closeButton={CloseButton}
+    />
+  );
 }

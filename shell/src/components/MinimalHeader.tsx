@@ -1,18 +1,22 @@
 import { Link } from 'react-router-dom';
 import { cartLabel, selectTotalQuantity, useAppSelector } from 'shared-store';
+import { BrandMark } from './BrandMark';
 
-/** The header when the header remote cannot load: logo, cart and login still work. */
+/**
+ * The header when the header remote cannot load: logo, cart and login still work, in the height
+ * the header's space keeps (one row on phones too).
+ */
 export function MinimalHeader() {
   const count = useAppSelector(selectTotalQuantity);
   return (
     <header className="shell-min-header">
-      <Link to="/" className="shell-min-header__logo" aria-label="Arora Medical Education, home">
-        Arora Medical Education
+      <Link to="/" aria-label="Arora Medical Education, home">
+        <BrandMark />
       </Link>
-      <nav aria-label="Account">
+      <nav className="shell-min-header__nav" aria-label="Account">
         <Link to="/cart" aria-label={cartLabel(count)}>
           Cart ({count})
-        </Link>{' '}
+        </Link>
         <Link to="/login">Log In / Sign up</Link>
       </nav>
     </header>
