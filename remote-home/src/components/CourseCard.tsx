@@ -1,10 +1,11 @@
 import { memo, useMemo } from 'react';
-import { decodeEntities, itemUpdated, type Course } from 'shared-store';
+import { decodeEntities, type Course } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
 import { SafeImage } from './SafeImage';
+import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
 
-/** One course: title, image, its month options with prices, and Add to cart. */
+/** One course: title (a link to its page), image, its month options with prices, and Add to cart. */
 export const CourseCard = memo(function CourseCard({ course }: { course: Course }) {
   // Decoding parses the title twice (DOMPurify, DOMParser): once per title, not per render.
   const title = useMemo(() => decodeEntities(course.title), [course.title]);
@@ -14,32 +15,20 @@ export const CourseCard = memo(function CourseCard({ course }: { course: Course 
   return (
     <article className="home-card">
       <SafeImage className="home-card__image" image={course.image} width={400} height={225} />
-      <h3 className="home-card__title">{title}</h3>
+      <h3 className="home-card__title">
+        <TitleLink to={coursePath(course.slug)} title={title} />
+      </h3>
       {view}
       <button
         type="button"
         className="home-card__add"
         disabled={!option || busy}
-        aria-label={`Add ${title} to cart`}
         onClick={() => {
           if (!option) return;
-          add((dispatch) =>
-            dispatch(
-              itemUpdated({
-                id: course.id,
-                slug: course.slug,
-                month: option.month,
-                quantity: 1,
-                price: option.price,
-                title,
-                product_id: course.product_id,
-                variation_id: option.variationId,
-              }),
-            ),
-          );
+          add((dispatch) => dispatch(courseLine(course, title, option)));
         }}
       >
-        Add to cart
+        <AddLabel title={title} />
       </button>
     </article>
   );

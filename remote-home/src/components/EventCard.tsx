@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react';
-import { decodeEntities, formatPrice, itemUpdated, toPrice, type EventItem } from 'shared-store';
+import { decodeEntities, formatPrice, toPrice, type EventItem } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { SafeImage } from './SafeImage';
+import { AddLabel, eventLine, eventPath, TitleLink } from './shopLines';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = [
@@ -32,42 +33,41 @@ export function formatEventDate(date: string): string {
   return `${day}, ${String(parsed.getUTCDate())} ${month} ${String(parsed.getUTCFullYear())}`;
 }
 
-/** One event: date, place, price and Add to cart (matched by id alone in the cart). */
-export const EventCard = memo(function EventCard({ event }: { event: EventItem }) {
+/**
+ * One event: title (a link to its page), date, place, price and Add to cart (matched by id alone
+ * in the cart); a sold-out one says so and cannot be added.
+ */
+export const EventCard = memo(function EventCard({
+  event,
+  soldOut = false,
+}: {
+  event: EventItem;
+  soldOut?: boolean;
+}) {
   const title = useMemo(() => decodeEntities(event.title), [event.title]);
   const price = toPrice(event.price);
   const { add, busy } = useAddToCart(title);
   return (
     <article className="home-card home-card--event">
       <SafeImage className="home-card__image" image={event.image} width={400} height={225} />
-      <h3 className="home-card__title">{title}</h3>
+      <h3 className="home-card__title">
+        <TitleLink to={eventPath(event.slug)} title={title} />
+      </h3>
       <p className="home-card__meta">
         {formatEventDate(event.date)} · {event.location}
       </p>
-      <p className="home-card__price">{price > 0 ? formatPrice(price) : 'Price on request'}</p>
+      <p className="home-card__price">
+        {soldOut ? 'Sold out' : price > 0 ? formatPrice(price) : 'Price on request'}
+      </p>
       <button
         type="button"
         className="home-card__add"
-        disabled={price <= 0 || busy}
-        aria-label={`Add ${title} to cart`}
+        disabled={soldOut || price <= 0 || busy}
         onClick={() => {
-          add((dispatch) =>
-            dispatch(
-              itemUpdated({
-                id: event.id,
-                slug: event.slug,
-                month: '',
-                quantity: 1,
-                price,
-                title,
-                from: 'event',
-                product_id: event.product_id,
-              }),
-            ),
-          );
+          add((dispatch) => dispatch(eventLine(event, title, price)));
         }}
       >
-        Add to cart
+        <AddLabel title={title} />
       </button>
     </article>
   );

@@ -5,7 +5,8 @@ import { MonthPicker } from './MonthPicker';
 
 /**
  * A product's month options: the choice so far (the first option until one is picked) and the
- * picker with the price, "Price on request" when there are none, a placeholder while loading.
+ * picker with the price, "Price on request" when there are none, a placeholder while loading;
+ * and whether the options are loading, ready or missing.
  */
 export function useMonthChoice(productId: number | undefined, label: string) {
   const variations = useVariations(productId);
@@ -31,5 +32,5 @@ export function useMonthChoice(productId: number | undefined, label: string) {
       )}
     </>
   );
-  return { option, view };
+  return { option, view, status: variations.status };
 }

@@ -1,6 +1,25 @@
 import { memo } from 'react';
-import { safeUrl, type Partner } from 'shared-store';
+import { linkTarget, type Partner } from 'shared-store';
 import { SafeImage } from './SafeImage';
+
+/** A partner's logo, a link to the partner's own site when it has one (another site only). */
+function PartnerLogo({ partner }: { partner: Partner }) {
+  const logo = (
+    <SafeImage
+      className="home-partners__logo"
+      image={{ ...partner.logo, alt: partner.logo.alt || partner.name }}
+      width={240}
+      height={96}
+    />
+  );
+  const target = linkTarget(partner.url);
+  if (!target?.external) return logo;
+  return (
+    <a href={target.to} target="_blank" rel="noopener noreferrer">
+      {logo}
+    </a>
+  );
+}
 
 export const PartnersSection = memo(function PartnersSection({
   partners,
@@ -14,14 +33,7 @@ export const PartnersSection = memo(function PartnersSection({
       <ul className="home-partners">
         {partners.map((partner) => (
           <li key={partner.id}>
-            <a href={safeUrl(partner.url)} target="_blank" rel="noopener noreferrer">
-              <SafeImage
-                className="home-partners__logo"
-                image={{ ...partner.logo, alt: partner.logo.alt ?? partner.name }}
-                width={240}
-                height={96}
-              />
-            </a>
+            <PartnerLogo partner={partner} />
           </li>
         ))}
       </ul>

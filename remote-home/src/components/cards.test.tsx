@@ -131,6 +131,25 @@ describe('course card', () => {
     expect(await screen.findByText('Price on request')).toBeVisible();
   });
 
+  it('its title links to the course’s page; a course without a slug has none', async () => {
+    mockFetch(variationsFor(3103, threeOptions));
+    renderWithProviders(
+      <>
+        <CourseCard course={course} />
+        <CourseCard course={{ ...course, id: 2104, title: 'No page', slug: '' }} />
+      </>,
+    );
+    expect(screen.getByRole('link', { name: 'PLAB 1 Online Course & Mocks' })).toHaveAttribute(
+      'href',
+      '/courses/plab-1-online-course',
+    );
+    expect(screen.getByRole('heading', { name: 'No page' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'No page' })).toBeNull();
+    await waitFor(() => {
+      expect(screen.getAllByRole('combobox', { name: 'Access' })).toHaveLength(2);
+    });
+  });
+
   it('a broken image URL shows a placeholder of the same size', async () => {
     mockFetch(variationsFor(3103, threeOptions));
     renderWithProviders(<CourseCard course={{ ...course, image: { url: 'javascript:x' } }} />);
@@ -175,6 +194,23 @@ describe('event card', () => {
     expect(selectCartItems(store.getState())).toEqual([
       expect.objectContaining({ id: 2301, from: 'event', quantity: 2, price: 295 }),
     ]);
+  });
+
+  it('its title links to the event’s page', () => {
+    renderWithProviders(<EventCard event={event} />);
+    expect(screen.getByRole('link', { name: 'PLAB 2 Mock Circuit — Manchester' })).toHaveAttribute(
+      'href',
+      '/events/plab-2-mock-circuit',
+    );
+  });
+
+  it('a sold-out event says so and cannot be added', async () => {
+    const { user, store } = renderWithProviders(<EventCard event={event} soldOut />);
+    expect(screen.getByText('Sold out')).toBeVisible();
+    const add = screen.getByRole('button', { name: /to cart$/ });
+    expect(add).toBeDisabled();
+    await user.click(add);
+    expect(selectCartItems(store.getState())).toEqual([]);
   });
 
   it('an event without a price cannot be added', () => {

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import { itemUpdated, type Course, type EventItem } from 'shared-store';
+
+/** The storefront's page of a course or an event; none for one without a slug. */
+export const coursePath = (slug: string) => (slug ? `/courses/${encodeURIComponent(slug)}` : '');
+export const eventPath = (slug: string) => (slug ? `/events/${encodeURIComponent(slug)}` : '');
+
+/** A card's title: a link to the card's page, or the title alone when it has none. */
+export function TitleLink({ to, title }: { to: string; title: string }) {
+  return to ? <Link to={to}>{title}</Link> : title;
+}
+
+/**
+ * An Add to cart button's words: "Add to cart" as they show, "Add {title} to cart" as they are
+ * read out, so the name a screen reader or voice control uses holds the words on the screen.
+ */
+export function AddLabel({ title }: { title: string }) {
+  return (
+    <>
+      Add<span className="home-sr"> {title}</span> to cart
+    </>
+  );
+}
+
+/** What is bought of a course: a month option, or the one price of a simple product (month ''). */
+export interface CourseChoice {
+  month: string;
+  price: number;
+  variationId?: number;
+}
+
+/** One of a course in the cart: matched there by id and month. */
+export const courseLine = (
+  course: Pick<Course, 'id' | 'slug' | 'product_id'>,
+  title: string,
+  choice: CourseChoice,
+) =>
+  itemUpdated({
+    id: course.id,
+    slug: course.slug,
+    month: choice.month,
+    quantity: 1,
+    price: choice.price,
+    title,
+    product_id: course.product_id,
+    variation_id: choice.variationId,
+  });
+
+/** One place at an event in the cart: from 'event', month '', matched there by id alone. */
+export const eventLine = (
+  event: Pick<EventItem, 'id' | 'slug' | 'product_id'>,
+  title: string,
+  price: number,
+) =>
+  itemUpdated({
+    id: event.id,
+    slug: event.slug,
+    month: '',
+    quantity: 1,
+    price,
+    title,
+    from: 'event',
+    product_id: event.product_id,
+  });

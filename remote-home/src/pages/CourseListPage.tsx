@@ -1,0 +1,53 @@
+import { useDocumentTitle, useRead, type Course } from 'shared-store';
+import { CourseCard } from '../components/CourseCard';
+import { ReadPage } from './PageParts';
+import { courseList } from './reads';
+
+const HEADING = 'All courses';
+const TRAIL = [{ label: 'Courses' }];
+const EXAMS = ['UKMLA', 'PLAB', 'MSRA', 'MRCGP'];
+
+/** The courses by exam, in the order of EXAMS; courses of any other exam last, as More courses. */
+export function byExam(courses: Course[]): [string, Course[]][] {
+  const exam = (course: Course) => course.exam.trim().toUpperCase();
+  const groups: [string, Course[]][] = EXAMS.map((name) => [
+    name,
+    courses.filter((course) => exam(course) === name),
+  ]);
+  groups.push(['More courses', courses.filter((course) => !EXAMS.includes(exam(course)))]);
+  return groups.filter(([, list]) => list.length > 0);
+}
+
+/** /courses: every course of wp/v2/courseList, grouped by exam, as the home page's cards. */
+export default function CourseListPage() {
+  useDocumentTitle(
+    HEADING,
+    'Every UKMLA, PLAB, MSRA and MRCGP course, question bank and revision package we offer.',
+  );
+  return (
+    <ReadPage
+      read={useRead(courseList)}
+      trail={TRAIL}
+      heading={HEADING}
+      failure="We couldn't load our courses."
+      show={(courses) =>
+        courses.length === 0 ? (
+          <p>No courses are on sale at the moment. Please come back soon.</p>
+        ) : (
+          byExam(courses).map(([exam, list]) => (
+            <section key={exam} className="home-shop__group">
+              <h2>{exam}</h2>
+              <ul className="home-grid">
+                {list.map((course) => (
+                  <li key={course.id}>
+                    <CourseCard course={course} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { decodeEntities, formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
+import { formatEventDate } from '../components/EventCard';
+import { SafeImage } from '../components/SafeImage';
+import { AddLabel, eventLine } from '../components/shopLines';
+import { useAddToCart } from '../hooks/useAddToCart';
+import { EntryPage, PageFrame } from './PageParts';
+import { ticketEvents, type TicketEvent } from './reads';
+
+const TRAIL = [{ label: 'Events', to: '/events' }];
+
+/** "Sold out", "Only 3 places left", "16 places left". */
+export function placesLeft(tickets: number): string {
+  if (tickets <= 0) return 'Sold out';
+  const places = `${String(tickets)} ${tickets === 1 ? 'place' : 'places'} left`;
+  return tickets <= 5 ? `Only ${places}` : places;
+}
+
+function EventView({ event }: { event: TicketEvent }) {
+  const title = useMemo(() => decodeEntities(event.title), [event.title]);
+  const date = formatEventDate(event.date);
+  const place = event.venue || event.location;
+  useDocumentTitle(title, [date, place].filter(Boolean).join(', ') || undefined);
+  const price = toPrice(event.price);
+  const tickets = event.tickets_available;
+  const soldOut = tickets !== undefined && tickets <= 0;
+  const { add, busy } = useAddToCart(title);
+  return (
+    <PageFrame trail={[...TRAIL, { label: title }]} heading={title}>
+      <div className="home-shop__layout">
+        <SafeImage
+          className="home-shop__image"
+          image={event.image}
+          width={800}
+          height={450}
+          priority
+        />
+        <div className="home-shop__buy">
+          <p className="home-card__price">{price > 0 ? formatPrice(price) : 'Price on request'}</p>
+          {tickets !== undefined && <p className="home-shop__places">{placesLeft(tickets)}</p>}
+          <button
+            type="button"
+            className="home-card__add"
+            disabled={soldOut || price <= 0 || busy}
+            onClick={() => {
+              add((dispatch) => dispatch(eventLine(event, title, price)));
+            }}
+          >
+            <AddLabel title={title} />
+          </button>
+        </div>
+        <dl className="home-shop__facts">
+          {event.date && (
+            <>
+              <dt>Date</dt>
+              <dd>
+                <time dateTime={event.date}>{date}</time>
+              </dd>
+            </>
+          )}
+          {event.start_time && (
+            <>
+              <dt>Time</dt>
+              <dd>
+                {event.start_time}
+                {event.end_time && ` to ${event.end_time}`}
+              </dd>
+            </>
+          )}
+          <dt>Venue</dt>
+          <dd>
+            {place}
+            {event.location_id !== undefined && event.location_id > 0 && (
+              <>
+                {' '}
+                <Link to={`/locations/${String(event.location_id)}`}>
+                  About our {event.location} centre
+                </Link>
+              </>
+            )}
+          </dd>
+        </dl>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** /events/:slug: an event of wp/v2/products-with-ticket, its date, place, price and places left. */
+export default function EventPage() {
+  return (
+    <EntryPage
+      list={useRead(ticketEvents)}
+      trail={TRAIL}
+      what="event"
+      show={(event) => <EventView event={event} />}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import { selectCartItems } from 'shared-store';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import CourseListPage from './CourseListPage';
+import EventListPage from './EventListPage';
+import {
+  EVENTS,
+  MSRA_BIRMINGHAM,
+  MSRA,
+  PLAB_1,
+  PLAB_1_VARIATIONS,
+  SERVER_ERROR,
+  answer,
+  inTurn,
+} from '../testSupport';
+
+describe('the events page', () => {
+  it('shows every event soonest first, each card linking to its page', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/products-with-ticket': answer([
+        ...EVENTS,
+        { ...MSRA_BIRMINGHAM, id: 1, date: 'TBC' },
+      ]),
+    });
+    renderWithProviders(<EventListPage />, { route: '/events' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Events and mock exams' })).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: 'Upcoming events' });
+    expect(
+      screen
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => [h.textContent, within(h).getByRole('link').getAttribute('href')]),
+    ).toEqual([
+      ['PLAB 2 Mock Circuit — London', '/events/plab-2-mock-circuit-london'],
+      ['PLAB 2 Mock Circuit — Manchester', '/events/plab-2-mock-circuit-manchester'],
+      ['MSRA Revision Weekend — Birmingham', '/events/msra-revision-weekend-birmingham'],
+      ['MSRA Revision Weekend — Birmingham', '/events/msra-revision-weekend-birmingham'],
+    ]);
+    expect(screen.getAllByText(/·/).map((meta) => meta.textContent)).toEqual([
+      'Sat, 9 January 2027 · London',
+      'Sat, 16 January 2027 · Manchester',
+      'Sat, 13 March 2027 · Birmingham',
+      'TBC · Birmingham',
+    ]);
+    expect(document.title).toBe('Events and mock exams | Arora Medical Education');
+  });
+
+  it('a sold-out event’s card says so and cannot be added; the others can', async () => {
+    mockFetch({ '/wp-json/wp/v2/products-with-ticket': answer(EVENTS) });
+    const { user, store } = renderWithProviders(<EventListPage />, { route: '/events' });
+    const soldOut = await screen.findByRole('button', {
+      name: 'Add PLAB 2 Mock Circuit — London to cart',
+    });
+    expect(soldOut).toBeDisabled();
+    expect(screen.getByText('Sold out')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Add MSRA Revision Weekend/ }));
+    expect(selectCartItems(store.getState()).map((line) => line.id)).toEqual([2303]);
+  });
+
+  it('says when no event is scheduled', async () => {
+    mockFetch({ '/wp-json/wp/v2/products-with-ticket': answer([]) });
+    renderWithProviders(<EventListPage />, { route: '/events' });
+    expect(await screen.findByText(/No events are scheduled at the moment/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'browse our online courses' })).toHaveAttribute(
+      'href',
+      '/courses',
+    );
+  });
+
+  it('a failed read offers Try again and recovers', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/products-with-ticket': inTurn(SERVER_ERROR, answer(EVENTS)),
+    });
+    const { user } = renderWithProviders(<EventListPage />, { route: '/events' });
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load our events.");
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Upcoming events' })).toBeVisible();
+  });
+});
+
+describe('the courses page', () => {
+  const MRCGP = { ...MSRA, id: 2106, title: 'MRCGP AKT', slug: 'mrcgp-akt', exam: 'MRCGP' };
+  const OTHER = { ...MSRA, id: 2199, title: 'Clinical Skills', slug: 'clinical', exam: 'Other' };
+
+  it('groups the courses by exam, UKMLA, PLAB, MSRA, MRCGP, then the rest; each card links to its page', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/courseList': answer([OTHER, MRCGP, MSRA, PLAB_1]),
+      '/api/shop/products/': answer(PLAB_1_VARIATIONS),
+    });
+    renderWithProviders(<CourseListPage />, { route: '/courses' });
+    expect(screen.getByRole('heading', { level: 1, name: 'All courses' })).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: 'PLAB' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'PLAB',
+      'MSRA',
+      'MRCGP',
+      'More courses',
+    ]);
+    const plab = screen.getByRole('link', { name: 'PLAB 1 Online Course & Mocks' });
+    expect(plab).toHaveAttribute('href', '/courses/plab-1-online-course');
+    expect(await screen.findAllByRole('combobox', { name: 'Access' })).toHaveLength(4);
+  });
+
+  it('says when no course is on sale', async () => {
+    mockFetch({ '/wp-json/wp/v2/courseList': answer([]) });
+    renderWithProviders(<CourseListPage />, { route: '/courses' });
+    expect(
+      await screen.findByText('No courses are on sale at the moment. Please come back soon.'),
+    ).toBeVisible();
+  });
+
+  it('a failed read offers Try again and recovers', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/courseList': inTurn(SERVER_ERROR, answer([PLAB_1])),
+      '/api/shop/products/': answer(PLAB_1_VARIATIONS),
+    });
+    const { user } = renderWithProviders(<CourseListPage />, { route: '/courses' });
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load our courses.");
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'PLAB' })).toBeVisible();
+    await screen.findByRole('combobox', { name: 'Access' });
+  });
+});
