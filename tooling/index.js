@@ -124,6 +124,40 @@ function openedByExposes(name, exposes) {
 }
 
 /**
+ * The split-chunks groups of a remote's own code. What its `exposes` open is one file of code and
+ * one of styles, "exposed" (the first screens load it). Its `pages` keep each its own module in a
+ * chunk of its own (the federation's manifest names a page's files by that chunk: an empty one
+ * would be merged with the others and name them all) and share one file, "pages", of the rest,
+ * including their own copies of what they share with `exposes`: a page loads no first-screen code.
+ * @param {string} dir
+ * @param {string} name the container's name
+ * @param {Record<string, string>} exposes
+ * @param {Record<string, string>} pages
+ */
+function ownCodeGroups(dir, name, exposes, pages) {
+  const src = path.join(dir, 'src');
+  const pageEntries = new Set(
+    [...exposedRequests(pages)].map((request) => path.join(dir, request)),
+  );
+  /** @type {(module: import('webpack').Module & { resource?: string }) => boolean} */
+  const own = (module) => module.resource?.startsWith(src) ?? false;
+  /** @type {(module: import('webpack').Module & { resource?: string }) => boolean} */
+  const shared = (module) => own(module) && !pageEntries.has(module.resource ?? '');
+  const firstScreens = { name: 'exposed', chunks: openedByExposes(name, exposes), enforce: true };
+  const shownAlone = { name: 'pages', chunks: openedByExposes(name, pages), enforce: true };
+  return {
+    // webpack's `default` group would gather the shared-package stubs every chunk consumes into
+    // one of them, the home page's, putting it in every page's group (and its files in the
+    // manifest's list for each): each chunk keeps its own stubs, which are no file.
+    default: false,
+    exposed: { ...firstScreens, test: own },
+    exposedStyles: { ...firstScreens, type: 'css/mini-extract' },
+    pages: { ...shownAlone, test: shared },
+    pageStyles: { ...shownAlone, type: 'css/mini-extract' },
+  };
+}
+
+/**
  * The ES-module build of a package, as its exports map names it (`exports['.'].import`): the
  * federation runtime packages ship ESM and CJS builds, and one copy of each is enough.
  * @param {string} pkgName
@@ -235,12 +269,24 @@ function reportSharedVersions(shared) {
  * @param {object} options
  * @param {string} options.dir the app's folder (__dirname of its webpack.config.js)
  * @param {string} options.name the federation name (shell, header, footer, home, cart)
- * @param {Record<string, string>} [options.exposes] for remotes: what they expose
+ * @param {Record<string, string>} [options.exposes] for remotes: what they expose that the
+ *   first screens show (layout slots, the home page): one file of code and one of styles
+ * @param {Record<string, string>} [options.pages] for remotes: pages they expose that are shown
+ *   alone (a course, an event): exposed too, in one file of their own, loaded when one is shown;
+ *   what they share with `exposes` stays in the latter's file
  * @param {number} options.port dev-server port
  * @param {boolean} [options.isHost]
  * @param {import('webpack-dev-server').Configuration} [options.devServer] extra dev-server settings
  */
-function createAppConfig({ dir, name, exposes, port, isHost = false, devServer = {} }) {
+function createAppConfig({
+  dir,
+  name,
+  exposes = {},
+  pages = {},
+  port,
+  isHost = false,
+  devServer = {},
+}) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
   return (_env, argv) => {
@@ -305,7 +351,7 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
             ? {}
             : {
                 filename: 'remoteEntry.js',
-                exposes,
+                exposes: { ...exposes, ...pages },
                 manifest: { additionalData: reportSharedVersions(shared) },
               }),
           remotes: {},
@@ -420,26 +466,13 @@ function createAppConfig({ dir, name, exposes, port, isHost = false, devServer =
             }
           : {}),
         // A remote's exposed modules share one file of its own code and one of its styles: the
-        // header's three slots cost two requests, not six. Code an exposed module loads on
-        // demand stays apart.
+        // header's three slots cost two requests, not six. Its pages are one file more (their
+        // own code, loaded when one is shown). Code an exposed module loads on demand stays apart.
         ...(!isHost && !dev
           ? {
               splitChunks: {
                 chunks: 'async',
-                cacheGroups: {
-                  exposed: {
-                    test: (module) => module.resource?.startsWith(path.join(dir, 'src')) ?? false,
-                    name: 'exposed',
-                    chunks: openedByExposes(name, exposes ?? {}),
-                    enforce: true,
-                  },
-                  exposedStyles: {
-                    type: 'css/mini-extract',
-                    name: 'exposed',
-                    chunks: openedByExposes(name, exposes ?? {}),
-                    enforce: true,
-                  },
-                },
+                cacheGroups: ownCodeGroups(dir, name, exposes, pages),
               },
             }
           : {}),

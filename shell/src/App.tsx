@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   BARE_IN_APP_ROUTES,
@@ -131,9 +131,6 @@ function routeElement(route: PageRoute): ReactNode {
   throw new Error(`The page contract's route ${route.path} shows nothing.`);
 }
 
-// Page not found is split from the shell's first load too: a known route needs none of it.
-const NotFoundPage = lazy(() => import('./components/NotFoundPage'));
-
 const layoutAbove = PAGE_CONTRACT.layout.filter((part) => !part.afterLoad);
 const layoutAfterLoad = PAGE_CONTRACT.layout.filter((part) => part.afterLoad);
 
@@ -160,14 +157,6 @@ export function App() {
           {PAGE_CONTRACT.routes.map((route) => (
             <Route key={route.path} path={route.path} element={routeElement(route)} />
           ))}
-          <Route
-            path="*"
-            element={
-              <LazyPage>
-                <NotFoundPage />
-              </LazyPage>
-            }
-          />
         </Routes>
       </main>
       {!bare &&

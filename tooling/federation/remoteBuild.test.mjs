@@ -46,11 +46,17 @@ before(async () => {
     path.join(dir, 'src', 'B.js'),
     "import { useState } from 'react';\nexport default () => useState;\n",
   );
+  // A page shown alone, using a module of an exposed one.
+  fs.writeFileSync(
+    path.join(dir, 'src', 'P.js'),
+    "import B from './B.js';\nexport default () => [B, 'page'];\n",
+  );
   const config = createAppConfig({
     dir,
     name: 'probe',
     port: 0,
     exposes: { './A': './src/A.js', './B': './src/B.js' },
+    pages: { './P': './src/P.js' },
   })({}, { mode: 'production' });
   config.devtool = false;
   config.optimization = { ...config.optimization, minimize: false };
@@ -96,6 +102,28 @@ test('the exposed modules share one chunk, "exposed"', () => {
         'named after the container, opened by an exposed request).',
     );
   }
+});
+
+test('pages keep their own module in a chunk each and share one chunk, "pages", of the rest', () => {
+  const filesOf = (chunkName) => {
+    const chunk = compilation.namedChunks.get(chunkName);
+    return chunk
+      ? compilation.chunkGraph
+          .getChunkModules(chunk)
+          .map((module) => module.nameForCondition())
+          .filter(Boolean)
+      : [];
+  };
+  assert.deepEqual(filesOf('__federation_expose_P'), [path.join(dir, 'src', 'P.js')]);
+  // A page loads none of the first screens' file: what it shares with them, it has a copy of.
+  assert.deepEqual(filesOf('pages'), [path.join(dir, 'src', 'B.js')]);
+  assert.ok(!filesOf('exposed').includes(path.join(dir, 'src', 'P.js')));
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
+  const filesFor = (expose) =>
+    manifest.exposes.find((entry) => entry.name === expose)?.assets.js.sync.join(' ') ?? '';
+  assert.match(filesFor('A'), /^exposed\.\w+\.js$/);
+  assert.match(filesFor('P'), /pages\.\w+\.js/);
+  assert.doesNotMatch(filesFor('P'), /exposed/);
 });
 
 test("the remote's manifest reports each shared package's installed version", () => {
