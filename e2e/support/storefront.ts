@@ -66,7 +66,7 @@ export async function addFirstCourse(page: Page): Promise<string> {
   const courses = page.locator('#courses-section');
   const add = courses.getByRole('button', { name: /^Add .* to cart$/ }).first();
   await expect(add).toBeEnabled();
-  const label = (await add.getAttribute('aria-label')) ?? '';
+  const label = ((await add.textContent()) ?? '').replace(/\s+/g, ' ').trim();
   await add.click();
   return label.replace(/^Add (.*) to cart$/, '$1');
 }

@@ -1,6 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { cartButton, expect, test } from '../support/fixtures';
-import { addFirstCourse, logIn, newLearner, type Learner } from '../support/storefront';
+import {
+  addFirstCourse,
+  loadedResources,
+  logIn,
+  newLearner,
+  type Learner,
+} from '../support/storefront';
 
 /**
  * Never lose a cart: each fault a learner can meet (a save or a read of the account's cart that
@@ -98,6 +104,32 @@ test.describe('never lose a cart', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
     const login = await apiLogIn(request, learner);
     await expect.poll(() => accountTitles(request, login)).toEqual([title]);
+  });
+
+  test('a learner whose connection drops before the logout is still asked: the question came with the page', async ({
+    page,
+    context,
+    request,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|network/i);
+    const isQuestion = (url: string) => /\/logout-question\.\w+\.js$/.test(url);
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    expect((await loadedResources(page)).filter((entry) => isQuestion(entry.url))).toEqual([]);
+    const learner = await newLearner(request);
+    await logIn(page, learner);
+    await addFirstCourse(page);
+    // A learner's page fetches the question's code once it has loaded; a visitor's never does.
+    await expect
+      .poll(async () => (await loadedResources(page)).some((entry) => isQuestion(entry.url)))
+      .toBe(true);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Your cart could not be saved' });
+    await expect(question).toBeVisible();
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+    await context.setOffline(false);
   });
 
   test('"Try again" after the service is back saves the cart and logs out', async ({

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// npm run screenshots: the home page, a course page and the cart (with a course in it) at a
+// phone's width (375 px) and a laptop's (1280 px), from the production build on the embedded
+// sample backend, written to docs/screenshots/. Builds first when there is no build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { ROOT, ensureBuilt, startGateway } from './bench-support.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = path.join(ROOT, 'docs', 'screenshots');
+const COURSE = '/courses/plab-1-online-course';
+const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(
+    `Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium".`,
+  );
+  process.exit(1);
+}
+
+/** Waits until the page's images have loaded and its fonts are ready, then a frame more. */
+async function settled(page) {
+  await page.waitForLoadState('load');
+  await page.locator('main h1').first().waitFor();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images, (image) =>
+        image.complete
+          ? null
+          : new Promise((resolve) => image.addEventListener('loadend', resolve)),
+      ),
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+ensureBuilt(false);
+fs.mkdirSync(OUT, { recursive: true });
+const gateway = await startGateway();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+try {
+  for (const { name, width, height } of WIDTHS) {
+    // A visitor who closed the newsletter popup before, so it does not cover the page.
+    const context = await browser.newContext({
+      viewport: { width, height },
+      reducedMotion: 'reduce',
+    });
+    await context.addInitScript(() => localStorage.setItem('popupClosed', 'true'));
+    const page = await context.newPage();
+    const shoot = async (file) => {
+      await settled(page);
+      await page.screenshot({ path: path.join(OUT, `${file}-${name}.png`) });
+      console.log(`docs/screenshots/${file}-${name}.png`);
+    };
+    await page.goto(`${gateway.base}/`);
+    await shoot('home');
+    await page.goto(`${gateway.base}${COURSE}`);
+    await page
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first()
+      .click();
+    await shoot('course');
+    await page.goto(`${gateway.base}/cart`);
+    await shoot('cart');
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  gateway.stop();
+}
