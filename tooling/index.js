@@ -13,7 +13,12 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
-const { PageCodePlugin, StartupPreloadPlugin, runsAtStartup } = require('./startupPreload');
+const {
+  CONSUMED,
+  PageCodePlugin,
+  StartupPreloadPlugin,
+  runsAtStartup,
+} = require('./startupPreload');
 const { PageContractPlugin } = require('./pageContract');
 const { gatewayProxy } = require('./devProxy');
 
@@ -143,16 +148,19 @@ function ownCodeGroups(dir, name, exposes, pages) {
   const own = (module) => module.resource?.startsWith(src) ?? false;
   /** @type {(module: import('webpack').Module & { resource?: string }) => boolean} */
   const shared = (module) => own(module) && !pageEntries.has(module.resource ?? '');
+  /** The stub by which a chunk takes a shared package: listed once per chunk in remoteEntry.js. */
+  const consumes = (/** @type {import('webpack').Module} */ module) => module.type === CONSUMED;
   const firstScreens = { name: 'exposed', chunks: openedByExposes(name, exposes), enforce: true };
   const shownAlone = { name: 'pages', chunks: openedByExposes(name, pages), enforce: true };
   return {
-    // webpack's `default` group would gather the shared-package stubs every chunk consumes into
-    // one of them, the home page's, putting it in every page's group (and its files in the
-    // manifest's list for each): each chunk keeps its own stubs, which are no file.
+    // webpack's `default` group would gather the stubs every chunk consumes into one of them, the
+    // home page's, putting it in every page's group (and its files in the manifest's list for
+    // each). An exposed module's chunk keeps its own (an empty chunk would be dropped, and the
+    // manifest would name no files for the module); the pages' go to their shared file.
     default: false,
     exposed: { ...firstScreens, test: own },
     exposedStyles: { ...firstScreens, type: 'css/mini-extract' },
-    pages: { ...shownAlone, test: shared },
+    pages: { ...shownAlone, test: (module) => shared(module) || consumes(module) },
     pageStyles: { ...shownAlone, type: 'css/mini-extract' },
   };
 }

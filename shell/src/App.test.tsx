@@ -1,10 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Link } from 'react-router-dom';
-import { PAGE_CONTRACT } from 'shared-store';
+import { PAGE_CONTRACT, useDocumentTitle } from 'shared-store';
 import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from './App';
 
 // Each remote module shows its own id; the header carries links to the routes.
+// A course page names its own title, as the home remote's does.
 jest.mock('./remotes/federation', () => ({
   loadRemoteComponent: (id: string) =>
     Promise.resolve({
@@ -13,12 +14,20 @@ jest.mock('./remotes/federation', () => ({
           <nav aria-label="Test">
             <Link to="/">Home</Link>
             <Link to="/cart">Cart</Link>
+            <Link to="/courses/plab-1">PLAB 1</Link>
           </nav>
+        ) : id === 'home/CoursePage' ? (
+          <CourseTitled />
         ) : (
           <p>{id}</p>
         ),
     }),
 }));
+
+function CourseTitled() {
+  useDocumentTitle('PLAB 1 Online Course');
+  return <p>home/CoursePage</p>;
+}
 
 // The pages' own requests stay pending: what is shown is the remote module of each route.
 beforeEach(() => {
@@ -39,5 +48,21 @@ describe('the shell’s routes, from the page contract', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Cart' }));
     expect(await screen.findByText('cart/CartPage')).toBeInTheDocument();
     expect(screen.queryByText('home/HomePage')).not.toBeInTheDocument();
+  });
+
+  it('a page shown on the way has its route’s title; a page that names its own has that, also when shown again', async () => {
+    renderWithProviders(<App />, { route: '/' });
+    fireEvent.click(await screen.findByRole('link', { name: 'Cart' }));
+    expect(await screen.findByText('cart/CartPage')).toBeInTheDocument();
+    expect(document.title).toBe('Your cart | Arora Medical Education');
+    // The second time, the course page's code is there: it shows in the same render as its route.
+    for (let visit = 0; visit < 2; visit += 1) {
+      fireEvent.click(screen.getByRole('link', { name: 'PLAB 1' }));
+      expect(await screen.findByText('home/CoursePage')).toBeInTheDocument();
+      expect(document.title).toBe('PLAB 1 Online Course | Arora Medical Education');
+      fireEvent.click(screen.getByRole('link', { name: 'Cart' }));
+      expect(await screen.findByText('cart/CartPage')).toBeInTheDocument();
+      expect(document.title).toBe('Your cart | Arora Medical Education');
+    }
   });
 });

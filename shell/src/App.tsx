@@ -1,9 +1,17 @@
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   BARE_IN_APP_ROUTES,
   FOOTER_SHOW_DELAY_MS,
   PAGE_CONTRACT,
+  SITE_NAME,
   isMobileApp,
   loadHomeSections,
   useAppDispatch,
@@ -89,13 +97,20 @@ const PAGE_STARTS: Record<string, ComponentType> = { 'home/HomePage': HomeStart 
  */
 function RemotePage({ route, module }: { route: PageRoute; module: string }) {
   const Start = PAGE_STARTS[module];
+  // The route's title until the page names its own: set before any page's effect runs, so a
+  // page that names one (a course) has the last word.
+  useLayoutEffect(() => {
+    if (route.title) document.title = `${route.title} | ${SITE_NAME}`;
+  }, [route.title]);
   return (
     <>
       {Start && <Start />}
       <RemoteSlot
         remote={remoteOf(module)}
         placeholder={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
-        fallback={<SlotMessage title={route.unavailableTitle ?? 'Something went wrong'} />}
+        fallback={
+          <SlotMessage title={route.unavailableTitle ?? route.title ?? 'Something went wrong'} />
+        }
       />
     </>
   );

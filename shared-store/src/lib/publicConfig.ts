@@ -11,35 +11,32 @@ export interface PublicConfig {
   wordpressUrl: string;
 }
 
-const DEFAULTS: PublicConfig = { portalUrl: '/portal', wordpressUrl: '' };
 const ELEMENT_ID = PAGE_CONTRACT.markup.storefrontConfigId;
 
-function stringOf(raw: unknown, key: string): string {
-  const value =
-    typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[key] : '';
-  return typeof value === 'string' ? value : '';
-}
-
 /** An http(s) URL's origin, or '' for anything else. */
-function originOf(url: string): string {
+function originOf(url: unknown): string {
   try {
-    const parsed = new URL(url);
+    const parsed = new URL(String(url));
     return /^https?:$/.test(parsed.protocol) ? parsed.origin : '';
   } catch {
     return '';
   }
 }
 
+type RawConfig = Partial<Record<keyof PublicConfig, unknown>>;
+
+/** The page's settings; a missing, malformed or partial configuration reads as the defaults. */
 export function readPublicConfig(doc: Document = document): PublicConfig {
-  let raw: unknown;
+  let raw: RawConfig | null = null;
   try {
-    raw = JSON.parse(doc.getElementById(ELEMENT_ID)?.textContent ?? '{}');
+    raw = JSON.parse(doc.getElementById(ELEMENT_ID)?.textContent ?? 'null') as RawConfig | null;
   } catch {
-    return DEFAULTS;
+    // the defaults
   }
+  const portalUrl = raw?.portalUrl;
   return {
-    portalUrl: stringOf(raw, 'portalUrl') || DEFAULTS.portalUrl,
-    wordpressUrl: originOf(stringOf(raw, 'wordpressUrl')),
+    portalUrl: typeof portalUrl === 'string' && portalUrl ? portalUrl : '/portal',
+    wordpressUrl: originOf(raw?.wordpressUrl),
   };
 }
 

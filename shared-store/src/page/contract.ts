@@ -42,7 +42,10 @@ export interface PageRoute {
   path: string;
   remote?: RemoteModule;
   page?: string;
-  /** The heading of the message shown when the remote's page cannot load. */
+  /**
+   * The heading of the message shown when the remote's page cannot load, where it is not the
+   * page's `title` (the home page has none).
+   */
   unavailableTitle?: string;
   /**
    * The page's title: the `<title>` the gateway serves (`{title} | Arora Medical Education`)

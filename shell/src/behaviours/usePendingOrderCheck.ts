@@ -8,7 +8,6 @@ import {
   shopReads,
   useAppStore,
 } from 'shared-store';
-import { settleOrder } from './orderOutcome';
 
 /** The page that settles its order itself (pages/OrderReceivedPage.tsx). */
 const ORDER_RECEIVED_PAGE = '/checkout/order-received/';
@@ -34,9 +33,10 @@ export function usePendingOrderCheck(): void {
     if (!pending) return;
     const orderId = pending.id;
     const token = selectIsLoggedIn(state) ? safeStorage.getItem(STORAGE_KEYS.token) : null;
-    // The answer goes to the store, not to this component: it is used whenever it comes.
-    read(shopReads.order, { id: orderId, token }).then(
-      (order) => {
+    // The answer goes to the store, not to this component: it is used whenever it comes. What
+    // it means is code only a cart waiting on an order needs (./orderOutcome, loaded with it).
+    Promise.all([read(shopReads.order, { id: orderId, token }), import('./orderOutcome')]).then(
+      ([order, { settleOrder }]) => {
         if (order) settleOrder(store.dispatch, orderId, order.status);
       },
       (error: unknown) => {
