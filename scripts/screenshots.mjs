@@ -22,17 +22,21 @@ if (!fs.existsSync(CHROMIUM)) {
   process.exit(1);
 }
 
-/** Waits until the page's images have loaded and its fonts are ready, then a frame more. */
+/** Waits until the page has stopped loading, its images and fonts included, then a frame more. */
 async function settled(page) {
-  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle');
   await page.locator('main h1').first().waitFor();
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(
       Array.from(document.images, (image) =>
-        image.complete
+        // A lazy image below the screen never loads, and is not in the picture.
+        image.complete || image.loading === 'lazy'
           ? null
-          : new Promise((resolve) => image.addEventListener('loadend', resolve)),
+          : new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true });
+              image.addEventListener('error', resolve, { once: true });
+            }),
       ),
     );
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -63,11 +67,12 @@ try {
     await page.goto(`${gateway.base}/`);
     await shoot('home');
     await page.goto(`${gateway.base}${COURSE}`);
+    await shoot('course');
     await page
       .getByRole('button', { name: /^Add .* to cart$/ })
       .first()
       .click();
-    await shoot('course');
+    await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor();
     await page.goto(`${gateway.base}/cart`);
     await shoot('cart');
     await context.close();

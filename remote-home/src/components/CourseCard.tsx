@@ -4,6 +4,7 @@ import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
 import { SafeImage } from './SafeImage';
 import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
+import './cards.css';
 
 /** One course: title (a link to its page), image, its month options with prices, and Add to cart. */
 export const CourseCard = memo(function CourseCard({ course }: { course: Course }) {

@@ -3,6 +3,7 @@ import { decodeEntities, formatPrice, toPrice, type EventItem } from 'shared-sto
 import { useAddToCart } from '../hooks/useAddToCart';
 import { SafeImage } from './SafeImage';
 import { AddLabel, eventLine, eventPath, TitleLink } from './shopLines';
+import './cards.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = [

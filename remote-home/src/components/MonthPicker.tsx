@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatPrice, type MonthOption } from 'shared-store';
+import './cards.css';
 
 export interface MonthPickerProps {
   label: string;

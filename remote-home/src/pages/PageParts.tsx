@@ -5,6 +5,7 @@ import { formatEventDate } from '../components/EventCard';
 import { eventPath, TitleLink } from '../components/shopLines';
 import type { TicketEvent } from './reads';
 import '../page.css';
+import '../components/cards.css';
 
 /** One step of the breadcrumbs: a page above this one (`to`), or this page itself. */
 export interface Crumb {
