@@ -2,6 +2,8 @@
 // npm run screenshots: the home page, a course page and the cart (with a course in it) at a
 // phone's width (375 px) and a laptop's (1280 px), from the production build on the embedded
 // sample backend, written to docs/screenshots/. Builds first when there is no build.
+// The functions handed to page.evaluate run in the page.
+/* global document, requestAnimationFrame */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';

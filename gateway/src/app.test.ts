@@ -321,6 +321,15 @@ describe('gateway', () => {
       await released.close();
     });
 
+    it('/index.html is the home page’s old address: a permanent redirect to /', async () => {
+      const response = await gateway.inject({
+        url: '/index.html',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe('/');
+    });
+
     it('a missing asset is a 404, not the shell page', async () => {
       const response = await gateway.inject({
         url: '/nope.1234abcd.js',

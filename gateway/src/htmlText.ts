@@ -1,3 +1,5 @@
+import { decodeHTML } from 'entities';
+
 /**
  * Text going into the page the gateway serves: escaped for where it goes, and backend HTML made
  * plain text first (tags dropped, entities decoded), so nothing from WordPress becomes markup.
@@ -26,53 +28,12 @@ export function escapeJsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The named entities WordPress writes (wptexturize, esc_html) and editors paste. */
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  sbquo: '‚',
-  ldquo: '“',
-  rdquo: '”',
-  bdquo: '„',
-  laquo: '«',
-  raquo: '»',
-  pound: '£',
-  euro: '€',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  deg: '°',
-  middot: '·',
-  bull: '•',
-  times: '×',
-};
-
-/** A character reference's character; one that names no character is the replacement character. */
-function fromCodePoint(code: number): string {
-  const valid =
-    Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
-  return valid ? String.fromCodePoint(code) : '\uFFFD';
-}
-
-/** Decodes character references (`&#8217;`, `&#x2019;`, `&amp;`); an unknown name stays as it is. */
+/**
+ * Decodes character references (`&#8217;`, `&#x2019;`, `&amp;`, every HTML named one) as a browser
+ * does: one that names no character is the replacement character, an unknown name stays as it is.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(
-    /&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,7})|([a-zA-Z]{2,8}));/g,
-    (match, dec, hex, name) => {
-      if (typeof dec === 'string') return fromCodePoint(Number.parseInt(dec, 10));
-      if (typeof hex === 'string') return fromCodePoint(Number.parseInt(hex, 16));
-      return NAMED_ENTITIES[String(name).toLowerCase()] ?? match;
-    },
-  );
+  return decodeHTML(text);
 }
 
 /** Elements whose content a reader never sees as text. */

@@ -172,7 +172,8 @@ export async function registerStaticSite(
   // Browsers ask for /favicon.ico on every document; the shell's icon is an SVG.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/', (request, reply) => sendIndex(request, reply));
-  app.get('/index.html', (request, reply) => sendIndex(request, reply));
+  // The home page by its file's name (old links, some monitors): its address is /.
+  app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
 
   const notFound = (reply: FastifyReply) =>
     reply
