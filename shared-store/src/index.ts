@@ -63,6 +63,7 @@ export {
   createQuery,
   listRead,
   oneRead,
+  rejecting,
   type Read,
   type ReadState,
 } from './api/read';

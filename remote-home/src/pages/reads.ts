@@ -5,7 +5,7 @@ import {
   listOf,
   listRead,
   oneRead,
-  type Read,
+  rejecting,
   type ReadState,
 } from 'shared-store';
 
@@ -20,21 +20,16 @@ const text = v.fallback(v.string(), '');
 /** A whole number, where the answer has one. */
 const count = v.fallback(v.optional(v.pipe(v.number(), v.integer())), undefined);
 
-/** The read, rejecting with the request's error when it fails. */
-function loud<A, T>(query: Read<A, T>): Read<A, T> {
-  return { ...query, failure: (error: unknown) => error };
-}
-
 /** Whether a read failed because what it asked for does not exist (a 404). */
 export function missing(state: ReadState<unknown>): boolean {
   return state.status === 'failed' && state.error instanceof ApiError && state.error.status === 404;
 }
 
 /** wp/v2/courseList, as shared-store declares it (the same request). */
-export const courseList = loud(contentReads.courses);
+export const courseList = rejecting(contentReads.courses);
 
 /** wp/v2/course/{id}: a course's description (HTML) and what it includes. */
-export const courseDetails = loud(
+export const courseDetails = rejecting(
   oneRead(
     'courseDetails',
     (id: number) => ({ path: `${WP}/course/${String(id)}` }),
@@ -54,7 +49,7 @@ const ticketFields = v.looseObject({
  * wp/v2/products-with-ticket: the events (each as wp/v2/events gives it) with their venue, times,
  * places left and location, where known.
  */
-export const ticketEvents = loud(
+export const ticketEvents = rejecting(
   listRead(
     'ticketEvents',
     () => ({ path: `${WP}/products-with-ticket` }),
@@ -71,7 +66,7 @@ export const ticketEvents = loud(
 export type TicketEvent = (typeof ticketEvents.empty)[number];
 
 /** wp/v2/page-details/location-{id}: one of the company's centres. */
-export const locationDetails = loud(
+export const locationDetails = rejecting(
   oneRead(
     'locationDetails',
     (id: number) => ({ path: `${WP}/page-details/location-${String(id)}` }),

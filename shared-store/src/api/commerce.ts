@@ -1,5 +1,5 @@
 import { ApiError, apiClient, type ApiClient } from './client';
-import { createQuery, listRead, oneRead } from './read';
+import { createQuery, listRead, oneRead, rejecting } from './read';
 import { listOf, orderDetails, productVariation, rewardBalance } from './schemas';
 import type { CouponResult, PriceChange, WcOrder } from './types';
 
@@ -73,16 +73,17 @@ export const shopReads = {
    * An order; the learner's token makes it theirs. A failure rejects (the page says why); an
    * answer without an id and a status is null.
    */
-  order: createQuery({
-    name: 'order',
-    request: ({ id, token }: { id: number; token?: string | null }) => ({
-      path: `${SHOP}/orders/${String(id)}`,
-      token,
+  order: rejecting(
+    createQuery({
+      name: 'order',
+      request: ({ id, token }: { id: number; token?: string | null }) => ({
+        path: `${SHOP}/orders/${String(id)}`,
+        token,
+      }),
+      schema: orderDetails,
+      empty: null,
     }),
-    schema: orderDetails,
-    empty: null,
-    failure: (error: unknown) => error,
-  }),
+  ),
   /** The learner's reward balance; null when it cannot be read (nothing can be redeemed then). */
   rewards: oneRead(
     'rewards',

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { mockFetch } from '../testing';
 import { ApiError, createApiClient } from './client';
 import { contentReads } from './content';
-import { createQuery, createReader, reader, useRead } from './read';
+import { createQuery, createReader, reader, rejecting, useRead } from './read';
 import { siteReads } from './site';
 
 const client = createApiClient();
@@ -136,6 +136,17 @@ describe('one data layer', () => {
     const warn = jest.spyOn(console, 'warn');
     await expect(createReader(client).read(loud, undefined)).rejects.toThrow('Could not data');
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('a rejecting read rejects with the request’s own error; its answers are as the quiet one’s', async () => {
+    let status = 503;
+    mockFetch({ '/wp-json/custom/v2/': () => ({ status, body: promo }) });
+    const { read } = createReader(client);
+    const failure = read(rejecting(siteReads.promotionalBanner), undefined);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 503 });
+    status = 200;
+    await expect(read(rejecting(siteReads.promotionalBanner), undefined)).resolves.toEqual(promo);
   });
 });
 

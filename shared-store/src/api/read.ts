@@ -32,6 +32,15 @@ export function createQuery<A, T>(
   return { lifetimeMs: 0, ...definition };
 }
 
+/**
+ * The read, rejecting with its request's error when that fails: for a page that tells a failure
+ * from an empty answer and offers Try again.
+ */
+export const rejecting = <A, T>(query: Read<A, T>): Read<A, T> => ({
+  ...query,
+  failure: (error: unknown) => error,
+});
+
 /** A read whose failure is an empty list. */
 export const listRead = <A, T>(
   name: string,

@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { useLocation } from 'react-router-dom';
-import { createQuery, decodeEntities, listOf, useDocumentTitle, useRead } from 'shared-store';
+import {
+  createQuery,
+  decodeEntities,
+  listOf,
+  useDocumentTitle,
+  useRead,
+  rejecting,
+} from 'shared-store';
 import NotFoundPage from '../components/NotFoundPage';
 import { LoadFailed, Loading } from './components/LoadState';
 import { Notice } from './components/Notice';
@@ -23,26 +30,30 @@ const rendered = v.looseObject({ rendered: v.string() });
  * shared-store's quiet `pageBySlug`, a failure rejects: a page that could not be asked for is
  * not a page that does not exist.
  */
-const wordpressPageRead = createQuery<string, WordPressPageView | null>({
-  name: 'wordpressPage',
-  request: (slug) => ({ path: '/wp-json/wp/v2/pages', query: { slug } }),
-  schema: v.pipe(
-    listOf(
-      v.looseObject({
-        id: v.number(),
-        title: v.fallback(v.optional(rendered, { rendered: '' }), { rendered: '' }),
-        content: rendered,
-      }),
+const wordpressPageRead = rejecting(
+  createQuery<string, WordPressPageView | null>({
+    name: 'wordpressPage',
+    request: (slug) => ({ path: '/wp-json/wp/v2/pages', query: { slug } }),
+    schema: v.pipe(
+      listOf(
+        v.looseObject({
+          id: v.number(),
+          title: v.fallback(v.optional(rendered, { rendered: '' }), { rendered: '' }),
+          content: rendered,
+        }),
+      ),
+      v.transform(([page]) =>
+        page
+          ? {
+              title: decodeEntities(page.title.rendered).trim(),
+              html: page.content.rendered.trim(),
+            }
+          : null,
+      ),
     ),
-    v.transform(([page]) =>
-      page
-        ? { title: decodeEntities(page.title.rendered).trim(), html: page.content.rendered.trim() }
-        : null,
-    ),
-  ),
-  empty: null,
-  failure: (error) => error,
-});
+    empty: null,
+  }),
+);
 
 /** What a WordPress slug can be: letters, digits, '-', '_' (a comma would ask for two pages). */
 const SLUG = /^[\p{L}\p{N}_-]{1,200}$/u;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApiError, apiClient, createQuery, decodeEntities, listOf } from 'shared-store';
+import { ApiError, apiClient, createQuery, decodeEntities, listOf, rejecting } from 'shared-store';
 import { assertSuccess, calendarDay, formatDate, toFiniteNumber } from './components/messages';
 
 /** The learner whose courses these are: the stored user id and token of the session. */
@@ -89,19 +89,23 @@ function toView(
  * 401 is a session that has ended); an answer that is not a list is null (logged once); a course
  * without a title is left out.
  */
-export const learnerCoursesRead = createQuery<Learner, LearnerCourseView[] | null>({
-  name: 'learnerCourses',
-  request: ({ userId, token }) => ({ path: `/wp-json/wp/v2/usercourses/${String(userId)}`, token }),
-  schema: v.pipe(
-    listOf(learnerCourse),
-    v.transform((courses) => {
-      const today = todayOf(new Date());
-      return courses.flatMap((course, index) => toView(course, index, today) ?? []);
+export const learnerCoursesRead = rejecting(
+  createQuery<Learner, LearnerCourseView[] | null>({
+    name: 'learnerCourses',
+    request: ({ userId, token }) => ({
+      path: `/wp-json/wp/v2/usercourses/${String(userId)}`,
+      token,
     }),
-  ),
-  empty: null,
-  failure: (error) => error,
-});
+    schema: v.pipe(
+      listOf(learnerCourse),
+      v.transform((courses) => {
+        const today = todayOf(new Date());
+        return courses.flatMap((course, index) => toView(course, index, today) ?? []);
+      }),
+    ),
+    empty: null,
+  }),
+);
 
 /** The session's token was refused: it has ended (or belongs to someone else). */
 export function isSessionEnded(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { createQuery, decodeEntities } from 'shared-store';
+import { createQuery, decodeEntities, rejecting } from 'shared-store';
 
 /** A page the site serves from custom/v1 by name: its title (plain text) and its HTML. */
 export interface InfoPageView {
@@ -13,16 +13,17 @@ export interface InfoPageView {
  * `acceptable-use-policy`): `{ title, content }`. A failure rejects, so the page can offer to try
  * again; an answer of another shape is null (logged once).
  */
-export const infoPageRead = createQuery<string, InfoPageView | null>({
-  name: 'infoPage',
-  request: (name: string) => ({ path: `/wp-json/custom/v1/${encodeURIComponent(name)}` }),
-  schema: v.pipe(
-    v.looseObject({ title: v.optional(v.string(), ''), content: v.string() }),
-    v.transform((page): InfoPageView => ({
-      title: decodeEntities(page.title).trim(),
-      html: page.content.trim(),
-    })),
-  ),
-  empty: null,
-  failure: (error: unknown) => error,
-});
+export const infoPageRead = rejecting(
+  createQuery<string, InfoPageView | null>({
+    name: 'infoPage',
+    request: (name: string) => ({ path: `/wp-json/custom/v1/${encodeURIComponent(name)}` }),
+    schema: v.pipe(
+      v.looseObject({ title: v.optional(v.string(), ''), content: v.string() }),
+      v.transform((page): InfoPageView => ({
+        title: decodeEntities(page.title).trim(),
+        html: page.content.trim(),
+      })),
+    ),
+    empty: null,
+  }),
+);
