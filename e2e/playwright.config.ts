@@ -38,13 +38,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /deploy\.spec\.ts/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: /(deploy|cluster)\.spec\.ts/,
+    },
     // Releases change the live header for every page: they run alone, after the rest.
     {
       name: 'deploy',
       use: { ...devices['Desktop Chrome'] },
       testMatch: /deploy\.spec\.ts/,
       dependencies: ['desktop'],
+    },
+    // Three gateways behind nginx with Redis (npm run cluster), started by the tests themselves:
+    // last, so its processes never compete with the other tests for the machine's two cores.
+    {
+      name: 'cluster',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /cluster\.spec\.ts/,
+      dependencies: ['deploy'],
     },
   ],
   webServer: {

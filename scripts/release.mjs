@@ -1,28 +1,46 @@
 #!/usr/bin/env node
-// npm run release -- <remote>: builds only that remote into deploy/remotes/<remote>/<version>/
-// and switches the live configuration to it. Nothing else is built; the shell is untouched.
+// npm run release -- <remote> [--from <folder>]: builds only that remote into
+// deploy/remotes/<remote>/<version>/ and switches the live configuration to it. Nothing else is
+// built; the shell is untouched. --from releases a build made before (by CI, or for another
+// environment) as it is, without building again: the version is the package's and the folder's
+// hash, as for a build made here.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT, assertRemote, deployDir, hashFolder, switchTo, withLock } from './releases.mjs';
 
+/** Builds the remote into a temporary folder; the caller removes it. */
+function build(name) {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), `release-${name}-`));
+  console.log(`Building ${name}…`);
+  const result = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', out], {
+    cwd: path.join(ROOT, `remote-${name}`),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    fs.rmSync(out, { recursive: true, force: true });
+    throw new Error(`The ${name} build failed: the live version is unchanged.`);
+  }
+  return out;
+}
+
 async function main() {
-  const name = process.argv[2];
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { from: { type: 'string' } },
+  });
+  const name = positionals[0];
   assertRemote(name);
   const pkg = JSON.parse(
     fs.readFileSync(path.join(ROOT, `remote-${name}`, 'package.json'), 'utf8'),
   );
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), `release-${name}-`));
-  console.log(`Building ${name} ${pkg.version}…`);
-  const build = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', out], {
-    cwd: path.join(ROOT, `remote-${name}`),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    fs.rmSync(out, { recursive: true, force: true });
-    throw new Error(`The ${name} build failed: the live version is unchanged.`);
+  const from = values.from === undefined ? undefined : path.resolve(values.from);
+  if (from !== undefined && !fs.existsSync(path.join(from, 'mf-manifest.json'))) {
+    throw new Error(`${from} holds no mf-manifest.json: it is not a build of ${name}.`);
   }
+  const out = from ?? build(name);
   const version = `${pkg.version}-${hashFolder(out)}`;
   const target = path.join(deployDir(), 'remotes', name, version);
   await withLock(() => {
@@ -35,7 +53,7 @@ async function main() {
     }
     switchTo(name, version);
   });
-  fs.rmSync(out, { recursive: true, force: true });
+  if (from === undefined) fs.rmSync(out, { recursive: true, force: true });
   console.log(`${name} ${version} is live.`);
 }
 

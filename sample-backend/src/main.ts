@@ -9,7 +9,8 @@ function fromEnv(name: string): string | undefined {
 /**
  * Runs the sample backend on its own: `PORT` (default 8090) on 127.0.0.1. The JWT secret and the
  * WooCommerce keys come from `SAMPLE_JWT_SECRET`, `SAMPLE_WC_CONSUMER_KEY` and
- * `SAMPLE_WC_CONSUMER_SECRET`, and are random per start when unset.
+ * `SAMPLE_WC_CONSUMER_SECRET`, and are random per start when unset. Carts and orders are kept in
+ * `SAMPLE_STATE_DIR` (default: the package's own .data folder).
  */
 async function main(): Promise<void> {
   const rawPort = process.env.PORT ?? '8090';
@@ -20,12 +21,14 @@ async function main(): Promise<void> {
   const jwtSecret = fromEnv('SAMPLE_JWT_SECRET');
   const wcConsumerKey = fromEnv('SAMPLE_WC_CONSUMER_KEY');
   const wcConsumerSecret = fromEnv('SAMPLE_WC_CONSUMER_SECRET');
+  const stateDir = fromEnv('SAMPLE_STATE_DIR');
   const backend = await startSampleBackend({
     port,
     logger: process.env.LOG_REQUESTS === '1',
     ...(jwtSecret === undefined ? {} : { jwtSecret }),
     ...(wcConsumerKey === undefined ? {} : { wcConsumerKey }),
     ...(wcConsumerSecret === undefined ? {} : { wcConsumerSecret }),
+    ...(stateDir === undefined ? {} : { stateDir }),
   });
   console.log(`Sample backend listening on ${backend.url}`);
   if (wcConsumerKey === undefined || wcConsumerSecret === undefined) {

@@ -1,0 +1,334 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startCluster, type Cluster } from '../support/cluster';
+import { expect, test } from '../support/fixtures';
+import { DEMO } from '../support/storefront';
+
+// The storefront as production runs it: three gateways sharing Redis and one deploy folder,
+// nginx in front as load balancer and edge cache (`npm run cluster`).
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const HEADER_BUILD = path.join(ROOT, 'remote-header', 'dist');
+const ORIGINAL_TEXT = 'Medical education awards';
+const RELEASED_TEXT = 'Medical education awards 2027';
+
+let cluster: Cluster;
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  cluster = await startCluster(3);
+});
+
+test.afterAll(async () => {
+  await cluster.stop();
+});
+
+/** The gateways' own addresses, past nginx. */
+const instances = () => cluster.state().gateways.map((gateway) => gateway.url);
+
+function run(script: 'release' | 'rollback', ...args: string[]) {
+  execFileSync('node', [path.join(ROOT, 'scripts', `${script}.mjs`), 'header', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DEPLOY_DIR: cluster.deployDir },
+    stdio: 'pipe',
+  });
+}
+
+/**
+ * Another build of the header, told apart by its trust strip's text: the header's build with
+ * that text changed in its code (and its compressed copies made again), as a release of a changed
+ * header would be, without building it again.
+ */
+function changedHeaderBuild(): string {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'header-build-'));
+  fs.cpSync(HEADER_BUILD, out, { recursive: true });
+  for (const name of fs.readdirSync(out).filter((file) => file.endsWith('.js'))) {
+    const file = path.join(out, name);
+    const code = fs.readFileSync(file, 'utf8');
+    if (!code.includes(ORIGINAL_TEXT)) continue;
+    const changed = Buffer.from(code.replaceAll(`"${ORIGINAL_TEXT}"`, `"${RELEASED_TEXT}"`));
+    fs.writeFileSync(file, changed);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(changed));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(changed));
+  }
+  return out;
+}
+
+const liveConfigFile = () => path.join(cluster.deployDir, 'remotes.json');
+const liveHeader = () =>
+  (JSON.parse(fs.readFileSync(liveConfigFile(), 'utf8')) as { header: string }).header;
+
+/** Every gateway, and nginx in front, serve this header release from the next page load on. */
+async function expectLiveEverywhere(manifestUrl: string): Promise<void> {
+  const folder = `${path.posix.dirname(manifestUrl)}/`;
+  for (const origin of [...instances(), cluster.url]) {
+    const config = await fetch(`${origin}/remotes.json`);
+    expect((await config.json()) as unknown, origin).toMatchObject({ header: manifestUrl });
+    // The page names the release's files in its hints.
+    const page = await fetch(`${origin}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text(), origin).toContain(folder);
+  }
+  // The edge passes manifests and the configuration on fresh, twice in a row.
+  const onDisk = fs.readFileSync(
+    path.join(cluster.deployDir, 'remotes', manifestUrl.replace(/^\/releases\//, '')),
+    'utf8',
+  );
+  for (let time = 0; time < 2; time += 1) {
+    for (const url of [manifestUrl, '/remotes.json']) {
+      const answer = await fetch(`${cluster.url}${url}`);
+      expect(answer.headers.get('x-edge-cache'), url).not.toBe('HIT');
+      if (url === manifestUrl) expect(await answer.text()).toBe(onDisk);
+    }
+  }
+}
+
+test('a release and a rollback of the header are live on every instance at the next page load; the edge never serves an old manifest', async ({
+  page,
+}) => {
+  run('release', '--from', HEADER_BUILD);
+  const first = liveHeader();
+  await expectLiveEverywhere(first);
+
+  const changed = changedHeaderBuild();
+  try {
+    run('release', '--from', changed);
+  } finally {
+    fs.rmSync(changed, { recursive: true, force: true });
+  }
+  const second = liveHeader();
+  expect(second).not.toBe(first);
+  await expectLiveEverywhere(second);
+  for (let load = 0; load < 3; load += 1) {
+    await page.goto(`${cluster.url}/`);
+    await expect(page.getByText(RELEASED_TEXT)).toBeVisible();
+  }
+
+  run('rollback');
+  expect(liveHeader()).toBe(first);
+  await expectLiveEverywhere(first);
+  for (let load = 0; load < 3; load += 1) {
+    await page.goto(`${cluster.url}/`);
+    await expect(page.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+    await expect(page.getByText(RELEASED_TEXT)).toHaveCount(0);
+  }
+});
+
+test('a half-written remotes.json on the shared folder: every instance keeps the last good one and serves pages', async ({
+  page,
+}) => {
+  const good = fs.readFileSync(liveConfigFile(), 'utf8');
+  const manifestUrl = liveHeader();
+  // Written in place, as a copy tool that is cut off would leave it.
+  fs.writeFileSync(liveConfigFile(), good.slice(0, Math.floor(good.length / 2)));
+  try {
+    await expectLiveEverywhere(manifestUrl);
+    await page.goto(`${cluster.url}/`);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    for (const log of cluster.gatewayLogs()) {
+      expect(log).toMatch(
+        /Remotes configuration .*remotes\.json unusable, keeping the last good one/,
+      );
+    }
+  } finally {
+    const temporary = `${liveConfigFile()}.tmp`;
+    fs.writeFileSync(temporary, good);
+    fs.renameSync(temporary, liveConfigFile());
+  }
+});
+
+interface Login {
+  token: string;
+  userId: number;
+}
+
+async function logIn(origin: string): Promise<Login> {
+  const response = await fetch(`${origin}/wp-json/jwt-auth/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO.email, password: DEMO.password }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { token: string; user_id: number };
+  return { token: body.token, userId: body.user_id };
+}
+
+const bearer = (login: Login) => ({ authorization: `Bearer ${login.token}` });
+
+async function whoAmI(origin: string, login: Login): Promise<{ status: number; code?: string }> {
+  const response = await fetch(`${origin}/wp-json/wp/v2/users/me`, { headers: bearer(login) });
+  const body = (await response.json()) as { code?: string };
+  return { status: response.status, ...(body.code ? { code: body.code } : {}) };
+}
+
+async function logOut(origin: string, login: Login): Promise<void> {
+  const response = await fetch(`${origin}/api/session/logout`, {
+    method: 'POST',
+    headers: bearer(login),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test('a logout on one instance is refused on every other one', async () => {
+  const [first, second, third] = instances();
+  const login = await logIn(first ?? '');
+  expect((await whoAmI(second ?? '', login)).status).toBe(200);
+
+  await logOut(first ?? '', login);
+  const revoked = { status: 401, code: 'token_revoked' };
+  for (const origin of [second, third, cluster.url]) {
+    expect(await whoAmI(origin ?? '', login)).toEqual(revoked);
+  }
+});
+
+/** The statuses of `count` password-reset requests, sent to `origins` in turn. */
+async function resetRequests(
+  origins: string[],
+  count: number,
+  headers: (attempt: number) => Record<string, string>,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    const response = await fetch(
+      `${origins[attempt % origins.length] ?? ''}/wp-json/custom/v1/forgot-password`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers(attempt) },
+        body: JSON.stringify({ email: 'someone@example.com' }),
+      },
+    );
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+/** The password-reset form's limit per client and minute (gateway/src/routeTable.ts). */
+const RESETS_PER_MINUTE = 5;
+
+test('a rate limit holds across the instances together, and a forged X-Forwarded-For through nginx does not escape it', async () => {
+  // nginx's view of one client, sent to each instance in turn.
+  const across = await resetRequests(instances(), RESETS_PER_MINUTE + 1, () => ({
+    'x-forwarded-for': '203.0.113.9',
+  }));
+  expect(across.slice(0, RESETS_PER_MINUTE)).not.toContain(429);
+  expect(across[RESETS_PER_MINUTE]).toBe(429);
+
+  // Through nginx, a client that names another address each time is still one client.
+  const forged = await resetRequests([cluster.url], RESETS_PER_MINUTE + 1, (attempt) => ({
+    'x-forwarded-for': `198.51.100.${String(attempt + 1)}`,
+  }));
+  expect(forged.slice(0, RESETS_PER_MINUTE)).not.toContain(429);
+  expect(forged[RESETS_PER_MINUTE]).toBe(429);
+});
+
+const CART_SERVICE = '/lms/api/v1/item';
+
+async function saveCart(login: Login, lines: unknown[]): Promise<number> {
+  const response = await fetch(`${cluster.url}${CART_SERVICE}/add-cart-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer(login) },
+    body: JSON.stringify({ userId: login.userId, data: JSON.stringify(lines) }),
+  });
+  return response.status;
+}
+
+async function savedCart(login: Login): Promise<unknown> {
+  const response = await fetch(`${cluster.url}${CART_SERVICE}/get-cart-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer(login) },
+    body: JSON.stringify({ userId: login.userId }),
+  });
+  expect(response.status).toBe(200);
+  const { data } = (await response.json()) as { data: string | null };
+  return JSON.parse(data ?? '[]') as unknown;
+}
+
+test('a gateway killed during a bounded load: every request nginx may send again succeeds, and no cart is lost', async () => {
+  const login = await logIn(cluster.url);
+  const home = await (await fetch(`${cluster.url}/`)).text();
+  const script = /<link[^>]+href="(\/[^"]+\.[0-9a-f]{8}\.js)"/.exec(home)?.[1];
+  expect(script, 'a hashed script on the home page').toBeDefined();
+  const reads = ['/', script ?? '', '/wp-json/wp/v2/posts?per_page=3', '/remotes.json'];
+
+  const TOTAL_READS = 240;
+  const KILL_AFTER = 60;
+  const victim = cluster.state().gateways[1];
+  let done = 0;
+  let killed = false;
+  const failures: string[] = [];
+  const readLoop = async (worker: number) => {
+    for (let n = worker; n < TOTAL_READS; n += 6) {
+      const url = reads[n % reads.length] ?? '/';
+      const response = await fetch(`${cluster.url}${url}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) failures.push(`${url}: ${String(response.status)}`);
+      done += 1;
+      if (done >= KILL_AFTER && !killed) {
+        killed = true;
+        process.kill(victim?.pid ?? 0, 'SIGKILL');
+      }
+    }
+  };
+  // The cart sync saves each change, and saves again what failed (shared-store's cart sync), so
+  // a save cut off with its gateway is made again on another.
+  let lastSaved: unknown[] = [];
+  const cartLoop = async () => {
+    for (let version = 1; version <= 30; version += 1) {
+      const lines = [{ id: 101, month: '', quantity: version, title: `Course ${String(version)}` }];
+      let status = await saveCart(login, lines);
+      for (let retry = 0; retry < 3 && status === 502; retry += 1) {
+        status = await saveCart(login, lines);
+      }
+      expect(status).toBe(200);
+      lastSaved = lines;
+    }
+  };
+  await Promise.all([...Array.from({ length: 6 }, (_, worker) => readLoop(worker)), cartLoop()]);
+
+  expect(killed).toBe(true);
+  expect(failures).toEqual([]);
+  expect(await savedCart(login)).toEqual(lastSaved);
+
+  // The cluster starts the killed gateway again on its port.
+  await expect
+    .poll(async () => {
+      const restarted = cluster.state().gateways[1];
+      if (!restarted?.pid || restarted.pid === victim?.pid) return false;
+      return (await fetch(`${restarted.url}/healthz`).catch(() => undefined))?.ok ?? false;
+    })
+    .toBe(true);
+});
+
+test('Redis down: every instance serves from its own memory with a warning, never an error page', async ({
+  page,
+}) => {
+  process.kill(cluster.state().redis.pid ?? 0, 'SIGKILL');
+  await expect
+    .poll(() => cluster.gatewayLogs().filter((log) => log.includes('Redis unreachable')).length)
+    .toBe(3);
+
+  for (let load = 0; load < 3; load += 1) {
+    const response = await page.goto(`${cluster.url}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  }
+  for (const origin of instances()) {
+    const posts = await fetch(`${origin}/wp-json/wp/v2/posts?per_page=3`);
+    expect(posts.status).toBe(200);
+    // Logins and logouts go on, each instance remembering its own.
+    const login = await logIn(origin);
+    await logOut(origin, login);
+    expect(await whoAmI(origin, login)).toEqual({ status: 401, code: 'token_revoked' });
+  }
+  // Each instance still limits on its own.
+  const [only] = instances();
+  const alone = await resetRequests([only ?? ''], RESETS_PER_MINUTE + 1, () => ({
+    'x-forwarded-for': '192.0.2.44',
+  }));
+  expect(alone[RESETS_PER_MINUTE]).toBe(429);
+});
