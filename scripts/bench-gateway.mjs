@@ -6,11 +6,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import {
   ROOT,
+  biggestChunk,
   ensureBuilt,
   freePort,
+  load,
   machine,
   startGateway,
   track,
@@ -20,29 +21,7 @@ import {
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
-
-function load(url) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }, (error, result) => {
-      if (error) reject(error);
-      else if (result.non2xx > 0 || result.errors > 0) {
-        reject(
-          new Error(
-            `${url}: ${String(result.non2xx)} non-2xx answers, ${String(result.errors)} errors`,
-          ),
-        );
-      } else resolve(result);
-    });
-  });
-}
-
-function biggestChunk(dir) {
-  return fs
-    .readdirSync(dir)
-    .filter((file) => /\.[0-9a-f]{8}\.js$/.test(file))
-    .map((file) => ({ file, size: fs.statSync(path.join(dir, file)).size }))
-    .sort((a, b) => b.size - a.size)[0].file;
-}
+const LOAD = { seconds: DURATION_S, connections: CONNECTIONS };
 
 async function startNginx(root) {
   if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) return undefined;
@@ -74,22 +53,24 @@ async function main() {
     const cached = `${gateway.base}/wp-json/wp/v2/courseList`;
     await fetch(cached);
     const rows = [
-      row('gateway: cached content (`courseList`)', await load(cached)),
+      row('gateway: cached content (`courseList`)', await load(cached, LOAD)),
       row(
         'gateway: proxied, never cached (`home_banner`)',
-        await load(`${gateway.base}/wp-json/wp/v2/home_banner?t=1`),
+        await load(`${gateway.base}/wp-json/wp/v2/home_banner?t=1`, LOAD),
       ),
       row(
         'gateway: the home page, its hero rendered from a fresh banner read (`/`)',
-        await load(`${gateway.base}/`),
+        await load(`${gateway.base}/`, LOAD),
       ),
       row(
         `gateway: static chunk (\`${chunk}\`), uncompressed`,
-        await load(`${gateway.base}/remotes/home/${chunk}`),
+        await load(`${gateway.base}/remotes/home/${chunk}`, LOAD),
       ),
     ];
     if (nginx)
-      rows.push(row('nginx: the same chunk, uncompressed', await load(`${nginx.base}/${chunk}`)));
+      rows.push(
+        row('nginx: the same chunk, uncompressed', await load(`${nginx.base}/${chunk}`, LOAD)),
+      );
     const table = [
       `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:gateway\` on ${machine()};`,
       `autocannon, ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s per row, same machine as the server.`,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const children = new Set();
@@ -87,6 +88,34 @@ export async function startGateway(env = {}) {
   const base = `http://127.0.0.1:${String(port)}`;
   await waitFor(`${base}/healthz`);
   return { base, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * autocannon against `url` (`seconds`, 50 connections unless `options` say otherwise: any of its
+ * options); rejects on any non-2xx answer or error.
+ */
+export function load(url, { seconds, ...options }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 50, duration: seconds, ...options }, (error, result) => {
+      if (error) reject(error);
+      else if (result.non2xx > 0 || result.errors > 0) {
+        reject(
+          new Error(
+            `${url}: ${String(result.non2xx)} non-2xx answers, ${String(result.errors)} errors`,
+          ),
+        );
+      } else resolve(result);
+    });
+  });
+}
+
+/** The biggest content-hashed JavaScript file (name.0123abcd.js) in `dir`. */
+export function biggestChunk(dir) {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => /\.[0-9a-f]{8}\.js$/.test(file))
+    .map((file) => ({ file, size: fs.statSync(path.join(dir, file)).size }))
+    .sort((a, b) => b.size - a.size)[0].file;
 }
 
 export function machine() {

@@ -275,8 +275,9 @@ ${direct}    location / {
       proxy_set_header X-Forwarded-Proto $scheme;
 
       proxy_cache edge;
+      # No cache lock: nginx cannot tell a page (never kept) from a file before the answer, and a
+      # lock would queue every concurrent request for the same page behind the first.
       proxy_cache_revalidate on;
-      proxy_cache_lock on;
       proxy_cache_bypass $http_authorization $http_cookie;
       proxy_no_cache $http_authorization $http_cookie;
       add_header X-Edge-Cache $upstream_cache_status always;
@@ -335,8 +336,14 @@ async function up() {
   console.log(`Storefront cluster ready at ${publicUrl}`);
 }
 
-async function stopAll(reason) {
-  if (stopping) return;
+/** Stops everything once; a second call (another signal) waits for the same stop. */
+let stopped;
+function stopAll(reason) {
+  stopped ??= stopEverything(reason);
+  return stopped;
+}
+
+async function stopEverything(reason) {
   stopping = true;
   log(`${reason}, stopping`);
   // The front first, so no request reaches a gateway that is going away.
