@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildGateway } from './app';
+import { buildGateway, TOKEN_CHECKS_PER_MINUTE } from './app';
 import { CONTACT_FORM_MAX_BYTES } from './routeTable';
 import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
 import { jwtFor } from './test-support/tokens';
@@ -215,6 +215,25 @@ describe('a learner’s own routes and the contact form, through the route table
       });
       expect((await gateway.inject({ url })).headers['x-cache']).toBe('HIT');
     }
+  });
+
+  it('counts the token checks WordPress answers on every route together, apart from a route’s own limit', async () => {
+    const checks = () => reached('users/me').length;
+    // Logging out is limited to 20 a minute on its own; each of these tokens is new to WordPress.
+    for (let id = 100; id < 120; id += 1) {
+      await gateway.inject({ method: 'POST', url: '/api/session/logout', headers: as(id) });
+    }
+    expect(checks()).toBe(20);
+    const statuses = [];
+    for (let id = 200; id < 211; id += 1) {
+      statuses.push(
+        (await gateway.inject({ url: `/wp-json/wp/v2/usercourses/${String(id)}`, headers: as(id) }))
+          .statusCode,
+      );
+    }
+    // 30 checks a minute in all: 10 more, then a 429 that never reaches WordPress.
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    expect(checks()).toBe(TOKEN_CHECKS_PER_MINUTE);
   });
 
   it('serves the shell’s page for the new routes, any other path included', async () => {

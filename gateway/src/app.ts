@@ -3,18 +3,19 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { nonCanonicalReason, pathOf } from './canonicalPath';
 import { registerOrderPayFormBody } from './checkoutForm';
+import { createOrdersCookie } from './commerce/orderCookie';
 import { createOwnOrderReader } from './commerce/ownership';
 import { registerShopRoutes } from './commerce/routes';
 import { createWooCommerce } from './commerce/wooCommerce';
+import type { RedisTarget } from './config';
 import { createIdentity } from './identity';
 import { registerBodyLimits, registerJsonBodies } from './jsonBody';
 import { redactUrl, requestForLog } from './logging';
-import type { GatewayReply, GatewayRequest } from './requestTypes';
 import { readPageContract, remoteNamesOf } from './pageContract';
+import { registerLimiters } from './rateLimiting';
 import { createRemotesConfigSource, defaultRemotesConfig } from './remotesConfig';
 import { createResponseCache } from './responseCache';
 import { proxyMounts, rateLimitOf, rateLimits, tableFolders } from './routeTable';
@@ -25,6 +26,9 @@ import {
   registerSecurityHeaders,
 } from './security';
 import { SERVER_RENDER_BUDGET_MS } from './serverRender';
+import { CACHE_NOTICES, createSharedResponseCache } from './sharedResponseCache';
+import { createSharedRevocationStore } from './sharedRevocations';
+import { connectSharedState } from './sharedState';
 import { registerStaticSite } from './staticSite';
 import {
   bearerToken,
@@ -67,7 +71,12 @@ export interface GatewayOptions {
   trustedProxies?: string[];
   /** Origins whose pages may call the API (CORS); none by default. */
   allowedOrigins?: string[];
-  /** Where logged-out tokens are remembered; in memory by default. */
+  /**
+   * The Redis every instance shares rate limits, logged-out tokens and cached reads through;
+   * unset, each instance keeps its own in memory (right for one instance only).
+   */
+  redis?: RedisTarget | undefined;
+  /** Where logged-out tokens are remembered; in Redis with `redis`, else in memory. */
   revocations?: RevocationStore;
   /** Handed to the page: where My Dashboard points. */
   portalUrl: string;
@@ -172,47 +181,38 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(fastifyCookie, {
     secret: options.cookieSecret ?? randomBytes(32).toString('hex'),
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'rate_limited',
-      message: `Too many attempts. Please wait ${context.after} and try again.`,
-      data: { status: 429 },
-    }),
-  });
+  // Rate limits, logged-out tokens and cached reads are every instance's when they share a Redis,
+  // this instance's own otherwise (and while Redis is unusable).
+  const shared = options.redis
+    ? await connectSharedState({ target: options.redis, log: app.log, channels: [CACHE_NOTICES] })
+    : undefined;
+  if (shared) {
+    app.addHook('onClose', (_instance, done) => {
+      shared.close();
+      done();
+    });
+  }
+
   // Guessing passwords, flooding forms and probing coupons are slowed down per client, as the
   // route table says. Paths are canonical by now.
-  const limiters = new Map(
-    rateLimits().map(({ name, perMinute }) => [
-      name,
-      app.rateLimit({ max: perMinute, timeWindow: 60_000, groupId: name }),
-    ]),
-  );
+  const limiters = await registerLimiters(app, rateLimits(), shared);
   app.addHook('onRequest', async (request, reply) => {
     const limit = rateLimitOf(request.method, pathOf(request.url));
     const limiter = limit ? limiters.get(limit.name) : undefined;
-    if (limiter) await limiter.call(app, request, reply);
+    if (limiter) await limiter(request, reply);
   });
-  // Token checks WordPress has to answer are counted apart from the route's own limit (the
-  // plugin runs one limiter per request and registration).
-  let limitTokenCheck:
-    ((request: GatewayRequest, reply: GatewayReply) => Promise<void>) | undefined;
-  await app.register(async (scope) => {
-    await scope.register(fastifyRateLimit, { global: false });
-    const limiter = scope.rateLimit({
-      max: TOKEN_CHECKS_PER_MINUTE,
-      timeWindow: 60_000,
-      groupId: 'token-check',
-    });
-    limitTokenCheck = async (request, reply) => {
-      // The proxy types its requests for any server flavour; this server is plain HTTP.
-      await limiter.call(scope, request as FastifyRequest, reply as FastifyReply);
-    };
-  });
+  // Token checks WordPress has to answer are counted apart from the route's own limit.
+  const tokenChecks = await registerLimiters(
+    app,
+    [{ name: 'token-check', perMinute: TOKEN_CHECKS_PER_MINUTE }],
+    shared,
+  );
+  const limitTokenCheck = tokenChecks.get('token-check');
 
   // A logged-out token is refused everywhere, for the rest of its life.
-  const revocations = options.revocations ?? createMemoryRevocationStore();
+  const revocations =
+    options.revocations ??
+    (shared ? createSharedRevocationStore(shared) : createMemoryRevocationStore());
   app.addHook('onRequest', async (request, reply) => {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined || !(await revocations.isRevoked(tokenId(token)))) return;
@@ -250,7 +250,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const log = (message: string, error?: unknown) => {
     app.log.warn({ err: error }, message);
   };
-  const cache = createResponseCache();
+  const cache = shared
+    ? createSharedResponseCache(shared, { upstreamTimeoutMs: timeoutMs })
+    : createResponseCache();
   const wordpress = createWordPressReads({
     cache,
     wordpressUrl: options.upstreams.wordpress,
@@ -270,8 +272,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     publicUrl,
     log,
   });
-  const readOwnOrder = createOwnOrderReader(wc, identity);
-  registerShopRoutes(app, { wc, identity, revocations, cache, readOwnOrder, log });
+  const ordersCookie = createOrdersCookie(log);
+  const readOwnOrder = createOwnOrderReader(wc, identity, ordersCookie);
+  registerShopRoutes(app, { wc, identity, revocations, cache, ordersCookie, readOwnOrder, log });
 
   const policy = createUpstreamPolicy({
     cache,

@@ -1,4 +1,16 @@
-import { readConfig } from './config';
+import { readConfig, SECRET_VARIABLES } from './config';
+
+const COOKIE_SECRET = 'a-cookie-secret-of-32-characters';
+
+/** The message a configuration is refused with ('' when it is taken). */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    readConfig(env);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 describe('gateway configuration', () => {
   it('defaults to port 8080 on loopback with the sample backend', () => {
@@ -59,5 +71,50 @@ describe('gateway configuration', () => {
         WC_CONSUMER_SECRET: 's',
       }).WORDPRESS_URL,
     ).toBe('https://wp.example');
+  });
+
+  it('takes a Redis as redis://, rediss:// or a Unix socket, and names it for logs without its password', () => {
+    const redis = (url: string) => readConfig({ COOKIE_SECRET, REDIS_URL: url }).REDIS_URL;
+    expect(redis('redis://:hunter2@cache.internal:6380/1')).toEqual({
+      url: 'redis://:hunter2@cache.internal:6380/1',
+      where: 'cache.internal:6380',
+    });
+    expect(redis('rediss://default:hunter2@cache.example.com')).toEqual({
+      url: 'rediss://default:hunter2@cache.example.com',
+      where: 'cache.example.com:6379',
+    });
+    expect(redis('unix:///run/redis/redis%20a.sock')).toEqual({
+      path: '/run/redis/redis a.sock',
+      where: '/run/redis/redis a.sock',
+    });
+    expect(readConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(readConfig({}).REDIS_URL).toBeUndefined();
+  });
+
+  it('refuses any other REDIS_URL with the forms it takes, never repeating the URL', () => {
+    for (const url of [
+      'http://:hunter2@cache.internal:6379',
+      'cache.internal:6379',
+      'redis://:hunter2@/0',
+      'unix://hunter2/redis.sock',
+      'unix:///run/redis.sock?password=hunter2',
+    ]) {
+      const message = refusal({ COOKIE_SECRET, REDIS_URL: url });
+      expect(message).toMatch(
+        /REDIS_URL: must be redis:\/\/.*rediss:\/\/.*unix:\/\/\/absolute\/path\.sock/,
+      );
+      expect(message).not.toContain('hunter2');
+    }
+  });
+
+  it('requires COOKIE_SECRET with REDIS_URL: every instance must share it', () => {
+    expect(refusal({ REDIS_URL: 'redis://cache.internal:6379' })).toMatch(
+      /COOKIE_SECRET is required with REDIS_URL: every instance must share one COOKIE_SECRET/,
+    );
+    expect(refusal({ REDIS_URL: 'redis://cache.internal:6379', COOKIE_SECRET })).toBe('');
+  });
+
+  it('removes REDIS_URL from the environment with the other secrets (it may hold a password)', () => {
+    expect(SECRET_VARIABLES).toContain('REDIS_URL');
   });
 });

@@ -21,6 +21,45 @@ const addressList = z
   )
   .optional();
 
+const REDIS_URL_FORMS =
+  'must be redis://[:password@]host[:port][/db], rediss://… (TLS) or unix:///absolute/path.sock';
+
+/**
+ * Where the instances share rate limits, logged-out tokens and cached reads: a Redis URL for the
+ * client, or a Unix socket's path. The URL may hold a password, so logs name the server by
+ * `where` (host:port or the socket's path), never by the URL.
+ */
+export type RedisTarget = { url: string; where: string } | { path: string; where: string };
+
+function redisTargetOf(value: string): RedisTarget | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'unix:') {
+      const path = decodeURIComponent(url.pathname);
+      const plain = value.startsWith('unix:///') && !url.search && !url.hash;
+      return plain ? { path, where: path } : undefined;
+    }
+    if ((url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname) {
+      return { url: value, where: `${url.hostname}:${url.port || '6379'}` };
+    }
+  } catch {
+    // Not a URL (or a socket path that does not decode): the message below says what is.
+  }
+  return undefined;
+}
+
+const redisUrl = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === '') return undefined;
+    const target = redisTargetOf(value);
+    if (target) return target;
+    context.addIssue({ code: 'custom', message: REDIS_URL_FORMS });
+    return z.NEVER;
+  })
+  .optional();
+
 /**
  * The WordPress site the embedded sample backend stands in for: its menu, footer and pages link
  * to this host, which the storefront shows as its own routes.
@@ -54,6 +93,11 @@ const schema = z.object({
   SAMPLE_STATE_DIR: z.string().trim().min(1).optional(),
   /** Signs the cookie that remembers a browser's orders; set the same value on every instance. */
   COOKIE_SECRET: z.string().trim().min(32).optional(),
+  /**
+   * The Redis the instances share rate limits, logged-out tokens and cached reads through
+   * (redis://, rediss:// or unix:///path.sock). Unset: each instance keeps its own in memory.
+   */
+  REDIS_URL: redisUrl,
   /**
    * The storefront's own address as visitors reach it (scheme, host, port). Absolute URLs the
    * gateway has built (payment links, images) use it, never the request's Host header.
@@ -98,6 +142,7 @@ export const SECRET_VARIABLES = [
   'WC_CONSUMER_SECRET',
   'COOKIE_SECRET',
   'SAMPLE_JWT_SECRET',
+  'REDIS_URL',
 ] as const;
 
 /** Validates the environment; a bad value stops the start with a message naming the variable. */
@@ -113,6 +158,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
   if (config.WORDPRESS_URL && !(config.WC_CONSUMER_KEY && config.WC_CONSUMER_SECRET)) {
     throw new Error(
       'Invalid configuration: WC_CONSUMER_KEY and WC_CONSUMER_SECRET are required with WORDPRESS_URL',
+    );
+  }
+  if (config.REDIS_URL && !config.COOKIE_SECRET) {
+    throw new Error(
+      'Invalid configuration: COOKIE_SECRET is required with REDIS_URL: every instance must share one COOKIE_SECRET, or the order cookie one instance signs is refused by the others',
     );
   }
   const wordpressSite =

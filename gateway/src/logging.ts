@@ -39,3 +39,18 @@ export function requestForLog(request: FastifyRequest) {
     remoteAddress: request.ip,
   };
 }
+
+/**
+ * Runs what it is handed at most once per `intervalMs`, for log lines that a client (or a failing
+ * service) could otherwise cause at every request. Says whether it ran.
+ */
+export function atMostEvery(intervalMs: number, now: () => number = Date.now) {
+  let last = -Infinity;
+  return (action: () => void): boolean => {
+    const time = now();
+    if (time - last < intervalMs) return false;
+    last = time;
+    action();
+    return true;
+  };
+}

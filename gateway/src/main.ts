@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     deployDir,
     remotesConfigFile: config.REMOTES_CONFIG ?? path.join(deployDir, 'remotes.json'),
     cookieSecret: config.COOKIE_SECRET,
+    redis: config.REDIS_URL,
     frameAncestors: config.FRAME_ANCESTORS,
     logLevel: config.LOG_LEVEL,
     ...(config.SERVER_RENDER_BUDGET_MS === undefined
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections and waits for in-flight requests.
+    // close() stops accepting connections, waits for in-flight requests, then closes the
+    // connections to Redis.
     void Promise.all([app.close(), sample?.close()]).then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);

@@ -40,10 +40,10 @@ export interface UpstreamAnswer {
   stream: Readable;
 }
 
+/** A request let through as the one upstream request for its key, which it must finish. */
 interface Pending {
-  key: string;
   ttlMs: number;
-  settle: (value: CachedResponse | undefined) => void;
+  finish: (answer: CachedResponse | undefined, keepForMs: number) => Promise<void>;
 }
 
 function jsonError(
@@ -104,10 +104,14 @@ async function readAll(stream: Readable): Promise<Buffer> {
  */
 export function createUpstreamPolicy(deps: PolicyDeps) {
   const pending = new WeakMap<FastifyRequest, Pending>();
+  /** Requests that ended (the browser gone, the upstream failed) before or while being answered. */
+  const released = new WeakSet<FastifyRequest>();
 
-  /** Fetches a stale entry again in the background, as the browser's request would have. */
+  /**
+   * Fetches a stale entry again in the background, as the browser's request would have; a
+   * refresh already under way, on this instance or another, is joined rather than repeated.
+   */
   function refresh(request: FastifyRequest, key: string, ttlMs: number): void {
-    if (deps.cache.pending(key)) return;
     const query = upstreamQuery(request.url);
     void deps.wordpress.fetchIntoCache(
       key,
@@ -220,19 +224,24 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     if (request.method !== 'GET' || request.headers.authorization) return false;
     // WordPress builds its links from the public URL, never the request: one copy serves all.
     const key = request.url;
-    const cached = deps.cache.lookup(key);
+    const cached = await deps.cache.lookup(key);
     if (cached) {
       if (cached.stale) refresh(request, key, ttlMs);
       sendCached(reply, cached.value, cached.stale ? 'STALE' : 'HIT');
       return true;
     }
-    const running = deps.cache.pending(key);
-    if (running) {
-      const shared = await running;
+    const claim = await deps.cache.claim(key);
+    if (!claim.leader) {
+      const shared = await claim.answer;
       if (shared) sendCached(reply, shared, 'HIT');
       return shared !== undefined;
     }
-    pending.set(request, { key, ttlMs, settle: deps.cache.begin(key) });
+    // The browser went away while this request became the one the others wait for.
+    if (released.has(request)) {
+      void claim.finish(undefined, 0);
+      return true;
+    }
+    pending.set(request, { ttlMs, finish: claim.finish });
     return false;
   }
 
@@ -244,14 +253,15 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     upstream: UpstreamAnswer,
   ) {
     const waiting = pending.get(request);
-    pending.delete(request);
     const isApi = mount.json;
     const isJson = (upstream.headers['content-type'] ?? '').includes('json');
     if (!waiting && (!isApi || isJson)) return reply.send(upstream.stream);
 
+    // A body that does not arrive rejects: the caller releases the request, and its waiters.
     const body = await readAll(upstream.stream);
+    pending.delete(request);
     if (isApi && !isJson) {
-      waiting?.settle(undefined);
+      void waiting?.finish(undefined, 0);
       deps.log(
         `Upstream answered ${pathOf(request.url)} with ${String(upstream.headers['content-type'])}`,
       );
@@ -264,8 +274,7 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     }
     if (waiting) {
       const value = { status: upstream.statusCode, headers: keptHeaders(upstream.headers), body };
-      deps.cache.store(waiting.key, value, waiting.ttlMs);
-      waiting.settle(value);
+      void waiting.finish(value, waiting.ttlMs);
     }
     return reply.send(body);
   }
@@ -274,7 +283,8 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
   function release(request: FastifyRequest) {
     const waiting = pending.get(request);
     pending.delete(request);
-    waiting?.settle(undefined);
+    released.add(request);
+    void waiting?.finish(undefined, 0);
   }
 
   return { preHandler, onResponse, release };

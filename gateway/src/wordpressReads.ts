@@ -24,48 +24,46 @@ export function createWordPressReads(deps: WordPressReadDeps) {
    * Fetches `url` (a path and query on WordPress) as the one upstream request for `key`, which
    * every request waiting on the key shares; a 200 JSON answer is kept for `ttlMs`. Resolves with
    * the answer, whatever its status, or undefined when none came in the upstream's time limit.
+   * With a request for the key already under way (here, or on another instance sharing the
+   * cache), resolves with that one's answer instead.
    */
-  function fetchIntoCache(
+  async function fetchIntoCache(
     key: string,
     url: string,
     ttlMs: number,
   ): Promise<CachedResponse | undefined> {
-    const settle = deps.cache.begin(key);
-    return fetch(`${deps.wordpressUrl}${url}`, {
-      headers: { Accept: 'application/json', ...forwarded },
-      signal: AbortSignal.timeout(deps.timeoutMs),
-    })
-      .then(async (response) => {
-        const body = Buffer.from(await response.arrayBuffer());
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          if (KEPT_HEADERS.includes(name)) headers[name] = value;
-        });
-        const answer = { status: response.status, headers, body };
-        if (response.ok && headers['content-type']?.includes('json')) {
-          deps.cache.store(key, answer, ttlMs);
-        }
-        settle(answer);
-        return answer;
-      })
-      .catch((error: unknown) => {
-        deps.log(`Reading ${url.split('?')[0] ?? ''} from WordPress failed`, error);
-        settle(undefined);
-        return undefined;
+    const claim = await deps.cache.claim(key);
+    if (!claim.leader) return claim.answer;
+    let answer: CachedResponse | undefined;
+    let keep = false;
+    try {
+      const response = await fetch(`${deps.wordpressUrl}${url}`, {
+        headers: { Accept: 'application/json', ...forwarded },
+        signal: AbortSignal.timeout(deps.timeoutMs),
       });
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (KEPT_HEADERS.includes(name)) headers[name] = value;
+      });
+      answer = { status: response.status, headers, body };
+      keep = response.ok && (headers['content-type'] ?? '').includes('json');
+    } catch (error) {
+      deps.log(`Reading ${url.split('?')[0] ?? ''} from WordPress failed`, error);
+    }
+    await claim.finish(answer, keep ? ttlMs : 0);
+    return answer;
   }
 
   /**
    * The answer to a read the gateway makes itself (its URL is its key): kept, shared with a
    * request already under way, or fetched. A stale answer is used while a fresh one is fetched.
    */
-  function read(url: string, ttlMs: number): Promise<CachedResponse | undefined> {
-    const cached = deps.cache.lookup(url);
-    if (cached) {
-      if (cached.stale && !deps.cache.pending(url)) void fetchIntoCache(url, url, ttlMs);
-      return Promise.resolve(cached.value);
-    }
-    return deps.cache.pending(url) ?? fetchIntoCache(url, url, ttlMs);
+  async function read(url: string, ttlMs: number): Promise<CachedResponse | undefined> {
+    const cached = await deps.cache.lookup(url);
+    if (!cached) return fetchIntoCache(url, url, ttlMs);
+    if (cached.stale) void fetchIntoCache(url, url, ttlMs);
+    return cached.value;
   }
 
   return { fetchIntoCache, read };

@@ -1,3 +1,4 @@
+import { atMostEvery } from '../logging';
 import type {
   GatewayReply as FastifyReply,
   GatewayRequest as FastifyRequest,
@@ -7,6 +8,9 @@ import type {
 export const ORDERS_COOKIE = 'sf_orders';
 const MAX_REMEMBERED_ORDERS = 20;
 
+/** A client can send a bad cookie at every request: its warning is logged this often at most. */
+const REFUSAL_WARNING_INTERVAL_MS = 60_000;
+
 function parseOrderIds(value: string | undefined): number[] {
   if (!value) return [];
   return value
@@ -15,21 +19,42 @@ function parseOrderIds(value: string | undefined): number[] {
     .filter((id) => Number.isInteger(id) && id > 0);
 }
 
-/** The orders this browser created, as its signed cookie lists them (a forged one lists none). */
-export function ordersOfBrowser(request: FastifyRequest): number[] {
-  const cookie = request.unsignCookie(request.cookies[ORDERS_COOKIE] ?? '');
-  return cookie.valid ? parseOrderIds(cookie.value) : [];
+/**
+ * The signed cookie that lists the orders a browser created. One that does not unsign lists none,
+ * and is logged: it was altered, or signed by an instance with another COOKIE_SECRET, which makes
+ * a guest's orders vanish whenever the balancer sends them to this instance.
+ */
+export function createOrdersCookie(log: (message: string) => void, now: () => number = Date.now) {
+  const warnRefusal = atMostEvery(REFUSAL_WARNING_INTERVAL_MS, now);
+
+  /** The orders this browser created, as its signed cookie lists them. */
+  function ordersOf(request: FastifyRequest): number[] {
+    const sent = request.cookies[ORDERS_COOKIE];
+    if (sent === undefined) return [];
+    const cookie = request.unsignCookie(sent);
+    if (cookie.valid) return parseOrderIds(cookie.value);
+    warnRefusal(() => {
+      log(
+        "Refused an orders cookie not signed with this instance's COOKIE_SECRET (another instance's secret, or altered): every instance must share one COOKIE_SECRET",
+      );
+    });
+    return [];
+  }
+
+  /** Adds an order to the browser's list (the 20 newest are kept, for a day). */
+  function remember(request: FastifyRequest, reply: FastifyReply, id: number): void {
+    const known = ordersOf(request).filter((known) => known !== id);
+    void reply.setCookie(ORDERS_COOKIE, [...known, id].slice(-MAX_REMEMBERED_ORDERS).join('.'), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      signed: true,
+      maxAge: 24 * 60 * 60,
+    });
+  }
+
+  return { ordersOf, remember };
 }
 
-/** Adds an order to the browser's list (the 20 newest are kept, for a day). */
-export function rememberOrder(request: FastifyRequest, reply: FastifyReply, id: number): void {
-  const known = ordersOfBrowser(request).filter((known) => known !== id);
-  void reply.setCookie(ORDERS_COOKIE, [...known, id].slice(-MAX_REMEMBERED_ORDERS).join('.'), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    signed: true,
-    maxAge: 24 * 60 * 60,
-  });
-}
+export type OrdersCookie = ReturnType<typeof createOrdersCookie>;

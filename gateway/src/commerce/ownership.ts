@@ -4,7 +4,7 @@ import type {
   GatewayRequest as FastifyRequest,
 } from '../requestTypes';
 import { ShopError } from './errors';
-import { ordersOfBrowser } from './orderCookie';
+import type { OrdersCookie } from './orderCookie';
 import { wcOrder, type WcOrder } from './schemas';
 import type { WooCommerce } from './wooCommerce';
 
@@ -20,9 +20,13 @@ export type OwnOrderReader = (
  * (their verified token): never by whoever guesses its id. The order is read once, and only
  * when the request could own it.
  */
-export function createOwnOrderReader(wc: WooCommerce, identity: Identity): OwnOrderReader {
+export function createOwnOrderReader(
+  wc: WooCommerce,
+  identity: Identity,
+  ordersCookie: OrdersCookie,
+): OwnOrderReader {
   return async (request, reply, orderId) => {
-    const createdHere = ordersOfBrowser(request).includes(orderId);
+    const createdHere = ordersCookie.ordersOf(request).includes(orderId);
     const user = createdHere ? null : await identity.userOf(request, reply);
     if (!createdHere && user === null) throw orderNotFound();
     let order: WcOrder;

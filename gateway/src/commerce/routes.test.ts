@@ -111,14 +111,13 @@ describe('the commerce API', () => {
     upstream = await startWooCommerce();
   });
 
-  // A gateway per test: each starts with its own rate-limit allowance.
-  beforeEach(async () => {
-    logs.length = 0;
+  /** A gateway of the shop whose log lines go to `log`. */
+  function shop(log: string[], cookieSecret = 'test-secret-test-secret-test-secret') {
     const appsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shop-'));
     writeShellBuild(appsRoot);
     const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
-    gateway = await buildGateway({
+    logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
+    return buildGateway({
       appsRoot,
       deployDir: path.join(appsRoot, 'deploy'),
       upstreams: { wordpress: upstream.url, lms: upstream.url, portal: upstream.url },
@@ -127,8 +126,14 @@ describe('the commerce API', () => {
       portalUrl: '/portal',
       logLevel: 'info',
       logStream,
-      cookieSecret: 'test-secret-test-secret-test-secret',
+      cookieSecret,
     });
+  }
+
+  // A gateway per test: each starts with its own rate-limit allowance.
+  beforeEach(async () => {
+    logs.length = 0;
+    gateway = await shop(logs);
   });
 
   afterEach(async () => {
@@ -330,6 +335,49 @@ describe('the commerce API', () => {
       headers: { authorization: `Bearer ${jwtFor(4)}` },
     });
     expect(asOther.statusCode).toBe(404);
+  });
+
+  it('an orders cookie signed with another COOKIE_SECRET lists no order, and is logged at most once a minute', async () => {
+    const created = await order({ ...cart, expected_total: '49.99' });
+    const url = `/api/shop/orders/${String(created.json<{ id: number }>().id)}`;
+    const cookie = created.cookies.find((c) => c.name === 'sf_orders')?.value ?? '';
+    // Only the clock the warnings are counted by is moved; the network's timers run as usual.
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    const otherLogs: string[] = [];
+    const other = await shop(otherLogs, 'another-secret-another-secret-another');
+    const refusals = () =>
+      otherLogs.filter((line) =>
+        line.includes(
+          "Refused an orders cookie not signed with this instance's COOKIE_SECRET (another instance's secret, or altered): every instance must share one COOKIE_SECRET",
+        ),
+      );
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const refused = await other.inject({ url, cookies: { sf_orders: cookie } });
+        expect(refused.statusCode).toBe(404);
+      }
+      expect(refusals()).toHaveLength(1);
+      jest.setSystemTime(Date.now() + 61_000);
+      await other.inject({ url, cookies: { sf_orders: cookie } });
+      expect(refusals()).toHaveLength(2);
+      expect((await gateway.inject({ url, cookies: { sf_orders: cookie } })).statusCode).toBe(200);
+    } finally {
+      jest.useRealTimers();
+      await other.close();
+    }
   });
 
   it('after logout the token is refused everywhere', async () => {

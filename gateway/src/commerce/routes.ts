@@ -10,7 +10,7 @@ import {
   type RevocationStore,
 } from '../tokens';
 import { ShopError } from './errors';
-import { rememberOrder } from './orderCookie';
+import type { OrdersCookie } from './orderCookie';
 import type { OwnOrderReader } from './ownership';
 import { createdOrderView, orderView, placeOrder, rewardBalance } from './orders';
 import {
@@ -36,6 +36,7 @@ export interface ShopRoutesDeps {
   identity: Identity;
   revocations: RevocationStore;
   cache: ResponseCache;
+  ordersCookie: OrdersCookie;
   readOwnOrder: OwnOrderReader;
   now?: () => number;
   log: (message: string, error?: unknown) => void;
@@ -74,10 +75,10 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
 
   /** A product read once for every visitor within its TTL. */
   async function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = deps.cache.lookup(key);
+    const hit = await deps.cache.lookup(key);
     if (hit && !hit.stale) return JSON.parse(hit.value.body.toString('utf8')) as T;
     const value = await load();
-    deps.cache.store(
+    await deps.cache.store(
       key,
       { status: 200, headers: {}, body: Buffer.from(JSON.stringify(value)) },
       PRODUCT_TTL_MS,
@@ -165,7 +166,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       const input = read(orderInput, request.body);
       const customer = await identity.userOf(request, reply);
       const order = await placeOrder({ wc, log: deps.log }, input, customer);
-      rememberOrder(request, reply, order.id);
+      deps.ordersCookie.remember(request, reply, order.id);
       return reply.code(201).send(createdOrderView(order));
     }),
   );
