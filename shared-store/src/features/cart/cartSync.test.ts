@@ -597,6 +597,30 @@ describe('flushForLogout', () => {
     expect(t.service.calls).toEqual(['load', 'load', 'save']);
   });
 
+  it("a change just before the logout is saved by the logout, never again with the ending session's token", async () => {
+    const t = setup();
+    t.store.dispatch(itemAdded(lineA));
+    await expect(t.cartSync.flushForLogout()).resolves.toBe('saved');
+    expect(t.service.calls).toEqual(['load', 'save']);
+    // The token is being revoked: the change's debounce runs out and sends nothing.
+    await jest.advanceTimersByTimeAsync(10 * CART_SAVE_DEBOUNCE_MS);
+    expect(t.service.calls).toEqual(['load', 'save']);
+  });
+
+  it("after a 'failed' logout the learner stays, and the cart syncs again", async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const t = setup({ lines: [lineA] });
+    t.service.failNext.save = 3;
+    await expect(t.cartSync.flushForLogout()).resolves.toBe('failed');
+    t.store.dispatch(itemAdded(lineB));
+    await jest.advanceTimersByTimeAsync(CART_SAVE_DEBOUNCE_MS);
+    expect(t.service.calls.slice(-2)).toEqual(['load', 'save']);
+    expect(t.account()).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+  });
+
   it('waits for a running sync to end before it reads', async () => {
     const t = setup({ lines: [lineA] });
     const running = t.cartSync.sync();

@@ -110,6 +110,11 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
   let loginMergeDue = false;
   /** Moves on when a session ends: what a sync of the ended session read is dropped. */
   let generation = 0;
+  /**
+   * A logout's save has begun: the session's token is about to be revoked, so no background sync
+   * (a change's debounce, a retry) may use it, until the logout fails and the learner stays.
+   */
+  let loggingOut = false;
   let malformedReported = false;
 
   const listener = createListenerMiddleware();
@@ -180,6 +185,7 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
   }
 
   async function attempt(): Promise<void> {
+    if (loggingOut) return;
     const who = credentials();
     if (!who || !attached().getState().loginData.loginData) {
       setStatus('idle');
@@ -252,6 +258,36 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
     return task();
   }
 
+  /** The logout's read, merge and save (or delete), each with the short retry. */
+  async function flush(): Promise<LogoutFlush> {
+    const who = credentials();
+    if (!who) return 'nothing';
+    const hasLines = () => attached().getState().cartData.cartData.length > 0;
+    let saved: SavedCart;
+    try {
+      saved = await withShortRetry(() => readAccount(who));
+    } catch (error) {
+      console.warn('The saved cart could not be read at logout:', error);
+      return hasLines() ? 'failed' : 'nothing';
+    }
+    if (saved.kind === 'newer') return hasLines() ? 'failed' : 'nothing';
+    const merged = mergedWith(saved);
+    try {
+      if (merged.lines.length > 0) {
+        await withShortRetry(() =>
+          deps.cartService.save(who.userId, savedCartText(merged), who.token),
+        );
+      } else {
+        await withShortRetry(() => deps.cartService.remove(who.userId, who.token));
+      }
+      setStatus('saved');
+      return 'saved';
+    } catch (error) {
+      console.warn('The cart could not be saved at logout:', error);
+      return merged.lines.length > 0 ? 'failed' : 'nothing';
+    }
+  }
+
   return {
     middleware: listener.middleware,
 
@@ -286,32 +322,11 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
     async flushForLogout(): Promise<LogoutFlush> {
       cancelRetry?.();
       await running;
-      const who = credentials();
-      if (!who) return 'nothing';
-      const hasLines = () => attached().getState().cartData.cartData.length > 0;
-      let saved: SavedCart;
-      try {
-        saved = await withShortRetry(() => readAccount(who));
-      } catch (error) {
-        console.warn('The saved cart could not be read at logout:', error);
-        return hasLines() ? 'failed' : 'nothing';
-      }
-      if (saved.kind === 'newer') return hasLines() ? 'failed' : 'nothing';
-      const merged = mergedWith(saved);
-      try {
-        if (merged.lines.length > 0) {
-          await withShortRetry(() =>
-            deps.cartService.save(who.userId, savedCartText(merged), who.token),
-          );
-        } else {
-          await withShortRetry(() => deps.cartService.remove(who.userId, who.token));
-        }
-        setStatus('saved');
-        return 'saved';
-      } catch (error) {
-        console.warn('The cart could not be saved at logout:', error);
-        return merged.lines.length > 0 ? 'failed' : 'nothing';
-      }
+      loggingOut = true;
+      const flushed = await flush();
+      // The learner stays logged in: the cart syncs as before.
+      if (flushed === 'failed') loggingOut = false;
+      return flushed;
     },
 
     /** The session ended: no more syncs until the next login; one under way is dropped. */
@@ -319,6 +334,7 @@ export function createCartSync(deps: CartSyncDeps = browserDeps()) {
       generation += 1;
       cancelRetry?.();
       loginMergeDue = false;
+      loggingOut = false;
       failures = 0;
       if (store) setStatus('idle');
     },
