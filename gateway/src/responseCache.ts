@@ -50,7 +50,8 @@ const MINUTE = 60_000;
 
 /** After it goes stale an answer may still be served, while a fresh one is fetched, this long. */
 export const STALE_WHILE_REVALIDATE_MS = 5 * MINUTE;
-const MAX_ENTRIES = 2000;
+/** How many answers a cache keeps at most (in memory; in Redis, the places it has). */
+export const MAX_ENTRIES = 2000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The entry `value` is kept as from `time` for `ttlMs`, or undefined when it is not kept. */

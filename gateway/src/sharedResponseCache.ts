@@ -4,6 +4,7 @@ import type { ChainableCommander } from 'ioredis';
 import { z } from 'zod';
 import {
   createLocalCache,
+  MAX_ENTRIES,
   type CacheEntry,
   type CachedResponse,
   type ResponseCache,
@@ -22,25 +23,39 @@ const LOCK_MARGIN_MS = 1_000;
 /** What the lock on a key holds: which instance is asking the upstream, for whoever reads Redis. */
 const LOCK_OWNER = `${os.hostname()}:${String(process.pid)}`;
 
+/**
+ * Where a key's answer is kept in Redis: one of MAX_ENTRIES places, by its hash. Keys are URLs with
+ * whatever query a visitor sends (each search term is one), so a stream of distinct URLs must not
+ * fill the Redis that keeps the logged-out tokens and the rate limits: a key takes the place of
+ * another with the same place (a miss for that one, never its answer: an entry names its key).
+ */
+function placeOf(hash: string): number {
+  return Number.parseInt(hash.slice(0, 12), 16) % MAX_ENTRIES;
+}
+
 const entryDescription = z.object({
+  hash: z.string(),
   status: z.number().int(),
   headers: z.record(z.string(), z.string()),
   freshUntil: z.number(),
   staleUntil: z.number(),
 });
 
-/** An entry as Redis keeps it: the length of its description, the description (JSON), the body. */
-function encode({ value, freshUntil, staleUntil }: CacheEntry): Buffer {
+/**
+ * An entry as Redis keeps it: the length of its description, the description (JSON, with the hash
+ * of its key), the body.
+ */
+function encode(hash: string, { value, freshUntil, staleUntil }: CacheEntry): Buffer {
   const description = Buffer.from(
-    JSON.stringify({ status: value.status, headers: value.headers, freshUntil, staleUntil }),
+    JSON.stringify({ hash, status: value.status, headers: value.headers, freshUntil, staleUntil }),
   );
   const length = Buffer.alloc(4);
   length.writeUInt32BE(description.length);
   return Buffer.concat([length, description, value.body]);
 }
 
-/** The entry Redis kept, or undefined for anything that is not one. */
-function decode(raw: Buffer): CacheEntry | undefined {
+/** The entry Redis kept for the key of `hash`, or undefined for anything else. */
+function decode(raw: Buffer, hash: string): CacheEntry | undefined {
   if (raw.length < 4) return undefined;
   const end = 4 + raw.readUInt32BE(0);
   if (end > raw.length) return undefined;
@@ -51,7 +66,7 @@ function decode(raw: Buffer): CacheEntry | undefined {
     return undefined;
   }
   const description = entryDescription.safeParse(parsed);
-  if (!description.success) return undefined;
+  if (!description.success || description.data.hash !== hash) return undefined;
   const { status, headers, freshUntil, staleUntil } = description.data;
   return { value: { status, headers, body: raw.subarray(end) }, freshUntil, staleUntil };
 }
@@ -73,9 +88,10 @@ type Coordination = { found: CacheEntry } | { found?: undefined; locked: boolean
  * their TTL plus stale-while-revalidate, 200s only, bodies up to the same size, and one upstream
  * request per key, across all instances. The first instance to miss takes the key's lock
  * (`lock:<hash>`, for the upstream's time limit and a margin), makes the request, stores the
- * answer (`cache:<hash>`) and says so on CACHE_NOTICES; the others wait for that notice (never
- * longer than the lock lives) and serve what was stored, or make the request themselves when
- * nothing was (an error, a 404). Keys are URLs, so Redis names them by their SHA-256.
+ * answer (`cache:<place>`, see placeOf) and says so on CACHE_NOTICES; the others wait for that
+ * notice (never longer than the lock lives) and serve what was stored, or make the request
+ * themselves when nothing was (an error, a 404). Keys are URLs, so Redis names them by their
+ * SHA-256.
  *
  * Each instance keeps what it has seen in memory too: a fresh answer at hand, or a request under
  * way on this instance, costs no round trip; and when Redis is unusable the memory is the cache.
@@ -88,7 +104,7 @@ export function createSharedResponseCache(
   const lockMs = options.upstreamTimeoutMs + LOCK_MARGIN_MS;
   const local = createLocalCache(now);
   const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
-  const entryKey = (hash: string) => `${KEY_PREFIX}cache:${hash}`;
+  const entryKey = (hash: string) => `${KEY_PREFIX}cache:${String(placeOf(hash))}`;
   const lockKey = (hash: string) => `${KEY_PREFIX}lock:${hash}`;
 
   /** Who waits for the notice of each key (by hash). */
@@ -132,7 +148,7 @@ export function createSharedResponseCache(
 
   async function sharedEntry(hash: string): Promise<CacheEntry | undefined> {
     const raw = await shared.attempt((redis) => redis.getBuffer(entryKey(hash)));
-    return raw ? decode(raw) : undefined;
+    return raw ? decode(raw, hash) : undefined;
   }
 
   /** Takes another instance's entry into memory, unless the one at hand is newer. */
@@ -150,7 +166,12 @@ export function createSharedResponseCache(
     await shared.attempt((redis) => {
       const transaction = redis.multi();
       if (entry) {
-        transaction.set(entryKey(hash), encode(entry), 'PX', Math.max(1, entry.staleUntil - now()));
+        transaction.set(
+          entryKey(hash),
+          encode(hash, entry),
+          'PX',
+          Math.max(1, entry.staleUntil - now()),
+        );
       }
       if (locked) transaction.del(lockKey(hash)).publish(CACHE_NOTICES, hash);
       return execAll(transaction);
@@ -171,7 +192,7 @@ export function createSharedResponseCache(
     );
     const locked = replies?.[0] === 'OK';
     const raw = replies?.[1];
-    const found = fresh(Buffer.isBuffer(raw) ? decode(raw) : undefined);
+    const found = fresh(Buffer.isBuffer(raw) ? decode(raw, hash) : undefined);
     if (!replies || found || locked) {
       notice.cancel();
       // Another instance stored an answer since this one looked: nothing to fetch, and a lock

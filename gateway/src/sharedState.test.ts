@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from './app';
 import type { RedisTarget } from './config';
-import { STALE_WHILE_REVALIDATE_MS } from './responseCache';
+import { MAX_ENTRIES, STALE_WHILE_REVALIDATE_MS } from './responseCache';
 import { REDIS_COMMAND_TIMEOUT_MS } from './sharedState';
 import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
 import { eventually } from './test-support/eventually';
@@ -269,6 +269,28 @@ describe('instances sharing one Redis', () => {
     expect(expired.headers['x-cache']).toBeUndefined();
     expect(wordpress.reached('courseList') - before).toBe(1);
   });
+
+  it('Redis keeps at most MAX_ENTRIES answers however many URLs visitors ask for, and an answer is only ever served for its own URL', async () => {
+    const [a, b] = [await gateway(), await gateway()];
+    // Each search term is a URL of its own: more of them than the cache has places.
+    const searches = Array.from(
+      { length: MAX_ENTRIES + 100 },
+      (_, index) => `/wp-json/wp/v2/posts?search=term-${String(index)}`,
+    );
+    for (const url of searches) expect((await a.inject({ url })).statusCode).toBe(200);
+    const kept = await redis.withClient((client) => client.keys('storefront:cache:*'));
+    expect(kept.length).toBeGreaterThan(MAX_ENTRIES / 2);
+    expect(kept.length).toBeLessThanOrEqual(MAX_ENTRIES);
+    // B has seen none of them: what Redis gives it (kept, or taken by another URL) is right.
+    let shared = 0;
+    for (const url of searches.slice(0, 300)) {
+      const answer = await b.inject({ url });
+      expect(answer.json()).toEqual({ url });
+      if (answer.headers['x-cache'] === 'HIT') shared += 1;
+    }
+    expect(shared).toBeGreaterThan(0);
+    expect(shared).toBeLessThan(300);
+  }, 60_000);
 
   it('with Redis stopped mid-run, every request is still answered, one warning is logged, and each instance limits on its own', async () => {
     const logA: string[] = [];
