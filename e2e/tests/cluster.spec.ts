@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { startCluster, type Cluster } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
-import { DEMO } from '../support/storefront';
+import type { Learner } from '../support/storefront';
 
 // The storefront as production runs it: three gateways sharing Redis and one deploy folder,
 // nginx in front as load balancer and edge cache (`npm run cluster`).
@@ -147,11 +147,27 @@ interface Login {
   userId: number;
 }
 
-async function logIn(origin: string): Promise<Login> {
+/**
+ * A learner of the test's own: WordPress's tokens name the user and the second they were made, so
+ * two logins of one learner in one second are the same token, and a logout of one is of both.
+ */
+async function newLearner(): Promise<Learner> {
+  const id = `${String(Date.now())}${String(Math.random()).slice(2, 8)}`;
+  const learner = { email: `cluster-${id}@example.com`, password: 'Testing#2026' };
+  const response = await fetch(`${cluster.url}/wp-json/custom/v1/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `cluster${id}`, ...learner }),
+  });
+  expect(response.ok).toBe(true);
+  return learner;
+}
+
+async function logIn(origin: string, learner: Learner): Promise<Login> {
   const response = await fetch(`${origin}/wp-json/jwt-auth/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO.email, password: DEMO.password }),
+    body: JSON.stringify({ username: learner.email, password: learner.password }),
   });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { token: string; user_id: number };
@@ -176,7 +192,7 @@ async function logOut(origin: string, login: Login): Promise<void> {
 
 test('a logout on one instance is refused on every other one', async () => {
   const [first, second, third] = instances();
-  const login = await logIn(first ?? '');
+  const login = await logIn(first ?? '', await newLearner());
   expect((await whoAmI(second ?? '', login)).status).toBe(200);
 
   await logOut(first ?? '', login);
@@ -249,7 +265,7 @@ async function savedCart(login: Login): Promise<unknown> {
 }
 
 test('a gateway killed during a bounded load: every request nginx may send again succeeds, and no cart is lost', async () => {
-  const login = await logIn(cluster.url);
+  const login = await logIn(cluster.url, await newLearner());
   const home = await (await fetch(`${cluster.url}/`)).text();
   const script = /<link[^>]+href="(\/[^"]+\.[0-9a-f]{8}\.js)"/.exec(home)?.[1];
   expect(script, 'a hashed script on the home page').toBeDefined();
@@ -321,7 +337,7 @@ test('Redis down: every instance serves from its own memory with a warning, neve
     const posts = await fetch(`${origin}/wp-json/wp/v2/posts?per_page=3`);
     expect(posts.status).toBe(200);
     // Logins and logouts go on, each instance remembering its own.
-    const login = await logIn(origin);
+    const login = await logIn(origin, await newLearner());
     await logOut(origin, login);
     expect(await whoAmI(origin, login)).toEqual({ status: 401, code: 'token_revoked' });
   }
