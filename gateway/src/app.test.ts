@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
 import { makeAppsRoot, shellPage, testGatewayOptions, writeIn } from './test-support/contract';
 import { jwtFor } from './test-support/tokens';
+import { fakeClockOnly } from './test-support/clock';
 
 /** A remote's mf-manifest.json exposing one module with its first files. */
 function manifestExposing(name: string, js: string[], css: string[]): string {
@@ -179,21 +180,7 @@ describe('gateway', () => {
     });
 
     it('a stale answer is served once while it is fetched again; the fresh one is served after', async () => {
-      // Only the clock the cache reads is moved; the network's timers run as usual.
-      jest.useFakeTimers({
-        doNotFake: [
-          'hrtime',
-          'nextTick',
-          'performance',
-          'queueMicrotask',
-          'setImmediate',
-          'clearImmediate',
-          'setInterval',
-          'clearInterval',
-          'setTimeout',
-          'clearTimeout',
-        ],
-      });
+      fakeClockOnly();
       const own = await build();
       try {
         const first = await own.inject({ url: '/wp-json/wp/v2/courseList?stale=1' });

@@ -9,28 +9,13 @@ import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
 import { eventually } from './test-support/eventually';
 import { startSilentServer, startTestRedis, type TestRedis } from './test-support/redisServer';
 import { jwtFor } from './test-support/tokens';
+import { fakeClockOnly } from './test-support/clock';
 
 const COURSES = '/wp-json/wp/v2/courseList';
 /** A kept route WordPress answers with a 404, which is never kept. */
 const MISSING = '/wp-json/wp/v2/posts/404';
 /** The route table keeps the course list this long. */
 const COURSES_TTL_MS = 60_000;
-
-/** Fake timers that move only the clock the caches read; the network's timers run as usual. */
-const CLOCK_ONLY = {
-  doNotFake: [
-    'hrtime',
-    'nextTick',
-    'performance',
-    'queueMicrotask',
-    'setImmediate',
-    'clearImmediate',
-    'setInterval',
-    'clearInterval',
-    'setTimeout',
-    'clearTimeout',
-  ],
-} satisfies Parameters<typeof jest.useFakeTimers>[0];
 
 /**
  * A WordPress that knows learner 3 and counts what reaches it. Its course list says how many
@@ -219,7 +204,7 @@ describe('instances sharing one Redis', () => {
   });
 
   it('a stale read is refreshed by one upstream request across instances, then served fresh by both', async () => {
-    jest.useFakeTimers(CLOCK_ONLY);
+    fakeClockOnly();
     const [a, b] = [await gateway(), await gateway()];
     const first = await a.inject({ url: COURSES });
     expect((await b.inject({ url: COURSES })).headers['x-cache']).toBe('HIT');
@@ -248,7 +233,7 @@ describe('instances sharing one Redis', () => {
   });
 
   it('a kept read is served by every instance for its TTL and stale-while-revalidate, then forgotten', async () => {
-    jest.useFakeTimers(CLOCK_ONLY);
+    fakeClockOnly();
     const [a, b] = [await gateway(), await gateway()];
     const start = Date.now();
     await a.inject({ url: COURSES });

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
 import { writeShellBuild } from '../test-support/contract';
 import { jwtFor } from '../test-support/tokens';
+import { fakeClockOnly } from '../test-support/clock';
 
 const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
 const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
@@ -341,21 +342,7 @@ describe('the commerce API', () => {
     const created = await order({ ...cart, expected_total: '49.99' });
     const url = `/api/shop/orders/${String(created.json<{ id: number }>().id)}`;
     const cookie = created.cookies.find((c) => c.name === 'sf_orders')?.value ?? '';
-    // Only the clock the warnings are counted by is moved; the network's timers run as usual.
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeClockOnly();
     const otherLogs: string[] = [];
     const other = await shop(otherLogs, 'another-secret-another-secret-another');
     const refusals = () =>
