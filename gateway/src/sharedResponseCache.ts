@@ -24,6 +24,12 @@ const LOCK_MARGIN_MS = 1_000;
 const LOCK_OWNER = `${os.hostname()}:${String(process.pid)}`;
 
 /**
+ * Lets go of a lock only if this instance still holds it: an upstream request that outlived its
+ * lock must not free the lock another instance has taken since.
+ */
+const RELEASE_OWN_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
  * Where a key's answer is kept in Redis: one of MAX_ENTRIES places, by its hash. Keys are URLs with
  * whatever query a visitor sends (each search term is one), so a stream of distinct URLs must not
  * fill the Redis that keeps the logged-out tokens and the rate limits: a key takes the place of
@@ -173,7 +179,10 @@ export function createSharedResponseCache(
           Math.max(1, entry.staleUntil - now()),
         );
       }
-      if (locked) transaction.del(lockKey(hash)).publish(CACHE_NOTICES, hash);
+      if (locked) {
+        transaction.eval(RELEASE_OWN_LOCK, 1, lockKey(hash), LOCK_OWNER);
+        transaction.publish(CACHE_NOTICES, hash);
+      }
       return execAll(transaction);
     });
   }
