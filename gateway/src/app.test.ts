@@ -641,6 +641,22 @@ describe('gateway', () => {
       await limited.close();
     });
 
+    it('rate-limits sign-ups per client: accounts cannot be made in bulk', async () => {
+      const limited = await build();
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/wp-json/custom/v1/register',
+          payload: { username: `u${String(i)}`, email: `u${String(i)}@example.com`, password: 'x' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 20)).not.toContain(429);
+      expect(statuses.at(-1)).toBe(429);
+      await limited.close();
+    });
+
     it('JSON nested too deeply is a 400 JSON error, not a 500', async () => {
       const deep = await gateway.inject({
         method: 'POST',

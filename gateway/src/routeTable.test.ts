@@ -98,6 +98,7 @@ describe('the route table', () => {
     }
     expect(rateLimits().map((limit) => limit.name)).toEqual([
       'login',
+      'signup',
       'forgot-password',
       'reset-password',
       'contact-form',

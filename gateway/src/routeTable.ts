@@ -158,6 +158,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
         private: true,
       },
       {
+        name: 'signup',
+        methods: ['POST'],
+        path: /^\/wp-json\/custom\/v1\/register\/?$/i,
+        access: PUBLIC,
+        perMinute: 20,
+        private: true,
+      },
+      {
         name: 'forgot-password',
         methods: ['POST'],
         path: /^\/wp-json\/custom\/v1\/forgot-password\/?$/i,
