@@ -120,10 +120,11 @@ function start(name, command, args, env, ready) {
   return new Promise((resolve, reject) => {
     if (!ready) child.once('spawn', () => resolve([]));
     let seen = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`${name} did not start within ${String(START_TIMEOUT_MS / 1000)} s`));
-    }, START_TIMEOUT_MS);
-    if (!ready) clearTimeout(timer);
+    const timer = ready
+      ? setTimeout(() => {
+          reject(new Error(`${name} did not start within ${String(START_TIMEOUT_MS / 1000)} s`));
+        }, START_TIMEOUT_MS)
+      : undefined;
     const scan = (chunk) => {
       out.write(chunk);
       if (!ready) return;
