@@ -1,5 +1,6 @@
 import {
   useId,
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type TextareaHTMLAttributes,
@@ -20,25 +21,30 @@ export type FormFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElem
 export type TextAreaFieldProps = FieldProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Bound>;
 
-/** What a control gets from its field: its id, its state and what describes it. */
+/** What a control gets from its field: its id, name, value and state, and what describes it. */
 interface ControlProps {
   id: string;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
 /**
- * A control's label, hint and error. The error is announced (role="alert") and tied to the
- * control with aria-describedby; the control is marked aria-invalid while it has one.
+ * A control's label, hint and error, bound to its form field. The error is announced
+ * (role="alert") and tied to the control with aria-describedby; the control is marked
+ * aria-invalid while it has one.
  */
 function Field({
   label,
   hint,
   error,
+  name,
+  value,
+  onValueChange,
   control,
-}: Pick<FieldProps, 'label' | 'hint' | 'error'> & {
-  control: (props: ControlProps) => ReactNode;
-}) {
+}: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -55,6 +61,11 @@ function Field({
       )}
       {control({
         id,
+        name,
+        value,
+        onChange: (event) => {
+          onValueChange(event.target.value);
+        },
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       })}
@@ -80,21 +91,9 @@ export function FormField({
 }: FormFieldProps) {
   return (
     <Field
-      label={label}
-      hint={hint}
-      error={error}
+      {...{ label, hint, error, name, value, onValueChange }}
       control={(control) => (
-        <input
-          {...inputProps}
-          {...control}
-          className="shell-field__input"
-          name={name}
-          type={type}
-          value={value}
-          onChange={(event) => {
-            onValueChange(event.target.value);
-          }}
-        />
+        <input {...inputProps} {...control} className="shell-field__input" type={type} />
       )}
     />
   );
@@ -113,20 +112,13 @@ export function TextAreaField({
 }: TextAreaFieldProps) {
   return (
     <Field
-      label={label}
-      hint={hint}
-      error={error}
+      {...{ label, hint, error, name, value, onValueChange }}
       control={(control) => (
         <textarea
           {...textAreaProps}
           {...control}
           className="shell-field__input shell-field__input--multiline"
-          name={name}
           rows={rows}
-          value={value}
-          onChange={(event) => {
-            onValueChange(event.target.value);
-          }}
         />
       )}
     />
