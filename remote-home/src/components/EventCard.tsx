@@ -1,8 +1,7 @@
 import { memo, useMemo } from 'react';
 import { decodeEntities, formatPrice, toPrice, type EventItem } from 'shared-store';
-import { useAddToCart } from '../hooks/useAddToCart';
 import { SafeImage } from './SafeImage';
-import { AddLabel, eventLine, eventPath, TitleLink } from './shopLines';
+import { AddEventButton, eventPath, TitleLink } from './shopLines';
 import './cards.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -47,7 +46,6 @@ export const EventCard = memo(function EventCard({
 }) {
   const title = useMemo(() => decodeEntities(event.title), [event.title]);
   const price = toPrice(event.price);
-  const { add, busy } = useAddToCart(title);
   return (
     <article className="home-card home-card--event">
       <SafeImage className="home-card__image" image={event.image} width={400} height={225} />
@@ -60,16 +58,7 @@ export const EventCard = memo(function EventCard({
       <p className="home-card__price">
         {soldOut ? 'Sold out' : price > 0 ? formatPrice(price) : 'Price on request'}
       </p>
-      <button
-        type="button"
-        className="home-card__add"
-        disabled={soldOut || price <= 0 || busy}
-        onClick={() => {
-          add((dispatch) => dispatch(eventLine(event, title, price)));
-        }}
-      >
-        <AddLabel title={title} />
-      </button>
+      <AddEventButton event={event} title={title} price={price} soldOut={soldOut} />
     </article>
   );
 });

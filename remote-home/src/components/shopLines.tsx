@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { itemUpdated, type Course, type EventItem } from 'shared-store';
+import { useAddToCart } from '../hooks/useAddToCart';
 
 /** The storefront's page of a course or an event; none for one without a slug. */
 export const coursePath = (slug: string) => (slug ? `/courses/${encodeURIComponent(slug)}` : '');
@@ -62,3 +63,33 @@ export const eventLine = (
     from: 'event',
     product_id: event.product_id,
   });
+
+/**
+ * An event's Add to cart (a card's, the event page's): one place by the event rule, refused while
+ * it is sold out, has no price, or an add is under way.
+ */
+export function AddEventButton({
+  event,
+  title,
+  price,
+  soldOut,
+}: {
+  event: Pick<EventItem, 'id' | 'slug' | 'product_id'>;
+  title: string;
+  price: number;
+  soldOut: boolean;
+}) {
+  const { add, busy } = useAddToCart(title);
+  return (
+    <button
+      type="button"
+      className="home-card__add"
+      disabled={soldOut || price <= 0 || busy}
+      onClick={() => {
+        add((dispatch) => dispatch(eventLine(event, title, price)));
+      }}
+    >
+      <AddLabel title={title} />
+    </button>
+  );
+}

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { decodeEntities, formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
 import { SafeImage } from '../components/SafeImage';
-import { AddLabel, eventLine } from '../components/shopLines';
-import { useAddToCart } from '../hooks/useAddToCart';
+import { AddEventButton } from '../components/shopLines';
 import { EntryPage, PageFrame } from './PageParts';
 import { ticketEvents, type TicketEvent } from './reads';
 
@@ -25,7 +24,6 @@ function EventView({ event }: { event: TicketEvent }) {
   const price = toPrice(event.price);
   const tickets = event.tickets_available;
   const soldOut = tickets !== undefined && tickets <= 0;
-  const { add, busy } = useAddToCart(title);
   return (
     <PageFrame trail={[...TRAIL, { label: title }]} heading={title}>
       <div className="home-shop__layout">
@@ -39,16 +37,7 @@ function EventView({ event }: { event: TicketEvent }) {
         <div className="home-shop__buy">
           <p className="home-card__price">{price > 0 ? formatPrice(price) : 'Price on request'}</p>
           {tickets !== undefined && <p className="home-shop__places">{placesLeft(tickets)}</p>}
-          <button
-            type="button"
-            className="home-card__add"
-            disabled={soldOut || price <= 0 || busy}
-            onClick={() => {
-              add((dispatch) => dispatch(eventLine(event, title, price)));
-            }}
-          >
-            <AddLabel title={title} />
-          </button>
+          <AddEventButton event={event} title={title} price={price} soldOut={soldOut} />
         </div>
         <dl className="home-shop__facts">
           {event.date && (
