@@ -64,15 +64,27 @@ export function ensureBuilt(force) {
   return (Date.now() - started) / 1000;
 }
 
+/** Variables naming an upstream: one set in the caller's environment would need them all. */
+const UPSTREAM_VARIABLES = [
+  'WORDPRESS_URL',
+  'LMS_API_URL',
+  'PORTAL_URL',
+  'WC_CONSUMER_KEY',
+  'WC_CONSUMER_SECRET',
+];
+
 /** The production gateway with the embedded sample backend on a free loopback port. */
 export async function startGateway(env = {}) {
   const port = await freePort();
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !UPSTREAM_VARIABLES.includes(name)),
+  );
   const child = track(
     spawn('node', ['gateway/dist/main.js'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
-        ...process.env,
+        ...inherited,
         PORT: String(port),
         HOST: '127.0.0.1',
         // The address the pages are loaded from: WordPress's links (images) name it, and the

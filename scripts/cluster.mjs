@@ -24,6 +24,8 @@ import { parseArgs } from 'node:util';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const REDIS = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+/** nginx settings the cluster shares with the gateway's framing tests (each file says why). */
+const NGINX_SETTINGS = path.join(ROOT, 'scripts', 'nginx');
 /** The WordPress site the sample backend stands in for (gateway/src/config.ts says the same). */
 const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
 const START_TIMEOUT_MS = 60_000;
@@ -252,7 +254,8 @@ http {
   uwsgi_temp_path ${dir}/nginx-uwsgi;
   scgi_temp_path ${dir}/nginx-scgi;
   types { application/javascript js; text/css css; application/json json; }
-  client_max_body_size 1m;
+  # Connections and time limits per client.
+  include ${NGINX_SETTINGS}/clients.conf;
 
   # The edge keeps what the gateway marks cacheable (hashed assets: public, max-age, immutable)
   # and nothing else: pages, manifests and remotes.json say no-cache, answers about a person
@@ -261,19 +264,15 @@ http {
 
   upstream gateways {
 ${servers.join('\n')}
-    keepalive 32;
+    include ${NGINX_SETTINGS}/gateway-pool.conf;
   }
 
   server {
     listen 127.0.0.1:${String(port)};
 ${direct}    location / {
       proxy_pass http://gateways;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      # The client's own X-Forwarded-For is replaced, never extended: only nginx says who calls.
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
+      # Framing, connection and forwarding headers: nginx frames each request anew.
+      include ${NGINX_SETTINGS}/proxy.conf;
 
       proxy_cache edge;
       # No cache lock: nginx cannot tell a page (never kept) from a file before the answer, and a

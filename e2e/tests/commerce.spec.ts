@@ -72,7 +72,7 @@ test.describe('the commerce boundary', () => {
     expect(token).toBeTruthy();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    const after = await request.get('/wp-json/wp/v2/users/me', {
+    const after = await request.get('/api/shop/rewards', {
       headers: { authorization: `Bearer ${token ?? ''}` },
     });
     expect(after.status()).toBe(401);

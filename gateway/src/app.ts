@@ -4,6 +4,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAccounts } from './accounts';
+import { createAttemptCounter } from './attemptCounter';
 import { nonCanonicalReason, pathOf } from './canonicalPath';
 import { registerOrderPayFormBody } from './checkoutForm';
 import { createOrdersCookie } from './commerce/orderCookie';
@@ -11,6 +13,7 @@ import { createOwnOrderReader } from './commerce/ownership';
 import { registerShopRoutes } from './commerce/routes';
 import { createWooCommerce } from './commerce/wooCommerce';
 import type { RedisTarget } from './config';
+import { registerFraming, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './framing';
 import { createIdentity } from './identity';
 import { registerBodyLimits, registerJsonBodies } from './jsonBody';
 import { redactUrl, requestForLog } from './logging';
@@ -29,12 +32,12 @@ import { SERVER_RENDER_BUDGET_MS } from './serverRender';
 import { CACHE_NOTICES, createSharedResponseCache } from './sharedResponseCache';
 import { createSharedRevocationStore } from './sharedRevocations';
 import { connectSharedState } from './sharedState';
+import { registerRevocationCheck } from './sessions';
 import { registerStaticSite } from './staticSite';
 import {
   bearerToken,
   createMemoryRevocationStore,
   createTokenOwnerLookup,
-  tokenId,
   type RevocationStore,
 } from './tokens';
 import { HEAD_READ_BUDGET_MS } from './pageHeads';
@@ -92,12 +95,16 @@ export interface GatewayOptions {
   cookieSecret?: string | undefined;
   /** Origins allowed to frame the storefront (the company's app). */
   frameAncestors?: string[];
+  /** Serves the builds' source maps (off: they are not found). */
+  publicSourceMaps?: boolean;
   /** How long the home page waits for its banner to render the hero on the server; 0: never. */
   serverRenderBudgetMs?: number;
   /** How long a page waits for WordPress to say what it is about (its head); 0: never asks. */
   headReadBudgetMs?: number;
   /** Where the structured logs go (standard output by default). */
   logStream?: NodeJS.WritableStream;
+  /** How long a client may take to send a request, or keep a connection idle (framing.ts). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
 /** The JSON error for a failed upstream call: 504 on a timeout, 502 otherwise. */
@@ -143,7 +150,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     bodyLimit: 1024 * 1024,
     // Only a listed proxy's X-Forwarded-For names the client: anyone else could forge one.
     trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
+    // A slow client holds its own connection for a bounded time, never the server's.
+    ...serverOptions({ ...SERVER_TIMEOUTS, ...options.serverTimeouts }),
   });
+  registerFraming(app);
 
   // Before anything reads the path: a request that does not say plainly what it asks for is
   // refused, so no routing, rate limit or policy decides on one spelling while WordPress reads
@@ -213,18 +223,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const revocations =
     options.revocations ??
     (shared ? createSharedRevocationStore(shared) : createMemoryRevocationStore());
-  app.addHook('onRequest', async (request, reply) => {
-    const token = bearerToken(request.headers.authorization);
-    if (token === undefined || !(await revocations.isRevoked(tokenId(token)))) return;
-    await reply
-      .code(401)
-      .type('application/json; charset=utf-8')
-      .send({
-        code: 'token_revoked',
-        message: 'Your session has ended. Please log in again.',
-        data: { status: 401 },
-      });
-  });
+  registerRevocationCheck(app, revocations);
 
   // The routes, remotes and markup of the shell this gateway serves, from the shell's own build.
   const contract = readPageContract(path.join(options.appsRoot, 'shell', 'dist'));
@@ -274,7 +273,17 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
   const ordersCookie = createOrdersCookie(log);
   const readOwnOrder = createOwnOrderReader(wc, identity, ordersCookie);
-  registerShopRoutes(app, { wc, identity, revocations, cache, ordersCookie, readOwnOrder, log });
+  registerShopRoutes(app, {
+    wc,
+    identity,
+    revocations,
+    cache,
+    ordersCookie,
+    readOwnOrder,
+    shared,
+    upstreamTimeoutMs: timeoutMs,
+    log,
+  });
 
   const policy = createUpstreamPolicy({
     cache,
@@ -289,6 +298,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.addHook('onRequestAbort', (request, done) => {
     policy.release(request);
     done();
+  });
+
+  // The account forms: before the proxy, whose routes its checks cover.
+  const accounts = registerAccounts(app, {
+    wc,
+    revocations,
+    attempts: createAttemptCounter(shared),
+    log,
   });
 
   for (const mount of proxyMounts()) {
@@ -309,10 +326,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         }, done);
       },
       replyOptions: {
-        queryString: (_search, reqUrl) => upstreamQuery(reqUrl),
+        // Under /wp-json, only the parameters the route lists (routeTable.ts), as the cache keys it.
+        queryString: (_search, reqUrl, request) => upstreamQuery(request.method, reqUrl),
         rewriteRequestHeaders: (request, headers) => {
           // Only what the upstream needs: never the browser's cookies, forwarding headers or
-          // Host; WordPress builds its absolute URLs from the public address.
+          // Host; WordPress builds its absolute URLs from the public address. Never the
+          // client's framing either (Content-Length, Transfer-Encoding, Connection, Expect...):
+          // Node's HTTP client writes the length of the body reply-from sends (the parsed body,
+          // or none), so the upstream is never told of bytes that do not follow.
           const forwarded: Record<string, string> = {};
           for (const name of FORWARDED_REQUEST_HEADERS) {
             const value = headers[name];
@@ -320,8 +341,6 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
           }
           const token = bearerToken(request.headers.authorization);
           if (token !== undefined) forwarded.authorization = `Bearer ${token}`;
-          const length = headers['content-length'];
-          if (typeof length === 'string') forwarded['content-length'] = length;
           return { ...forwarded, host: new URL(upstream).host, ...publicForwarding(publicUrl) };
         },
         rewriteHeaders: (headers) => {
@@ -334,10 +353,13 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         onResponse: (request, reply, res) => {
           // reply-from's types describe this as a server response; it is the upstream's answer.
           const answer = res as unknown as UpstreamAnswer;
-          void policy.onResponse(mount, request, reply, answer).catch((error: unknown) => {
-            policy.release(request);
-            reply.send(error);
-          });
+          void accounts
+            .onResponse(request, reply, answer)
+            .then((answered) => answered || policy.onResponse(mount, request, reply, answer))
+            .catch((error: unknown) => {
+              policy.release(request);
+              reply.send(error);
+            });
         },
         onError: (reply, { error }) => {
           policy.release(reply.request);
@@ -368,6 +390,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         options.frameAncestors ?? [],
         styleHashes,
       ),
+    publicSourceMaps: options.publicSourceMaps ?? false,
   });
   return app;
 }

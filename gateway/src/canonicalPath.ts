@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { tableFolders } from './routeTable';
+import { asciiFolders, tableFolders } from './routeTable';
 
 /**
  * The first-level folders the gateway decides on: the route table's, and the released remotes'.
@@ -16,6 +16,17 @@ export const STEERING_PARAMS = ['rest_route', '_method', '_jsonp'];
 
 /** Headers that make WordPress (and other frameworks) treat a request as another method. */
 const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'];
+
+/**
+ * The folders whose paths an upstream routes by patterns (WordPress, the cart service, the
+ * portal) or the gateway does: their routes are ASCII, and PHP folds ASCII letters only where
+ * other code would fold more (U+212A KELVIN SIGN is a `k` to JavaScript's toLowerCase()), so a
+ * path with any other character there is refused rather than guessed at.
+ */
+const ASCII_FOLDERS = asciiFolders();
+
+/** A percent-encoded byte outside ASCII, or a character outside printable ASCII. */
+const OUTSIDE_ASCII = /%[89A-Fa-f][0-9A-Fa-f]|[^\x20-\x7e]/;
 
 /** Characters a canonical path never percent-encodes (RFC 3986 unreserved), and the separators. */
 const NEVER_ENCODED = /[A-Za-z0-9\-._~/\\%]/;
@@ -57,6 +68,9 @@ function pathProblem(path: string): string | undefined {
     return 'The request path has a dot segment.';
   }
   const first = segments[1] ?? '';
+  if (ASCII_FOLDERS.includes(first.toLowerCase()) && OUTSIDE_ASCII.test(path)) {
+    return 'The request path has a character outside ASCII, which no route here names.';
+  }
   if (first !== first.toLowerCase() && KNOWN_PREFIXES.includes(first.toLowerCase())) {
     return `The request path must start with "/${first.toLowerCase()}".`;
   }
@@ -71,8 +85,9 @@ function pathProblem(path: string): string | undefined {
 /**
  * Checks that a request says plainly what it asks for, before any routing, rate limit or policy
  * reads its path: a canonical path (no dot segments, no encoded `.` `/` `\` or letters, no
- * doubled slashes, known prefixes in their one spelling), and no parameter or header that makes
- * WordPress serve another route or method. Answers the reason to refuse it, or undefined.
+ * doubled slashes, known prefixes in their one spelling, only ASCII where a route is matched by
+ * pattern: every folder of the table but the uploaded files'), and no parameter or header that
+ * makes WordPress serve another route or method. Answers the reason to refuse it, or undefined.
  */
 export function nonCanonicalReason(
   rawUrl: string,

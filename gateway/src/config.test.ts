@@ -2,6 +2,15 @@ import { readConfig, SECRET_VARIABLES } from './config';
 
 const COOKIE_SECRET = 'a-cookie-secret-of-32-characters';
 
+/** A production configuration's upstreams and keys, all of them. */
+const UPSTREAMS = {
+  WORDPRESS_URL: 'https://wp.example',
+  LMS_API_URL: 'https://lms.example/api',
+  PORTAL_URL: 'https://portal.example',
+  WC_CONSUMER_KEY: 'ck_live',
+  WC_CONSUMER_SECRET: 'cs_live',
+};
+
 /** The message a configuration is refused with ('' when it is taken). */
 function refusal(env: NodeJS.ProcessEnv): string {
   try {
@@ -36,11 +45,7 @@ describe('gateway configuration', () => {
 
   it('hands the page the WordPress site’s public origin: as set, else WORDPRESS_URL’s, else the sample’s site', () => {
     expect(readConfig({}).WORDPRESS_PUBLIC_URL).toBe('https://www.example-academy.test');
-    const real = {
-      WORDPRESS_URL: 'https://cms.example.com/',
-      WC_CONSUMER_KEY: 'k',
-      WC_CONSUMER_SECRET: 's',
-    };
+    const real = { ...UPSTREAMS, WORDPRESS_URL: 'https://cms.example.com/' };
     expect(readConfig(real).WORDPRESS_PUBLIC_URL).toBe('https://cms.example.com');
     expect(
       readConfig({ ...real, WORDPRESS_PUBLIC_URL: 'https://www.example.com/blog/' })
@@ -62,15 +67,34 @@ describe('gateway configuration', () => {
     expect(() => readConfig({ HEAD_READ_BUDGET_MS: '60000' })).toThrow(/HEAD_READ_BUDGET_MS/);
   });
 
-  it('requires WooCommerce credentials with a real WordPress', () => {
-    expect(() => readConfig({ WORDPRESS_URL: 'https://wp.example' })).toThrow(/WC_CONSUMER_KEY/);
-    expect(
-      readConfig({
-        WORDPRESS_URL: 'https://wp.example',
-        WC_CONSUMER_KEY: 'k',
-        WC_CONSUMER_SECRET: 's',
-      }).WORDPRESS_URL,
-    ).toBe('https://wp.example');
+  it('runs the embedded sample backend only when no upstream is configured at all', () => {
+    expect(readConfig({}).upstreams).toBeUndefined();
+    expect(readConfig({ ...UPSTREAMS, PORT: '9000' }).upstreams).toEqual({
+      wordpress: 'https://wp.example',
+      lms: 'https://lms.example/api',
+      portal: 'https://portal.example',
+      wooCommerce: { key: 'ck_live', secret: 'cs_live' },
+    });
+  });
+
+  it('with any upstream or key configured, stops the start naming every one that is missing', () => {
+    const names = Object.keys(UPSTREAMS);
+    for (const name of names) {
+      const message = refusal({ [name]: UPSTREAMS[name as keyof typeof UPSTREAMS] });
+      const missing = names.filter((other) => other !== name);
+      expect(message).toContain(`${missing.join(', ')} are required with ${name}`);
+    }
+    expect(refusal({ ...UPSTREAMS, PORTAL_URL: undefined })).toMatch(
+      /^Invalid configuration: PORTAL_URL is required with /,
+    );
+    // An empty value is no value: a deploy's blank line is a missing upstream.
+    expect(refusal({ ...UPSTREAMS, LMS_API_URL: '' })).toMatch(/LMS_API_URL is required/);
+  });
+
+  it('serves source maps only when an operator turns them on', () => {
+    expect(readConfig({}).PUBLIC_SOURCE_MAPS).toBe(false);
+    expect(readConfig({ PUBLIC_SOURCE_MAPS: 'true' }).PUBLIC_SOURCE_MAPS).toBe(true);
+    expect(refusal({ PUBLIC_SOURCE_MAPS: 'maybe' })).toMatch(/PUBLIC_SOURCE_MAPS/);
   });
 
   it('takes a Redis as redis://, rediss:// or a Unix socket, and names it for logs without its password', () => {

@@ -118,6 +118,11 @@ const schema = z.object({
     .optional(),
   /** Signs the sample backend's login tokens (embedded sample only); random per start when unset. */
   SAMPLE_JWT_SECRET: z.string().trim().min(32).optional(),
+  /**
+   * Serves the builds' source maps (`true`), for an operator debugging production; by default
+   * they are not found. The federation's stats files are never served.
+   */
+  PUBLIC_SOURCE_MAPS: z.stringbool().default(false),
   /** Space-separated origins allowed to frame the storefront (the company's app). */
   FRAME_ANCESTORS: z
     .string()
@@ -134,7 +139,51 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type GatewayEnv = z.infer<typeof schema> & { WORDPRESS_PUBLIC_URL: string };
+/** The upstreams and WooCommerce's keys: all of them, or none (the embedded sample backend). */
+export const UPSTREAM_VARIABLES = [
+  'WORDPRESS_URL',
+  'LMS_API_URL',
+  'PORTAL_URL',
+  'WC_CONSUMER_KEY',
+  'WC_CONSUMER_SECRET',
+] as const;
+
+/** The services the gateway stands in front of, as configured. */
+export interface Upstreams {
+  wordpress: string;
+  lms: string;
+  /** The learner dashboard's host (`{portal}/course/{token}`). */
+  portal: string;
+  wooCommerce: { key: string; secret: string };
+}
+
+export type GatewayEnv = z.infer<typeof schema> & {
+  WORDPRESS_PUBLIC_URL: string;
+  /** Undefined when none is configured: the embedded sample backend stands in for them all. */
+  upstreams: Upstreams | undefined;
+};
+
+/**
+ * Every upstream and key, or none. A deploy that forgets one must not start: with the sample
+ * backend standing in for it, learners' carts would be saved in the sample's local folder.
+ */
+function upstreamsOf(config: z.infer<typeof schema>): Upstreams | undefined {
+  const { WORDPRESS_URL, LMS_API_URL, PORTAL_URL, WC_CONSUMER_KEY, WC_CONSUMER_SECRET } = config;
+  if (WORDPRESS_URL && LMS_API_URL && PORTAL_URL && WC_CONSUMER_KEY && WC_CONSUMER_SECRET) {
+    return {
+      wordpress: WORDPRESS_URL,
+      lms: LMS_API_URL,
+      portal: PORTAL_URL,
+      wooCommerce: { key: WC_CONSUMER_KEY, secret: WC_CONSUMER_SECRET },
+    };
+  }
+  const set = UPSTREAM_VARIABLES.filter((name) => config[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = UPSTREAM_VARIABLES.filter((name) => config[name] === undefined);
+  throw new Error(
+    `Invalid configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required with ${set.join(', ')}: with any upstream configured, every upstream and key is (with none, the embedded sample backend runs)`,
+  );
+}
 
 /** Variables that hold secrets: read once at start, then removed from the environment. */
 export const SECRET_VARIABLES = [
@@ -155,11 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = result.data;
-  if (config.WORDPRESS_URL && !(config.WC_CONSUMER_KEY && config.WC_CONSUMER_SECRET)) {
-    throw new Error(
-      'Invalid configuration: WC_CONSUMER_KEY and WC_CONSUMER_SECRET are required with WORDPRESS_URL',
-    );
-  }
+  const upstreams = upstreamsOf(config);
   if (config.REDIS_URL && !config.COOKIE_SECRET) {
     throw new Error(
       'Invalid configuration: COOKIE_SECRET is required with REDIS_URL: every instance must share one COOKIE_SECRET, or the order cookie one instance signs is refused by the others',
@@ -167,5 +212,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
   }
   const wordpressSite =
     config.WORDPRESS_PUBLIC_URL ?? config.WORDPRESS_URL ?? SAMPLE_WORDPRESS_PUBLIC_URL;
-  return { ...config, WORDPRESS_PUBLIC_URL: new URL(wordpressSite).origin };
+  return { ...config, WORDPRESS_PUBLIC_URL: new URL(wordpressSite).origin, upstreams };
 }

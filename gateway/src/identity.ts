@@ -3,6 +3,7 @@ import type {
   GatewayReply as FastifyReply,
   GatewayRequest as FastifyRequest,
 } from './requestTypes';
+import { SESSION_ENDED_MESSAGE } from './sessions';
 import { bearerToken, type TokenOwnerLookup } from './tokens';
 
 export interface IdentityDeps {
@@ -53,5 +54,5 @@ export function createIdentity(deps: IdentityDeps) {
 export type Identity = ReturnType<typeof createIdentity>;
 
 export function sessionEnded(): ShopError {
-  return new ShopError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+  return new ShopError(401, 'unauthorized', SESSION_ENDED_MESSAGE);
 }

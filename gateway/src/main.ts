@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startSampleBackend } from 'sample-backend';
 import { buildGateway } from './app';
-import { readConfig, SECRET_VARIABLES } from './config';
+import { readConfig, SECRET_VARIABLES, type GatewayEnv } from './config';
 
 /** WooCommerce-shaped credentials for the embedded sample backend, new at every start. */
 function sampleCredentials() {
@@ -12,37 +12,45 @@ function sampleCredentials() {
   };
 }
 
+/**
+ * The configured upstreams; with none configured at all, the sample backend, started in this
+ * process on a loopback port, stands in for every one (the portal proxied at /portal).
+ */
+async function connectUpstreams(config: GatewayEnv) {
+  if (config.upstreams) {
+    const { wordpress, lms, portal, wooCommerce } = config.upstreams;
+    return { upstreams: { wordpress, lms }, portalUrl: portal, wooCommerce, sample: undefined };
+  }
+  const wooCommerce = sampleCredentials();
+  const sample = await startSampleBackend({
+    host: '127.0.0.1',
+    port: 0,
+    wcConsumerKey: wooCommerce.key,
+    wcConsumerSecret: wooCommerce.secret,
+    ...(config.SAMPLE_JWT_SECRET ? { jwtSecret: config.SAMPLE_JWT_SECRET } : {}),
+    ...(config.SAMPLE_STATE_DIR ? { stateDir: config.SAMPLE_STATE_DIR } : {}),
+  });
+  console.log('No upstream configured: serving the embedded sample backend');
+  return {
+    upstreams: { wordpress: sample.url, lms: sample.url, portal: sample.url },
+    portalUrl: '/portal',
+    wooCommerce,
+    sample,
+  };
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   // The secrets live in this configuration from now on: nothing started later (a renderer, a
   // library reading process.env) finds them in the environment.
   for (const name of SECRET_VARIABLES) Reflect.deleteProperty(process.env, name);
   const deployDir = config.DEPLOY_DIR ?? path.join(config.APPS_ROOT, 'deploy');
-  const wooCommerce =
-    config.WC_CONSUMER_KEY && config.WC_CONSUMER_SECRET
-      ? { key: config.WC_CONSUMER_KEY, secret: config.WC_CONSUMER_SECRET }
-      : sampleCredentials();
-  // With no upstream configured, the sample backend runs in this process on a loopback port.
-  const needsSample = !config.WORDPRESS_URL || !config.LMS_API_URL || !config.PORTAL_URL;
-  const sample = needsSample
-    ? await startSampleBackend({
-        host: '127.0.0.1',
-        port: 0,
-        wcConsumerKey: wooCommerce.key,
-        wcConsumerSecret: wooCommerce.secret,
-        ...(config.SAMPLE_JWT_SECRET ? { jwtSecret: config.SAMPLE_JWT_SECRET } : {}),
-        ...(config.SAMPLE_STATE_DIR ? { stateDir: config.SAMPLE_STATE_DIR } : {}),
-      })
-    : undefined;
+  const { upstreams, portalUrl, wooCommerce, sample } = await connectUpstreams(config);
 
   const app = await buildGateway({
     appsRoot: config.APPS_ROOT,
-    upstreams: {
-      wordpress: config.WORDPRESS_URL ?? sample?.url ?? '',
-      lms: config.LMS_API_URL ?? sample?.url ?? '',
-      portal: config.PORTAL_URL ? undefined : sample?.url,
-    },
-    portalUrl: config.PORTAL_URL ?? '/portal',
+    upstreams,
+    portalUrl,
     wordpressPublicUrl: config.WORDPRESS_PUBLIC_URL,
     wooCommerce,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`,
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
     cookieSecret: config.COOKIE_SECRET,
     redis: config.REDIS_URL,
     frameAncestors: config.FRAME_ANCESTORS,
+    publicSourceMaps: config.PUBLIC_SOURCE_MAPS,
     logLevel: config.LOG_LEVEL,
     ...(config.SERVER_RENDER_BUDGET_MS === undefined
       ? {}

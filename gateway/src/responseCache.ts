@@ -1,3 +1,6 @@
+import { pathOf } from './canonicalPath';
+import { routeOf } from './routeTable';
+
 /** A cached upstream answer. What is kept, for how long, is the route table's (routeTable.ts). */
 export interface CachedResponse {
   status: number;
@@ -52,7 +55,10 @@ const MINUTE = 60_000;
 export const STALE_WHILE_REVALIDATE_MS = 5 * MINUTE;
 /** How many answers a cache keeps at most (in memory; in Redis, the places it has). */
 export const MAX_ENTRIES = 2000;
-const MAX_BODY_BYTES = 1024 * 1024;
+/** How many bytes of answers an instance keeps in memory at most. */
+export const MAX_BYTES = 32 * 1024 * 1024;
+/** The largest body kept, in memory or in Redis: a larger answer is served, never kept. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The entry `value` is kept as from `time` for `ttlMs`, or undefined when it is not kept. */
 function entryOf(value: CachedResponse, ttlMs: number, time: number): CacheEntry | undefined {
@@ -65,30 +71,88 @@ function entryOf(value: CachedResponse, ttlMs: number, time: number): CacheEntry
 }
 
 /**
+ * The route a key's answers belong to (its rule's name in the route table); the gateway's other
+ * keys (its commerce reads) are one more.
+ */
+function routeNameOf(key: string): string {
+  return routeOf('GET', pathOf(key))?.rule?.name ?? '';
+}
+
+/** The memory an entry takes: its key, headers and body. */
+function bytesOf(key: string, { value }: CacheEntry): number {
+  const headers = Object.entries(value.headers).reduce(
+    (sum, [name, text]) => sum + name.length + text.length,
+    0,
+  );
+  return key.length + headers + value.body.length;
+}
+
+/** A route's kept answers, oldest first, and their size. */
+interface RouteShare {
+  keys: Set<string>;
+  bytes: number;
+}
+
+/**
  * This instance's own kept answers and upstream requests under way: the whole cache of a lone
  * instance, and the first place a shared one looks (no round trip to Redis for what is at hand).
+ *
+ * It keeps at most MAX_ENTRIES answers and MAX_BYTES. When either is reached, the oldest answer of
+ * the route that holds the most goes first: a stream of distinct URLs of one route (every search
+ * term, every slug) only ever takes the place of that route's own answers, never of the course
+ * list every visitor reads.
  */
 export function createLocalCache(now: () => number) {
-  const entries = new Map<string, CacheEntry>();
+  const entries = new Map<string, CacheEntry & { route: string; bytes: number }>();
+  const routes = new Map<string, RouteShare>();
+  let bytes = 0;
   const inFlight = new Map<string, Promise<CachedResponse | undefined>>();
+
+  function forget(key: string): void {
+    const found = entries.get(key);
+    if (!found) return;
+    entries.delete(key);
+    bytes -= found.bytes;
+    const share = routes.get(found.route);
+    if (!share) return;
+    share.keys.delete(key);
+    share.bytes -= found.bytes;
+    if (share.keys.size === 0) routes.delete(found.route);
+  }
+
+  /** Forgets the oldest answer of the route holding the most by `measure`. */
+  function evictFromLargest(measure: (share: RouteShare) => number): void {
+    let largest: RouteShare | undefined;
+    for (const share of routes.values()) {
+      if (!largest || measure(share) > measure(largest)) largest = share;
+    }
+    const oldest = largest?.keys.values().next().value;
+    if (oldest !== undefined) forget(oldest);
+  }
 
   /** The entry for a key unless it has been forgotten. */
   function entry(key: string): CacheEntry | undefined {
     const found = entries.get(key);
     if (found && now() > found.staleUntil) {
-      entries.delete(key);
+      forget(key);
       return undefined;
     }
     return found;
   }
 
-  /** Keeps an entry, the oldest one going first when full. */
+  /** Keeps an entry as the newest of its route, within the cache's bounds. */
   function keep(key: string, kept: CacheEntry): void {
-    if (entries.size >= MAX_ENTRIES && !entries.has(key)) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    entries.set(key, kept);
+    forget(key);
+    const route = routeNameOf(key);
+    const size = bytesOf(key, kept);
+    entries.set(key, { ...kept, route, bytes: size });
+    const share = routes.get(route) ?? { keys: new Set<string>(), bytes: 0 };
+    share.keys.add(key);
+    share.bytes += size;
+    routes.set(route, share);
+    bytes += size;
+    while (entries.size > MAX_ENTRIES) evictFromLargest((held) => held.keys.size);
+    while (bytes > MAX_BYTES) evictFromLargest((held) => held.bytes);
   }
 
   return {

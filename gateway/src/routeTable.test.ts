@@ -2,10 +2,12 @@ import {
   CONTACT_FORM_MAX_BYTES,
   ROUTE_TABLE,
   accessOf,
+  asciiFolders,
   cacheTtlOf,
   maxBodyBytesOf,
   namedUserId,
   isPrivateAnswer,
+  paramsOf,
   isUpstreamPage,
   lookedUpOrderId,
   proxyMounts,
@@ -35,8 +37,11 @@ describe('the route table', () => {
     ]) {
       expect({ path, ttl: cacheTtlOf(path) }).toEqual({ path, ttl: MINUTE });
     }
-    for (const path of ['/wp-json/wp/v2/usercourses/3', '/wp-json/wp/v2/update_user_date']) {
-      expect({ path, ttl: cacheTtlOf(path), private: isPrivateAnswer('GET', path) }).toEqual({
+    for (const [method, path] of [
+      ['GET', '/wp-json/wp/v2/usercourses/3'],
+      ['POST', '/wp-json/wp/v2/update_user_date'],
+    ] as const) {
+      expect({ path, ttl: cacheTtlOf(path), private: isPrivateAnswer(method, path) }).toEqual({
         path,
         ttl: 0,
         private: true,
@@ -44,15 +49,25 @@ describe('the route table', () => {
     }
   });
 
-  it('takes a learner’s courses and exam date for that learner only, by any method', () => {
-    for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+  it('takes a learner’s courses and exam date for that learner only; any other method is no route', () => {
+    for (const method of ['GET', 'HEAD']) {
       expect(accessOf(method, '/wp-json/wp/v2/usercourses/3')).toMatchObject({
         kind: 'account-owner',
         userIdIn: { param: 'id' },
       });
-      expect(accessOf(method, '/wp-json/wp/v2/UPDATE_USER_DATE/')).toMatchObject({
-        kind: 'account-owner',
-        userIdIn: { body: 'user_id' },
+    }
+    expect(accessOf('POST', '/wp-json/wp/v2/UPDATE_USER_DATE/')).toMatchObject({
+      kind: 'account-owner',
+      userIdIn: { body: 'user_id' },
+    });
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      expect(accessOf(method, '/wp-json/wp/v2/usercourses/3')).toMatchObject({
+        refusal: { code: 'rest_no_route' },
+      });
+    }
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      expect(accessOf(method, '/wp-json/wp/v2/update_user_date')).toMatchObject({
+        refusal: { code: 'rest_no_route' },
       });
     }
     const courses = accessOf('GET', '/wp-json/wp/v2/usercourses/3');
@@ -102,10 +117,12 @@ describe('the route table', () => {
       'forgot-password',
       'reset-password',
       'contact-form',
+      'newsletter',
       'order-pay',
       'apply-coupon',
       'orders',
       'logout',
+      'logout-all',
     ]);
   });
 
@@ -158,15 +175,127 @@ describe('the route table', () => {
   it('limits per route and method; marks answers about one person; leaves payment and portal pages their policy', () => {
     expect(rateLimitOf('POST', '/wp-json/jwt-auth/v1/token')).toEqual({
       name: 'login',
-      perMinute: 20,
+      perMinute: 120,
     });
     expect(rateLimitOf('GET', '/wp-json/jwt-auth/v1/token')).toBeUndefined();
-    expect(isPrivateAnswer('GET', '/wp-json/jwt-auth/v1/token')).toBe(true);
+    expect(isPrivateAnswer('POST', '/wp-json/jwt-auth/v1/token')).toBe(true);
     expect(isPrivateAnswer('GET', '/api/shop/orders/1')).toBe(true);
     expect(isPrivateAnswer('GET', '/wp-json/wp/v2/posts')).toBe(false);
     expect(isUpstreamPage('GET', '/checkout/order-pay/12/')).toBe(true);
     expect(isUpstreamPage('GET', '/checkout/order-received/12/')).toBe(false);
     expect(isUpstreamPage('GET', '/portal/course/x')).toBe(true);
     expect(routeOf('GET', '/')).toBeUndefined();
+  });
+});
+
+describe('under /wp-json, nothing is open but the routes the storefront’s pages call', () => {
+  /** Each WordPress route a page of ours calls, as it calls it (shared-store, shell, remotes). */
+  const CALLED = [
+    ['GET', '/wp-json/wp/v2/menu_home'],
+    ['GET', '/wp-json/wp/v2/home_banner'],
+    ['GET', '/wp-json/wp/v2/courseList'],
+    ['GET', '/wp-json/wp/v2/our_partner'],
+    ['GET', '/wp-json/wp/v2/events'],
+    ['GET', '/wp-json/wp/v2/pages/96030'],
+    ['GET', '/wp-json/wp/v2/footer'],
+    ['GET', '/wp-json/wp/v2/posts'],
+    ['GET', '/wp-json/wp/v2/posts/'],
+    ['GET', '/wp-json/wp/v2/categories/'],
+    ['GET', '/wp-json/wp/v2/pages'],
+    ['GET', '/wp-json/wp/v2/course/2101'],
+    ['GET', '/wp-json/wp/v2/products-with-ticket'],
+    ['GET', '/wp-json/wp/v2/page-details/location-1'],
+    ['GET', '/wp-json/wp/v2/usercourses/3'],
+    ['GET', '/wp-json/custom/v1/search'],
+    ['GET', '/wp-json/custom/v1/404'],
+    ['GET', '/wp-json/custom/v1/acceptable-use-policy'],
+    ['GET', '/wp-json/custom/v1/products/attributes'],
+    ['GET', '/wp-json/custom/v2/getPromotionalBanner'],
+    ['GET', '/wp-json/custom/v2/check-order-lookup/52001'],
+    ['GET', '/wp-json/wp/v2/check-subscription-success/52001'],
+    ['POST', '/wp-json/jwt-auth/v1/token'],
+    ['POST', '/wp-json/custom/v1/register'],
+    ['POST', '/wp-json/custom/v1/forgot-password'],
+    ['POST', '/wp-json/custom/v1/reset-password-form'],
+    ['POST', '/wp-json/contact-form/v1/submit'],
+    ['POST', '/wp-json/custom/v2/trackOrder'],
+    ['POST', '/wp-json/custom/v1/newsletter'],
+    ['POST', '/wp-json/wp/v2/update_user_date'],
+  ] as const;
+  const isNoRoute = (method: string, path: string) =>
+    routeOf(method, path)?.rule?.name === 'no-route';
+
+  it('opens each route a page calls, by the method it calls it with (and HEAD for a read)', () => {
+    for (const [method, path] of CALLED) {
+      expect({ method, path, access: accessOf(method, path).kind }).not.toMatchObject({
+        access: 'refused',
+      });
+      if (method === 'GET')
+        expect({ path, head: isNoRoute('HEAD', path) }).toEqual({ path, head: false });
+    }
+    const wordpress = ROUTE_TABLE.find((folder) => folder.prefix === '/wp-json');
+    const open = wordpress?.rules.filter((rule) => rule.access.kind !== 'refused') ?? [];
+    expect(open).toHaveLength(28);
+  });
+
+  it('answers any other method on those routes with WordPress’s no route', () => {
+    for (const [method, path] of CALLED) {
+      const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+        (other) => other !== method,
+      );
+      for (const other of others) {
+        expect({ other, path, closed: isNoRoute(other, path) }).toEqual({
+          other,
+          path,
+          closed: true,
+        });
+      }
+    }
+  });
+
+  it.each([
+    // The specification's routes no screen calls yet.
+    ['POST', '/wp-json/custom/v1/send-reset-link'],
+    ['POST', '/wp-json/wp/v2/update_live_courses'],
+    ['POST', '/wp-json/wsp-route/v1/create-subscription'],
+    ['POST', '/wp-json/wsp-route/v1/upgrade-subscription'],
+    ['GET', '/wp-json/wp/v2/unused/3'],
+    ['GET', '/wp-json/wp/v2/getImgSections/3'],
+    ['GET', '/wp-json/wp/v2/mailchimp-html'],
+    ['GET', '/wp-json/custom-api/v1/search/'],
+    // WordPress's own routes.
+    ['GET', '/wp-json'],
+    ['GET', '/wp-json/'],
+    ['GET', '/wp-json/wp/v2/users'],
+    ['GET', '/wp-json/wp/v2/users/me'],
+    ['GET', '/wp-json/wp/v2/types'],
+    ['GET', '/wp-json/wp/v2/posts/1'],
+    ['GET', '/wp-json/oembed/1.0/embed'],
+    ['POST', '/wp-json/batch/v1'],
+    ['POST', '/wp-json/jwt-auth/v1/token/validate'],
+    // An open read in another spelling, and a path below one.
+    ['GET', '/wp-json/wp/v2/CourseList'],
+    ['GET', '/wp-json/wp/v2/courseList/2101'],
+    ['GET', '/wp-json/custom/v1/newsletter'],
+  ])('%s %s is no route', (method, path) => {
+    expect(accessOf(method, path)).toMatchObject({
+      kind: 'refused',
+      refusal: { status: 404, code: 'rest_no_route' },
+    });
+  });
+
+  it('asks WordPress with the query parameters a route lists, and none on any other route', () => {
+    expect(paramsOf('GET', '/wp-json/wp/v2/posts/')).toEqual(['_embed', 'per_page', 'slug']);
+    expect(paramsOf('GET', '/wp-json/wp/v2/home_banner')).toEqual(['t']);
+    expect(paramsOf('GET', '/wp-json/custom/v1/search')).toEqual(['s']);
+    expect(paramsOf('GET', '/wp-json/wp/v2/courseList')).toEqual([]);
+    expect(paramsOf('POST', '/wp-json/jwt-auth/v1/token')).toEqual([]);
+    expect(paramsOf('GET', '/wp-json/wp/v2/usercourses/3')).toEqual([]);
+    // The payment page's query (its order key) is WooCommerce's to read.
+    expect(paramsOf('GET', '/checkout/order-pay/52003/')).toBeUndefined();
+  });
+
+  it('takes only ASCII in the folders an upstream routes by patterns, any script in uploaded files’ names', () => {
+    expect(asciiFolders()).toEqual(['wp-json', 'checkout', 'lms', 'portal', 'api']);
   });
 });

@@ -7,10 +7,14 @@
  * a rule by path.
  *
  * Paths are matched as the request sends them, without the query, after the canonical-path check
- * (canonicalPath.ts) has refused dot segments, encodings and other spellings of these folders.
- * WordPress matches its routes regardless of case, so a rule that guards a WordPress route
- * matches regardless of case too (`/i`); a rule only about keeping answers (the cache) matches
- * the storefront's own spelling.
+ * (canonicalPath.ts) has refused dot segments, encodings, characters outside ASCII and other
+ * spellings of these folders. WordPress matches its routes regardless of (ASCII) case, so a rule
+ * that guards a WordPress route matches regardless of case too (`/i`); a route the table opens
+ * is opened in the storefront's own spelling only.
+ *
+ * Under `/wp-json` nothing is open but the routes listed: each route a page of the storefront
+ * calls, with its methods and the query parameters WordPress is asked with. Everything else there
+ * is WordPress's "no route" (404) before any upstream.
  */
 
 /** The services behind the gateway. */
@@ -64,6 +68,11 @@ export interface RouteRule {
   upstreamPage?: boolean;
   /** The largest request body taken, in bytes (the gateway's own limit, 1 MB, otherwise). */
   maxBodyBytes?: number;
+  /**
+   * The query parameters the upstream is asked with (and a kept answer is keyed by): those of
+   * them the request names, each once. Any other parameter is dropped. Unset: the query as sent.
+   */
+  params?: readonly string[];
 }
 
 /** The part of a folder the gateway passes to an upstream. */
@@ -83,7 +92,12 @@ export interface Folder {
   /** What is proxied; a folder without one is answered by the gateway itself. */
   proxy?: ProxyMount;
   /** Defaults for every path under `prefix/`, a rule's own setting winning. */
-  under?: Pick<RouteRule, 'private' | 'upstreamPage'>;
+  under?: Pick<RouteRule, 'private' | 'upstreamPage' | 'params'>;
+  /**
+   * Its paths name files as they were uploaded, in any script. Elsewhere an upstream routes a
+   * path by patterns, and only ASCII is taken (canonicalPath.ts).
+   */
+  filePaths?: true;
   rules: readonly RouteRule[];
 }
 
@@ -94,6 +108,8 @@ const MINUTE = 60 * SECOND;
 export const CONTACT_FORM_MAX_BYTES = 32 * 1024;
 
 const PUBLIC: Access = { kind: 'public' };
+/** A read: WordPress answers HEAD with GET's handler. */
+const READ: readonly HttpMethod[] = ['GET', 'HEAD'];
 const NOT_FOUND: Access = {
   kind: 'refused',
   refusal: { status: 404, code: 'not_found', message: 'Not found.' },
@@ -106,6 +122,19 @@ const NO_ROUTE: Access = {
     message: 'No route was found matching the URL and request method.',
   },
 };
+
+/**
+ * A read of content any visitor may make (GET, HEAD), with the query parameters its page sends;
+ * a logged-out visitor's answer is kept `cacheTtlMs` (0: never).
+ */
+function contentRead(
+  name: string,
+  path: RegExp,
+  cacheTtlMs: number,
+  params: readonly string[] = [],
+): RouteRule {
+  return { name, methods: READ, path, access: PUBLIC, cacheTtlMs, params };
+}
 
 /**
  * The pages the storefront shows itself under an upstream's folder, never proxied: the order
@@ -121,6 +150,8 @@ export const ROUTE_TABLE: readonly Folder[] = [
     prefix: '/wp-json',
     // WordPress's content and the site's own routes; never WooCommerce (see commerce/).
     proxy: { prefix: '/wp-json', upstream: 'wordpress', json: true },
+    // WordPress is asked with no query parameter but those a route lists.
+    under: { params: [] },
     rules: [
       // WooCommerce's REST namespaces (wc/v3, wc/store, wc-analytics, wc-points-rewards, ...): the
       // gateway's commerce API calls WooCommerce itself.
@@ -129,14 +160,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
       // its status and length would tell whether the order exists and in what state.
       {
         name: 'check-order-lookup',
-        methods: ['GET', 'HEAD'],
+        methods: READ,
         path: /^\/wp-json\/custom\/v2\/check-order-lookup\/([^/]*)\/?$/i,
         access: { kind: 'order-owner', orderIdIn: 'path' },
         private: true,
       },
       {
         name: 'check-subscription-success',
-        methods: ['GET', 'HEAD'],
+        methods: READ,
         path: /^\/wp-json\/wp\/v2\/check-subscription-success\/([^/]*)\/?$/i,
         access: { kind: 'order-owner', orderIdIn: 'path' },
         private: true,
@@ -154,7 +185,9 @@ export const ROUTE_TABLE: readonly Folder[] = [
         methods: ['POST'],
         path: /^\/wp-json\/jwt-auth\/v1\/token\/?$/i,
         access: PUBLIC,
-        perMinute: 20,
+        // Only a flood stops here: a venue's class shares one address. Guessing is limited by
+        // failures, per account and per client (accounts.ts).
+        perMinute: 120,
         private: true,
       },
       {
@@ -162,7 +195,8 @@ export const ROUTE_TABLE: readonly Folder[] = [
         methods: ['POST'],
         path: /^\/wp-json\/custom\/v1\/register\/?$/i,
         access: PUBLIC,
-        perMinute: 20,
+        // A class of 25 signing up together at one venue; accounts in bulk stop here.
+        perMinute: 30,
         private: true,
       },
       {
@@ -194,6 +228,7 @@ export const ROUTE_TABLE: readonly Folder[] = [
       // WordPress checks itself.
       {
         name: 'user-courses',
+        methods: READ,
         path: /^\/wp-json\/wp\/v2\/usercourses(?:\/|$)/i,
         access: {
           kind: 'account-owner',
@@ -207,6 +242,7 @@ export const ROUTE_TABLE: readonly Folder[] = [
       },
       {
         name: 'exam-date',
+        methods: ['POST'],
         path: /^\/wp-json\/wp\/v2\/update_user_date(?:\/|$)/i,
         access: {
           kind: 'account-owner',
@@ -218,66 +254,59 @@ export const ROUTE_TABLE: readonly Folder[] = [
         },
         private: true,
       },
-      // Answers about one person.
-      { name: 'jwt-auth', path: /^\/wp-json\/jwt-auth\//i, access: PUBLIC, private: true },
-      { name: 'users', path: /^\/wp-json\/wp\/v2\/users\//i, access: PUBLIC, private: true },
+      // The footer's newsletter form (its action, in the footer's HTML, names this route).
       {
-        name: 'learner',
-        path: /^\/wp-json\/wp\/v2\/(?:check-subscription-success|usercourses|update_user_date|update_live_courses)/i,
+        name: 'newsletter',
+        methods: ['POST'],
+        path: /^\/wp-json\/custom\/v1\/newsletter\/?$/,
         access: PUBLIC,
+        perMinute: 5,
         private: true,
       },
-      {
-        name: 'password',
-        path: /^\/wp-json\/custom\/v1\/(?:forgot-password|reset-password-form|send-reset-link)/i,
-        access: PUBLIC,
-        private: true,
-      },
-      {
-        name: 'order-lookups',
-        path: /^\/wp-json\/custom\/v2\/(?:check-order-lookup|trackorder)/i,
-        access: PUBLIC,
-        private: true,
-      },
-      {
-        name: 'forms',
-        path: /^\/wp-json\/(?:contact-form|wsp-route)\//i,
-        access: PUBLIC,
-        private: true,
-      },
-      // Content reads kept by the gateway (the specification: footer 1 h, product attributes
-      // 10 min; home_banner never, as the specification disables its cache); others briefly.
-      { name: 'home-banner', path: /^\/wp-json\/wp\/v2\/home_banner(?:\/|$)/, access: PUBLIC },
-      {
-        name: 'footer',
-        path: /^\/wp-json\/wp\/v2\/footer(?:\/|$)/,
-        access: PUBLIC,
-        cacheTtlMs: 60 * MINUTE,
-      },
-      {
-        name: 'product-attributes',
-        path: /^\/wp-json\/custom\/v1\/products\/attributes(?:\/|$)/,
-        access: PUBLIC,
-        cacheTtlMs: 10 * MINUTE,
-      },
-      {
-        name: 'content',
-        path: /^\/wp-json\/wp\/v2\/(?:menu_home|courseList|our_partner|events|pages|posts|categories|course\/|products-with-ticket|page-details\/location-)/,
-        access: PUBLIC,
-        cacheTtlMs: 60 * SECOND,
-      },
-      {
-        name: 'promotional-banner',
-        path: /^\/wp-json\/custom\/v2\/getPromotionalBanner(?:\/|$)/,
-        access: PUBLIC,
-        cacheTtlMs: 60 * SECOND,
-      },
-      {
-        name: 'site-content',
-        path: /^\/wp-json\/custom\/v1\/(?:search|404|acceptable-use-policy)(?:\/|$)/,
-        access: PUBLIC,
-        cacheTtlMs: 60 * SECOND,
-      },
+      // Content the pages read, kept for logged-out visitors (the specification: the footer 1 h,
+      // product attributes 10 min, home_banner never, as it disables its cache; others a
+      // minute), each with the query parameters its page sends.
+      contentRead('home-banner', /^\/wp-json\/wp\/v2\/home_banner\/?$/, 0, ['t']),
+      contentRead('footer', /^\/wp-json\/wp\/v2\/footer\/?$/, 60 * MINUTE),
+      contentRead(
+        'product-attributes',
+        /^\/wp-json\/custom\/v1\/products\/attributes\/?$/,
+        10 * MINUTE,
+      ),
+      contentRead('menu', /^\/wp-json\/wp\/v2\/menu_home\/?$/, MINUTE),
+      contentRead('courses', /^\/wp-json\/wp\/v2\/courseList\/?$/, MINUTE),
+      contentRead('course', /^\/wp-json\/wp\/v2\/course\/[1-9]\d{0,9}\/?$/, MINUTE),
+      contentRead('partners', /^\/wp-json\/wp\/v2\/our_partner\/?$/, MINUTE),
+      contentRead('events', /^\/wp-json\/wp\/v2\/events\/?$/, MINUTE),
+      contentRead('ticket-events', /^\/wp-json\/wp\/v2\/products-with-ticket\/?$/, MINUTE),
+      contentRead(
+        'location',
+        /^\/wp-json\/wp\/v2\/page-details\/location-[1-9]\d{0,9}\/?$/,
+        MINUTE,
+      ),
+      // The home page's fields (its id), and any page by its slug.
+      contentRead('page', /^\/wp-json\/wp\/v2\/pages\/[1-9]\d{0,9}\/?$/, MINUTE),
+      contentRead('pages', /^\/wp-json\/wp\/v2\/pages\/?$/, MINUTE, ['slug']),
+      // The blog: a post by its slug (its head embeds the featured image), the list, categories.
+      contentRead('posts', /^\/wp-json\/wp\/v2\/posts\/?$/, MINUTE, ['_embed', 'per_page', 'slug']),
+      contentRead('categories', /^\/wp-json\/wp\/v2\/categories\/?$/, MINUTE, ['per_page']),
+      contentRead('promotional-banner', /^\/wp-json\/custom\/v2\/getPromotionalBanner\/?$/, MINUTE),
+      contentRead('search', /^\/wp-json\/custom\/v1\/search\/?$/, MINUTE, ['s']),
+      contentRead('info-page', /^\/wp-json\/custom\/v1\/(?:404|acceptable-use-policy)\/?$/, MINUTE),
+      // Everything else, whatever its method: routes no page calls, WordPress's own (the index,
+      // users, types, oEmbed, batch requests, the JWT plugin's token check) and the
+      // specification's routes no screen uses yet. Each of those stays closed until its screen
+      // exists, and then needs:
+      // - custom/v1/send-reset-link (it mails any text to any address in the company's name): the
+      //   buyer's token, a recipient of the buyer's own order, a limit per buyer;
+      // - wp/v2/update_live_courses, wsp-route/v1/create-subscription and upgrade-subscription
+      //   (they answer success with no payment): the learner's token, the body's user its owner
+      //   (as update_user_date), a paid order of that learner, a limit;
+      // - wp/v2/unused/{id} (a learner's purchases): the learner's token, the path's id its owner
+      //   (as usercourses), never kept;
+      // - wp/v2/getImgSections/{id}, wp/v2/mailchimp-html, custom-api/v1/search (`search_text`),
+      //   posts by category (`categories`): a content read here, with its parameters listed.
+      { name: 'no-route', path: /^\/wp-json(?:\/|$)/i, access: NO_ROUTE },
     ],
   },
   {
@@ -328,6 +357,7 @@ export const ROUTE_TABLE: readonly Folder[] = [
     prefix: '/wp-content',
     // Media the content links to.
     proxy: { prefix: '/wp-content/uploads', upstream: 'wordpress', json: false },
+    filePaths: true,
     rules: [{ name: 'uploads', path: /^\/wp-content\/uploads(?:\/|$)/, access: PUBLIC }],
   },
   {
@@ -383,6 +413,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
         path: /^\/api\/session\/logout$/,
         access: PUBLIC,
         perMinute: 20,
+      },
+      // "Log out of all devices": a learner needs it once; each is a WordPress token check.
+      {
+        name: 'logout-all',
+        methods: ['POST'],
+        path: /^\/api\/session\/logout-all$/,
+        access: PUBLIC,
+        perMinute: 10,
       },
     ],
   },
@@ -446,22 +484,35 @@ export function rateLimits(table: readonly Folder[] = ROUTE_TABLE): RateLimit[] 
   );
 }
 
-/** A setting of the rule, else of the folder for a path under it, else false. */
-function flagOf(flag: 'private' | 'upstreamPage', method: string, path: string): boolean {
+type Inherited = NonNullable<Folder['under']>;
+
+/** A setting of the rule, else of the folder for a path under it. */
+function settingOf<K extends keyof Inherited>(
+  setting: K,
+  method: string,
+  path: string,
+): Inherited[K] | undefined {
   const match = routeOf(method, path);
-  if (!match) return false;
-  const under = path.startsWith(`${match.folder.prefix}/`) ? match.folder.under?.[flag] : undefined;
-  return match.rule?.[flag] ?? under ?? false;
+  if (!match) return undefined;
+  const under = path.startsWith(`${match.folder.prefix}/`)
+    ? match.folder.under?.[setting]
+    : undefined;
+  return match.rule?.[setting] ?? under;
 }
 
 /** Whether the answer is about one person, so no browser or proxy may keep it. */
 export function isPrivateAnswer(method: string, path: string): boolean {
-  return flagOf('private', method, path);
+  return settingOf('private', method, path) ?? false;
 }
 
 /** Whether the answer is a page the upstream renders, with its own Content-Security-Policy. */
 export function isUpstreamPage(method: string, path: string): boolean {
-  return flagOf('upstreamPage', method, path);
+  return settingOf('upstreamPage', method, path) ?? false;
+}
+
+/** The query parameters the upstream is asked with for this request; undefined: all it sent. */
+export function paramsOf(method: string, path: string): readonly string[] | undefined {
+  return settingOf('params', method, path);
 }
 
 /** What the gateway proxies, to which upstream. */
@@ -472,6 +523,11 @@ export function proxyMounts(table: readonly Folder[] = ROUTE_TABLE): ProxyMount[
 /** The first-level folders the table decides on (their names have one spelling). */
 export function tableFolders(table: readonly Folder[] = ROUTE_TABLE): string[] {
   return table.map((folder) => folder.prefix.slice(1));
+}
+
+/** The first-level folders whose paths an upstream routes by patterns: ASCII only. */
+export function asciiFolders(table: readonly Folder[] = ROUTE_TABLE): string[] {
+  return tableFolders(table.filter((folder) => !folder.filePaths));
 }
 
 /** An order id as a lookup names it: 0 when it names none that could exist. */

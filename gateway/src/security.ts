@@ -54,6 +54,20 @@ export function registerCors(app: FastifyInstance, allowedOrigins: string[]): vo
 }
 
 /**
+ * What every page is held to, an upstream's included: no plugins, no base redirecting its
+ * relative links, forms posted to this origin only, framed only by the storefront and the listed
+ * app (so it cannot be clicked through from inside another site).
+ */
+function everyPage(frameAncestors: string[]): string[] {
+  return [
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+  ];
+}
+
+/**
  * The Content-Security-Policy: scripts only from here and the remotes' origins, never inline;
  * styles likewise, and the style sheets a page carries inline (`styleHashes`, 'sha256-…').
  */
@@ -71,28 +85,36 @@ export function contentSecurityPolicy(
     `connect-src ${withRemotes("'self'")}`,
     "img-src 'self' data: https:",
     "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+    ...everyPage(frameAncestors),
   ].join('; ');
+}
+
+/**
+ * The policy of a page an upstream renders (WooCommerce's payment page, the portal), whose own
+ * scripts and styles the storefront's policy would block: what every page is held to, no more.
+ */
+function upstreamPagePolicy(frameAncestors: string[]): string {
+  return everyPage(frameAncestors).join('; ');
 }
 
 /** Security headers on every answer; HSTS only when the request came over TLS. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    // A page that carries inline style sheets sets its own policy, with their hashes.
-    const own = reply.hasHeader('Content-Security-Policy');
-    // Pages the upstream renders itself (WooCommerce's payment page, the portal) keep their own
-    // policy; answers about one person (sign-in, cart, orders, rewards, password reset, the
-    // payment page) are kept by no browser or proxy: the route table says which.
+    // A page that carries inline style sheets sets its own policy, with their hashes. Pages the
+    // upstream renders itself (WooCommerce's payment page, the portal) have a policy that leaves
+    // their scripts alone; answers about one person (sign-in, cart, orders, rewards, password
+    // reset, the payment page) are kept by no browser or proxy: the route table says which.
     const path = pathOf(request.url);
-    if (!own && !isUpstreamPage(request.method, path)) {
+    if (!reply.hasHeader('Content-Security-Policy')) {
       void reply.header(
         'Content-Security-Policy',
-        contentSecurityPolicy(options.remoteOrigins(), options.frameAncestors),
+        isUpstreamPage(request.method, path)
+          ? upstreamPagePolicy(options.frameAncestors)
+          : contentSecurityPolicy(options.remoteOrigins(), options.frameAncestors),
       );
     }
+    // For browsers that do not read frame-ancestors; the others read only the policy's list.
+    void reply.header('X-Frame-Options', 'SAMEORIGIN');
     if (isPrivateAnswer(request.method, path)) void reply.header('Cache-Control', 'no-store');
     void reply.header('X-Content-Type-Options', 'nosniff');
     void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

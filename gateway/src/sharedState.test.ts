@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from './app';
 import type { RedisTarget } from './config';
-import { MAX_ENTRIES, STALE_WHILE_REVALIDATE_MS } from './responseCache';
+import { MAX_BODY_BYTES, MAX_ENTRIES, STALE_WHILE_REVALIDATE_MS } from './responseCache';
 import { REDIS_COMMAND_TIMEOUT_MS } from './sharedState';
 import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
 import { eventually } from './test-support/eventually';
@@ -13,7 +13,9 @@ import { fakeClockOnly } from './test-support/clock';
 
 const COURSES = '/wp-json/wp/v2/courseList';
 /** A kept route WordPress answers with a 404, which is never kept. */
-const MISSING = '/wp-json/wp/v2/posts/404';
+const MISSING = '/wp-json/wp/v2/course/404';
+/** A kept route whose answer is larger than any the cache keeps. */
+const LARGE = '/wp-json/wp/v2/events';
 /** The route table keeps the course list this long. */
 const COURSES_TTL_MS = 60_000;
 
@@ -51,6 +53,7 @@ async function startWordPress() {
     return reply.code(404).send({ code: 'rest_post_invalid_id', data: { status: 404 } });
   });
   server.post('/wp-json/contact-form/v1/submit', () => ({ success: true }));
+  server.get(LARGE, () => [{ text: 'x'.repeat(MAX_BODY_BYTES) }]);
   server.get('/*', (request) => ({ url: request.url }));
   const url = await server.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -260,7 +263,7 @@ describe('instances sharing one Redis', () => {
     // Each search term is a URL of its own: more of them than the cache has places.
     const searches = Array.from(
       { length: MAX_ENTRIES + 100 },
-      (_, index) => `/wp-json/wp/v2/posts?search=term-${String(index)}`,
+      (_, index) => `/wp-json/custom/v1/search?s=term-${String(index)}`,
     );
     for (const url of searches) expect((await a.inject({ url })).statusCode).toBe(200);
     const kept = await redis.withClient((client) => client.keys('storefront:cache:*'));
@@ -276,6 +279,18 @@ describe('instances sharing one Redis', () => {
     expect(shared).toBeGreaterThan(0);
     expect(shared).toBeLessThan(300);
   }, 60_000);
+
+  it('an answer larger than MAX_BODY_BYTES is served, and kept neither in memory nor in Redis', async () => {
+    const [a, b] = [await gateway(), await gateway()];
+    const before = wordpress.reached(LARGE);
+    for (const instance of [a, b, a]) {
+      const answer = await instance.inject({ url: LARGE });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-cache']).toBeUndefined();
+    }
+    expect(await redis.withClient((client) => client.keys('storefront:cache:*'))).toEqual([]);
+    expect(wordpress.reached(LARGE) - before).toBe(3);
+  });
 
   it('with Redis stopped mid-run, every request is still answered, one warning is logged, and each instance limits on its own', async () => {
     const logA: string[] = [];

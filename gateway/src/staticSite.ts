@@ -24,9 +24,14 @@ import { templateHead } from './pageHead';
 import { createPageHeads } from './pageHeads';
 import type { RemotesConfigSource } from './remotesConfig';
 import { createHeroRenderers, readHomeBanner, renderHomeHero } from './serverRender';
-import { OWN_PAGES } from './routeTable';
+import { OWN_PAGES, routeOf } from './routeTable';
 import { REVALIDATE, registerStaticFiles } from './staticFiles';
 import type { WordPressReads } from './wordpressReads';
+
+/** Build files for developers (a precompressed copy too): source maps, federation stats. */
+const DEVELOPER_FILES = /(?:\.map|\/mf-stats\.json)(?:\.br|\.gz)?$/i;
+/** ...of which the stats, never served. */
+const DEVELOPER_STATS = /\/mf-stats\.json(?:\.br|\.gz)?$/i;
 
 /** The server renderer the gateway has: a remote's hero (tooling's createServerConfig `hero`). */
 const HERO_RENDERER = 'hero';
@@ -69,6 +74,8 @@ export async function registerStaticSite(
     headReadBudgetMs: number;
     /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
     pagePolicy: (styleHashes: string[]) => string;
+    /** Whether the builds' source maps are served (an operator debugging production). */
+    publicSourceMaps: boolean;
   },
 ): Promise<void> {
   const shellDir = path.join(options.appsRoot, 'shell', 'dist');
@@ -77,6 +84,24 @@ export async function registerStaticSite(
   const shellPageCode = readShellPageCode(shellDir);
   const remoteNames = remoteNamesOf(contract);
   fs.mkdirSync(options.releasesDir, { recursive: true });
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
+
+  // The builds' source maps and module federation stats are for the company's developers: they
+  // show every source file and library of the shop. Not found here, unless an operator turns the
+  // maps on; mf-manifest.json (which the shell loads) is not one of them.
+  const unlisted = options.publicSourceMaps ? DEVELOPER_STATS : DEVELOPER_FILES;
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = pathOf(request.url);
+    if (routeOf(request.method, path) !== undefined || !unlisted.test(path)) {
+      done();
+      return;
+    }
+    void notFound(reply);
+  });
   const assets = await registerStaticFiles(app, [
     ...remoteNames.map((name) => ({
       prefix: `/remotes/${name}/`,
@@ -174,12 +199,6 @@ export async function registerStaticSite(
   app.get('/', (request, reply) => sendIndex(request, reply));
   // The home page by its file's name (old links, some monitors): its address is /.
   app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
-
-  const notFound = (reply: FastifyReply) =>
-    reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
 
   // The shell's pages under an upstream's prefix (routeTable.ts OWN_PAGES): these routes are more
   // specific than the proxy's, so nothing under them reaches the upstream by GET; a path that is

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createExpiringEntries } from './expiringEntries';
 
 /** The WordPress JWT plugin's default lifetime: a token never outlives this. */
 export const MAX_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -9,9 +10,11 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** What a token says of itself (unverified): when it expires (ms) and whose it claims to be. */
+/** What a token says of itself (unverified): when it expires and was issued (ms), whose it is. */
 export interface TokenClaims {
   expiresAt: number;
+  /** Undefined when the token does not say (the JWT plugin always does, as `iat`). */
+  issuedAt: number | undefined;
   userId: string;
 }
 
@@ -24,21 +27,33 @@ function base64UrlJson(part: string): unknown {
   }
 }
 
+const finite = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
 /**
  * The claims of a token shaped like the WordPress JWT plugin's (header.payload.signature, with
- * `exp` and `data.user.id`), or undefined for anything else. The signature is WordPress's to
- * check: this only spares WordPress the tokens that cannot be valid.
+ * `exp`, `iat` and `data.user.id`), or undefined for anything else. The signature is WordPress's
+ * to check: this only spares WordPress the tokens that cannot be valid, and refuses tokens
+ * logged out before they expire.
  */
 export function tokenClaims(token: string): TokenClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3 || token.length > 4096) return undefined;
   const payload = base64UrlJson(parts[1] ?? '');
   if (typeof payload !== 'object' || payload === null) return undefined;
-  const { exp, data } = payload as { exp?: unknown; data?: { user?: { id?: unknown } } };
+  const { exp, iat, data } = payload as {
+    exp?: unknown;
+    iat?: unknown;
+    data?: { user?: { id?: unknown } };
+  };
   const id = data?.user?.id;
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) return undefined;
+  if (!finite(exp)) return undefined;
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;
-  return { expiresAt: exp * 1000, userId: String(id) };
+  return {
+    expiresAt: exp * 1000,
+    issuedAt: finite(iat) ? iat * 1000 : undefined,
+    userId: String(id),
+  };
 }
 
 /** A token's name in stores and logs: its SHA-256, never the token. */
@@ -47,39 +62,54 @@ export function tokenId(token: string): string {
 }
 
 /**
- * Tokens logged out before they expire. One gateway keeps them in memory; several share one
- * store (Redis) behind this same interface.
+ * Sessions ended before their tokens expire: one token (a logout), or every token a learner was
+ * issued up to a moment (a password reset, "Log out of all devices"). One gateway keeps them in
+ * memory; several share one store (Redis) behind this same interface.
  */
 export interface RevocationStore {
+  /** Refuses the token named `id` until `untilMs` (when it expires anyway). */
   revoke(id: string, untilMs: number): Promise<void>;
-  isRevoked(id: string): Promise<boolean>;
+  /** Refuses every token of `userId` issued up to `atMs`, for as long as any of them can live. */
+  revokeUser(userId: string, atMs: number): Promise<void>;
+  /** Whether this token's session has ended. */
+  isRevoked(token: string): Promise<boolean>;
 }
 
-/** The in-memory store: each entry is forgotten once its token has expired anyway. */
+/**
+ * Whether a token was issued by the time its user ended every session (`atMs`). `iat` counts
+ * whole seconds, so a token of that same second is refused too (one issued just before must not
+ * survive), and a token that does not say when it was issued is refused.
+ */
+export function issuedBy(claims: TokenClaims, atMs: number): boolean {
+  return claims.issuedAt === undefined || claims.issuedAt <= atMs;
+}
+
+/**
+ * The in-memory store: a logged-out token is forgotten once it has expired anyway, a learner's
+ * "every session ended at" once every token issued before it has.
+ */
 export function createMemoryRevocationStore(
   options: { now?: () => number; maxEntries?: number } = {},
 ): RevocationStore {
   const { now = Date.now, maxEntries = 100_000 } = options;
-  const until = new Map<string, number>();
-  const sweep = () => {
-    const time = now();
-    for (const [id, end] of until) if (end <= time) until.delete(id);
-  };
+  const tokens = createExpiringEntries<true>(now, maxEntries);
+  /** user id -> the latest moment every token of theirs issued before was revoked */
+  const users = createExpiringEntries<number>(now, maxEntries);
   return {
     revoke(id, untilMs) {
-      if (until.size >= maxEntries) sweep();
-      // Full of live entries: the oldest revocation goes first (its token is nearest expiry).
-      if (until.size >= maxEntries) {
-        const oldest = until.keys().next().value;
-        if (oldest !== undefined) until.delete(oldest);
-      }
-      until.set(id, untilMs);
+      tokens.set(id, true, untilMs);
       return Promise.resolve();
     },
-    isRevoked(id) {
-      const end = until.get(id);
-      if (end !== undefined && end <= now()) until.delete(id);
-      return Promise.resolve(end !== undefined && end > now());
+    revokeUser(userId, atMs) {
+      const latest = Math.max(atMs, users.get(userId)?.value ?? atMs);
+      users.set(userId, latest, latest + MAX_TOKEN_LIFETIME_MS);
+      return Promise.resolve();
+    },
+    isRevoked(token) {
+      if (tokens.get(tokenId(token))) return Promise.resolve(true);
+      const claims = tokenClaims(token);
+      const atMs = claims ? users.get(claims.userId)?.value : undefined;
+      return Promise.resolve(claims !== undefined && atMs !== undefined && issuedBy(claims, atMs));
     },
   };
 }

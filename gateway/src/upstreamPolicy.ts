@@ -16,8 +16,7 @@ import {
   type Refusal,
   type RouteRule,
 } from './routeTable';
-import { upstreamQuery } from './upstreams';
-import { KEPT_HEADERS, type WordPressReads } from './wordpressReads';
+import { KEPT_HEADERS, readUrlOf, type WordPressReads } from './wordpressReads';
 
 type FastifyRequest = GatewayRequest;
 type FastifyReply = GatewayReply;
@@ -106,19 +105,6 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
   const pending = new WeakMap<FastifyRequest, Pending>();
   /** Requests that ended (the browser gone, the upstream failed) before or while being answered. */
   const released = new WeakSet<FastifyRequest>();
-
-  /**
-   * Fetches a stale entry again in the background, as the browser's request would have; a
-   * refresh already under way, on this instance or another, is joined rather than repeated.
-   */
-  function refresh(request: FastifyRequest, key: string, ttlMs: number): void {
-    const query = upstreamQuery(request.url);
-    void deps.wordpress.fetchIntoCache(
-      key,
-      `${pathOf(request.url)}${query ? `?${query}` : ''}`,
-      ttlMs,
-    );
-  }
 
   /**
    * Answers the request itself (true) or lets it through to the upstream (false), as its route in
@@ -222,11 +208,14 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     ttlMs: number,
   ): Promise<boolean> {
     if (request.method !== 'GET' || request.headers.authorization) return false;
-    // WordPress builds its links from the public URL, never the request: one copy serves all.
-    const key = request.url;
+    // WordPress builds its links from the public URL, never the request: one copy serves all. The
+    // key is the URL WordPress is asked (the route's own parameters only), whatever else was sent.
+    const key = readUrlOf(request.url);
     const cached = await deps.cache.lookup(key);
     if (cached) {
-      if (cached.stale) refresh(request, key, ttlMs);
+      // Fetched again in the background, as the browser's request would have been; a refresh
+      // already under way, on this instance or another, is joined rather than repeated.
+      if (cached.stale) void deps.wordpress.fetchIntoCache(key, ttlMs);
       sendCached(reply, cached.value, cached.stale ? 'STALE' : 'HIT');
       return true;
     }

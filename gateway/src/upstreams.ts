@@ -4,6 +4,9 @@
  * (routeTable.ts).
  */
 
+import { pathOf } from './canonicalPath';
+import { paramsOf } from './routeTable';
+
 /**
  * How WordPress learns the storefront's address: always the configured public one, so the links
  * it builds never name a host a request made up.
@@ -18,9 +21,23 @@ export function publicForwarding(publicUrl: URL): Record<string, string> {
 /** Query parameters that name WooCommerce credentials: never passed on, whoever sends them. */
 const CREDENTIAL_PARAMS = ['consumer_key', 'consumer_secret', 'oauth_consumer_key'];
 
-/** The query string sent upstream: the client's own, without any credentials it named. */
-export function upstreamQuery(url: string): string {
+/**
+ * The query string sent upstream for a request. On a route that lists its parameters (every
+ * route under /wp-json): those the request names, in order of name, each with the last value it
+ * gave (the one PHP reads), and nothing else; so a kept answer's key (the URL asked) says exactly
+ * what WordPress was asked. Elsewhere: the client's own, without any credentials it named.
+ */
+export function upstreamQuery(method: string, url: string): string {
   const params = new URL(url, 'http://gateway.invalid').searchParams;
+  const listed = paramsOf(method, pathOf(url));
+  if (listed) {
+    const asked = new URLSearchParams();
+    for (const name of [...listed].sort()) {
+      const value = params.getAll(name).at(-1);
+      if (value !== undefined) asked.set(name, value);
+    }
+    return asked.toString();
+  }
   for (const name of [...params.keys()]) {
     if (CREDENTIAL_PARAMS.includes(name.toLowerCase())) params.delete(name);
   }

@@ -1,5 +1,6 @@
+import { pathOf } from './canonicalPath';
 import type { CachedResponse, ResponseCache } from './responseCache';
-import { publicForwarding } from './upstreams';
+import { publicForwarding, upstreamQuery } from './upstreams';
 
 /** The headers of a WordPress answer worth keeping with a cached copy. */
 export const KEPT_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages'];
@@ -14,6 +15,17 @@ export interface WordPressReadDeps {
 }
 
 /**
+ * The URL a read of WordPress asks for, which is also its key in the read cache: the path as
+ * sent, with only the query parameters its route lists (upstreamQuery). A parameter the route does
+ * not list reaches neither WordPress nor the key, so a stream of made-up query strings is one
+ * read, kept once.
+ */
+export function readUrlOf(url: string): string {
+  const query = upstreamQuery('GET', url);
+  return `${pathOf(url)}${query ? `?${query}` : ''}`;
+}
+
+/**
  * The gateway's own reads of WordPress (a stale cached answer refreshed, a page's head), which
  * share the proxy's cache: one upstream request per key at a time, whoever asks.
  */
@@ -21,18 +33,14 @@ export function createWordPressReads(deps: WordPressReadDeps) {
   const forwarded = publicForwarding(deps.publicUrl);
 
   /**
-   * Fetches `url` (a path and query on WordPress) as the one upstream request for `key`, which
-   * every request waiting on the key shares; a 200 JSON answer is kept for `ttlMs`. Resolves with
-   * the answer, whatever its status, or undefined when none came in the upstream's time limit.
-   * With a request for the key already under way (here, or on another instance sharing the
-   * cache), resolves with that one's answer instead.
+   * Fetches `url` (a read's URL, readUrlOf, which is its key) as the one upstream request for it,
+   * which every request waiting on the key shares; a 200 JSON answer is kept for `ttlMs`.
+   * Resolves with the answer, whatever its status, or undefined when none came in the upstream's
+   * time limit. With a request for the key already under way (here, or on another instance
+   * sharing the cache), resolves with that one's answer instead.
    */
-  async function fetchIntoCache(
-    key: string,
-    url: string,
-    ttlMs: number,
-  ): Promise<CachedResponse | undefined> {
-    const claim = await deps.cache.claim(key);
+  async function fetchIntoCache(url: string, ttlMs: number): Promise<CachedResponse | undefined> {
+    const claim = await deps.cache.claim(url);
     if (!claim.leader) return claim.answer;
     let answer: CachedResponse | undefined;
     let keep = false;
@@ -56,13 +64,15 @@ export function createWordPressReads(deps: WordPressReadDeps) {
   }
 
   /**
-   * The answer to a read the gateway makes itself (its URL is its key): kept, shared with a
-   * request already under way, or fetched. A stale answer is used while a fresh one is fetched.
+   * The answer to a read the gateway makes itself (keyed as a browser's is, readUrlOf): kept,
+   * shared with a request already under way, or fetched. A stale answer is used while a fresh one
+   * is fetched.
    */
   async function read(url: string, ttlMs: number): Promise<CachedResponse | undefined> {
-    const cached = await deps.cache.lookup(url);
-    if (!cached) return fetchIntoCache(url, url, ttlMs);
-    if (cached.stale) void fetchIntoCache(url, url, ttlMs);
+    const asked = readUrlOf(url);
+    const cached = await deps.cache.lookup(asked);
+    if (!cached) return fetchIntoCache(asked, ttlMs);
+    if (cached.stale) void fetchIntoCache(asked, ttlMs);
     return cached.value;
   }
 

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
+  ApiError,
   commerceApi,
   linePricesChanged,
   orderPlaced,
@@ -27,6 +28,36 @@ export const UNREADABLE_ORDER_ERROR =
 export const PAYMENT_PAGE_ERROR =
   'We could not open the payment page for your order. Please try again or contact us.';
 
+/**
+ * A new checkout attempt's name, sent with its order: 128 random bits as 32 hex digits.
+ * `getRandomValues` works on any page (`randomUUID` needs https or localhost, and the storefront
+ * may be opened over plain http on a local network).
+ */
+function newAttemptKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * Whether a failed order may have been placed after all: no answer came (a cut connection, a
+ * timeout), the server failed, or it is still placing it. Trying the same order again is then the
+ * same attempt, and the server answers it with that order rather than placing a second one.
+ */
+function mayHaveBeenPlaced(failure: unknown): boolean {
+  return (
+    failure instanceof ApiError &&
+    (failure.status === 0 || failure.status >= 500 || failure.code === 'order_in_progress')
+  );
+}
+
+/** What the learner is told of a failed order; one still being placed is not a failure. */
+function failureMessage(failure: unknown): string {
+  const text = apiErrorMessage(failure, 'shop');
+  const inProgress = failure instanceof ApiError && failure.code === 'order_in_progress';
+  return inProgress ? text : `We could not create your order. ${text}`;
+}
+
 /** What one checkout needs: the order, who asks for it, and the lines it was built from. */
 export interface Placement {
   request: OrderRequest;
@@ -40,28 +71,34 @@ export interface Placement {
  * is tracked (a tracking failure is only logged), kept in the store, and its payment page opened.
  * Prices changed since the cart was filled (409): the cart takes the server's prices and the
  * learner is told the new total, to check and try again. Any other failure says what happened.
+ * Each attempt names itself to the server; trying the same order again after a failure that may
+ * have placed it (a cut connection) is the same attempt, so the learner never gets two orders.
  */
 export function usePlaceOrder() {
   const dispatch = useAppDispatch();
   const [error, setError] = useState('');
   const { pending, run, isMounted } = useSingleFlight();
+  /** The attempt that may have placed its order: what it asked (as sent) and its key. */
+  const unsettled = useRef<{ order: string; key: string } | null>(null);
 
   async function place({ request, token, lines }: Placement): Promise<boolean> {
+    const sent = JSON.stringify(request);
+    const attempt =
+      unsettled.current?.order === sent ? unsettled.current : { order: sent, key: newAttemptKey() };
+    unsettled.current = attempt;
     let created: unknown;
     try {
-      created = await commerceApi.createOrder(request, token);
+      created = await commerceApi.createOrder(request, token, attempt.key);
     } catch (failure) {
+      if (!mayHaveBeenPlaced(failure)) unsettled.current = null;
       const change = priceChangeOf(failure);
       if (change) dispatch(linePricesChanged(change));
       if (isMounted()) {
-        setError(
-          change
-            ? priceChangedMessage(change.total)
-            : `We could not create your order. ${apiErrorMessage(failure, 'shop')}`,
-        );
+        setError(change ? priceChangedMessage(change.total) : failureMessage(failure));
       }
       return false;
     }
+    unsettled.current = null;
     if (!isCreatedOrder(created)) {
       if (isMounted()) setError(UNREADABLE_ORDER_ERROR);
       return false;

@@ -14,7 +14,7 @@ import {
   registerPreflight,
   registerResponseHooks,
 } from './http/pipeline';
-import { rewriteRequest } from './http/request-url';
+import { rewriteRequest, routePattern } from './http/request-url';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCartServiceRoutes } from './routes/cart-service';
 import { registerCustomV1Routes } from './routes/custom-v1';
@@ -54,10 +54,11 @@ export async function buildSampleBackend(
   const app = Fastify({
     logger: resolved.logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    // WordPress answers `posts` and `posts/` alike and matches REST routes case-insensitively;
-    // so does everything here. A login JWT is a path segment of the portal page, far longer than
-    // Fastify's default 100 characters.
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 2048 },
+    // WordPress answers `posts` and `posts/` alike. It matches routes regardless of ASCII case
+    // only, which rewriteRequest does before the router matches exactly (the router's own folding
+    // uses toLowerCase(), which makes U+212A a `k`). A login JWT is a path segment of the portal
+    // page, far longer than Fastify's default 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 2048 },
     // Path normalisation, `rest_route` and method overrides, before routing (request-url.ts).
     rewriteUrl: (request) => rewriteRequest(request),
     frameworkErrors: frameworkErrorReply,
@@ -109,6 +110,11 @@ export async function buildSampleBackend(
     secret: resolved.wcConsumerSecret,
   });
 
+  // Routes are written in WordPress's spelling (`courseList`); the router matches them folded,
+  // as it is handed the request's path (request-url.ts).
+  app.addHook('onRoute', (route) => {
+    route.url = routePattern(route.url);
+  });
   registerBodyParsers(app);
   registerResponseHooks(app);
   registerErrorHandling(app);

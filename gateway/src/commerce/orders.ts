@@ -1,5 +1,6 @@
 import { ShopError } from './errors';
 import { formatPence, toPence } from './money';
+import type { RewardHolds } from './rewardHolds';
 import { wcOrder, wcPoints, type OrderInput, type WcOrder } from './schemas';
 import type { WooCommerce } from './wooCommerce';
 
@@ -67,8 +68,24 @@ function priceChange(order: WcOrder, rewardPence: number) {
   };
 }
 
+/**
+ * The most WooCommerce calls placing an order makes: the balance, the order, its redemption and
+ * its cancellation.
+ */
+const PLACING_CALLS = 4;
+
+/** Time for the work between the calls (reading and checking answers). */
+const PLACING_MARGIN_MS = 1_000;
+
+/** The longest placing an order can take, each WooCommerce call having `upstreamTimeoutMs`. */
+export function placingDeadlineMs(upstreamTimeoutMs: number): number {
+  return PLACING_CALLS * upstreamTimeoutMs + PLACING_MARGIN_MS;
+}
+
 export interface PlaceOrderDeps {
   wc: WooCommerce;
+  /** Keeps a learner's redemptions one at a time. */
+  rewardHolds: RewardHolds;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -77,18 +94,30 @@ export interface PlaceOrderDeps {
  * the coupon, and a reward redemption capped by the learner's balance and the order's total. Its
  * customer is `customerId` (the verified token's user, or 0 for a guest). When the total is not
  * the one the cart showed, the order is cancelled and the new prices are answered (409), so the
- * payment page only ever charges what the learner saw.
+ * payment page only ever charges what the learner saw. An order that redeems points is placed
+ * while the learner's hold is on, so the balance it read is still theirs when the points go.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
   input: OrderInput,
   customerId: string | null,
 ): Promise<WcOrder> {
-  const expectedPence = toPence(input.expected_total);
   const rewardWanted = (input.reward ?? 0) * 100;
-  if (rewardWanted > 0 && customerId === null) {
+  if (rewardWanted === 0) return createOrder(deps, input, customerId, 0);
+  if (customerId === null) {
     throw new ShopError(401, 'unauthorized', 'Please log in to use your reward points.');
   }
+  return deps.rewardHolds(customerId, () => createOrder(deps, input, customerId, rewardWanted));
+}
+
+/** The order placeOrder describes, redeeming `rewardWanted` pence (with the learner's hold on). */
+async function createOrder(
+  deps: PlaceOrderDeps,
+  input: OrderInput,
+  customerId: string | null,
+  rewardWanted: number,
+): Promise<WcOrder> {
+  const expectedPence = toPence(input.expected_total);
   const balance =
     rewardWanted > 0 && customerId !== null ? await rewardBalance(deps.wc, customerId) : undefined;
   if (balance && rewardWanted > balance.valuePence) {
@@ -123,16 +152,23 @@ export async function placeOrder(
   const rewardPence = Math.min(rewardWanted, Math.max(0, toPence(order.total)));
   if (balance && rewardPence > 0) {
     const points = Math.ceil((rewardPence * balance.pointsPerPound) / 100);
-    order = await deps.wc.put(
-      `wc/v3/orders/${String(order.id)}`,
-      {
-        fee_lines: [
-          { name: 'Points redemption', total: formatPence(-rewardPence), tax_status: 'none' },
-        ],
-        meta_data: [{ key: '_wc_points_redeemed', value: points }],
-      },
-      wcOrder,
-    );
+    try {
+      order = await deps.wc.put(
+        `wc/v3/orders/${String(order.id)}`,
+        {
+          fee_lines: [
+            { name: 'Points redemption', total: formatPence(-rewardPence), tax_status: 'none' },
+          ],
+          meta_data: [{ key: '_wc_points_redeemed', value: points }],
+        },
+        wcOrder,
+      );
+    } catch (error) {
+      // The redemption may have been applied though its answer was lost: an order the learner
+      // will never see must not keep their points, nor wait to be paid.
+      await cancel(deps, order.id);
+      throw error;
+    }
   }
 
   if (toPence(order.total) !== expectedPence) {

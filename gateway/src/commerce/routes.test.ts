@@ -1,110 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { buildGateway } from '../app';
-import { writeShellBuild } from '../test-support/contract';
-import { jwtFor } from '../test-support/tokens';
+import type { FastifyInstance } from 'fastify';
 import { fakeClockOnly } from '../test-support/clock';
-
-const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
-const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
-
-interface Received {
-  method: string;
-  url: string;
-  authorization?: string;
-  body?: unknown;
-}
-
-/** A WooCommerce that prices each line at £49.99 and records every call it gets. */
-async function startWooCommerce() {
-  const wc = Fastify();
-  const received: Received[] = [];
-  const state = { unitPence: 4999, points: 1500 };
-  const orders = new Map<number, Record<string, unknown>>();
-  wc.addHook('preHandler', (request, _reply, done) => {
-    received.push({
-      method: request.method,
-      url: request.url,
-      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-      ...(request.body === undefined ? {} : { body: request.body }),
-    });
-    done();
-  });
-  const money = (pence: number) => (pence / 100).toFixed(2);
-  const priced = (id: number, body: Record<string, unknown>, fee = 0) => {
-    const lines = (body.line_items as { product_id: number; quantity: number }[]).map((line) => ({
-      name: `Course ${String(line.product_id)}`,
-      product_id: line.product_id,
-      variation_id: 0,
-      quantity: line.quantity,
-      subtotal: money(state.unitPence * line.quantity),
-      total: money(state.unitPence * line.quantity),
-    }));
-    const subtotal = lines.reduce((sum, line) => sum + Math.round(Number(line.subtotal) * 100), 0);
-    const discount = (body.coupon_lines as unknown[]).length > 0 ? 1000 : 0;
-    return {
-      id,
-      status: 'pending',
-      currency: 'GBP',
-      date_created: '2026-11-23T10:00:00',
-      customer_id: body.customer_id,
-      discount_total: money(discount),
-      total: money(Math.max(0, subtotal - discount + fee)),
-      order_key: 'wc_order_secret',
-      billing: { email: 'someone@example.com', phone: '0700' },
-      payment_url: `https://shop.example.test/checkout/order-pay/${String(id)}/?key=wc_order_secret`,
-      line_items: lines,
-      body,
-    };
-  };
-  wc.get('/wp-json/wp/v2/users/me', (request, reply) => {
-    const match = /^Bearer .*\.sig-(\d+)$/.exec(request.headers.authorization ?? '');
-    return match ? { id: Number(match[1]) } : reply.code(401).send({ code: 'x', message: 'no' });
-  });
-  wc.get('/wp-json/wc-points-rewards/v1/users/:id', () => ({
-    points_balance: state.points,
-    redeem_ratio: '100:1',
-  }));
-  wc.post('/wp-json/wc/v3/orders', (request, reply) => {
-    const id = 900 + orders.size;
-    const order = priced(id, request.body as Record<string, unknown>);
-    orders.set(id, order);
-    return reply.code(201).send(order);
-  });
-  wc.put<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request) => {
-    const id = Number(request.params.id);
-    const order = orders.get(id) ?? {};
-    const update = request.body as { status?: string; fee_lines?: { total: string }[] };
-    const fee = Math.round(Number(update.fee_lines?.[0]?.total ?? 0) * 100);
-    const next = {
-      ...priced(id, order.body as Record<string, unknown>, fee),
-      status: update.status ?? 'pending',
-    };
-    orders.set(id, next);
-    return next;
-  });
-  wc.get<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request, reply) => {
-    const order = orders.get(Number(request.params.id));
-    return order ?? reply.code(404).send({ code: 'invalid_id', message: 'Invalid ID.' });
-  });
-  wc.post('/wp-json/wc/v3/apply-coupon', (request, reply) => {
-    const { code } = request.body as { code: string };
-    return code === 'WELCOME10'
-      ? { code, amount: '10.00', discount_type: 'fixed_cart', message: 'ok', secret: KEY }
-      : reply
-          .code(400)
-          .send({ code: 'invalid_coupon', message: `Coupon "${code}" does not exist!` });
-  });
-  wc.get('/wp-json/custom/v2/check-order-lookup/:id', () => ({ status: 'pending' }));
-  const url = await wc.listen({ host: '127.0.0.1', port: 0 });
-  return { wc, url, received, state, orders };
-}
+import {
+  KEY,
+  SECRET,
+  shopGateway,
+  startWooCommerce,
+  type TestWooCommerce,
+} from '../test-support/shop';
+import { jwtFor } from '../test-support/tokens';
 
 describe('the commerce API', () => {
-  let upstream: Awaited<ReturnType<typeof startWooCommerce>>;
+  let upstream: TestWooCommerce;
   let gateway: FastifyInstance;
   const logs: string[] = [];
 
@@ -113,27 +19,13 @@ describe('the commerce API', () => {
   });
 
   /** A gateway of the shop whose log lines go to `log`. */
-  function shop(log: string[], cookieSecret = 'test-secret-test-secret-test-secret') {
-    const appsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shop-'));
-    writeShellBuild(appsRoot);
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
-    return buildGateway({
-      appsRoot,
-      deployDir: path.join(appsRoot, 'deploy'),
-      upstreams: { wordpress: upstream.url, lms: upstream.url, portal: upstream.url },
-      wooCommerce: { key: KEY, secret: SECRET },
-      publicUrl: 'https://shop.example.test',
-      portalUrl: '/portal',
-      logLevel: 'info',
-      logStream,
-      cookieSecret,
-    });
-  }
+  const shop = (log: string[], cookieSecret?: string) =>
+    shopGateway(upstream.url, { log, ...(cookieSecret ? { cookieSecret } : {}) });
 
   // A gateway per test: each starts with its own rate-limit allowance.
   beforeEach(async () => {
     logs.length = 0;
+    upstream.reset();
     gateway = await shop(logs);
   });
 

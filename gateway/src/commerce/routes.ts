@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Identity } from '../identity';
+import { sessionEnded, type Identity } from '../identity';
 import type { ResponseCache } from '../responseCache';
+import type { SharedState } from '../sharedState';
 import {
   bearerToken,
   MAX_TOKEN_LIFETIME_MS,
@@ -9,10 +10,19 @@ import {
   tokenId,
   type RevocationStore,
 } from '../tokens';
+import { createMemoryClaims, createRedisClaims } from './claims';
 import { ShopError } from './errors';
+import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
 import type { OrdersCookie } from './orderCookie';
 import type { OwnOrderReader } from './ownership';
-import { createdOrderView, orderView, placeOrder, rewardBalance } from './orders';
+import {
+  createdOrderView,
+  orderView,
+  placeOrder,
+  placingDeadlineMs,
+  rewardBalance,
+} from './orders';
+import { createRewardHolds } from './rewardHolds';
 import {
   couponInput,
   idParams,
@@ -31,6 +41,12 @@ export const SHOP_PREFIX = '/api/shop';
 /** Product reads are shared by every visitor for this long. */
 const PRODUCT_TTL_MS = 60_000;
 
+/**
+ * Checkout attempts and reward holds this instance keeps in memory, at most: a day of orders at
+ * the route table's limit is far fewer, and keys made up by clients cannot fill the memory.
+ */
+const MAX_KEPT_IN_MEMORY = 10_000;
+
 export interface ShopRoutesDeps {
   wc: WooCommerce;
   identity: Identity;
@@ -38,6 +54,10 @@ export interface ShopRoutesDeps {
   cache: ResponseCache;
   ordersCookie: OrdersCookie;
   readOwnOrder: OwnOrderReader;
+  /** The instances' Redis: reward holds and checkout attempts are every instance's through it. */
+  shared?: SharedState | undefined;
+  /** Each WooCommerce call's time limit, which bounds how long an order holds its points. */
+  upstreamTimeoutMs: number;
   now?: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -67,11 +87,28 @@ function handled<R extends FastifyRequest>(
 /**
  * Registers the commerce operations the storefront needs, each with a schema of what it accepts
  * and an explicit list of what it answers: a product, its variations, a coupon check, an order,
- * one's own order, the reward balance, and logout (which revokes the token here).
+ * one's own order, the reward balance, logout (which revokes the token here) and
+ * "Log out of all devices" (every token of the learner issued until then).
  */
 export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void {
   const { wc, identity } = deps;
   const now = deps.now ?? Date.now;
+  const placingMs = placingDeadlineMs(deps.upstreamTimeoutMs);
+  // With several instances a learner's points are held in Redis only: one instance's memory
+  // cannot stop another from spending them, so a redemption is refused while Redis is down.
+  const rewardHolds = createRewardHolds(
+    deps.shared
+      ? createRedisClaims(deps.shared, 'reward')
+      : createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
+    placingMs,
+  );
+  // A retry is answered from memory while Redis is down: at worst a second pending order.
+  const orderAttempts = createOrderAttempts({
+    shared: deps.shared && createRedisClaims(deps.shared, 'order'),
+    memory: createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
+    placingMs,
+    log: deps.log,
+  });
 
   /** A product read once for every visitor within its TTL. */
   async function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -164,10 +201,14 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     `${SHOP_PREFIX}/orders`,
     handled(async (request, reply) => {
       const input = read(orderInput, request.body);
+      const key = idempotencyKeyOf(request);
       const customer = await identity.userOf(request, reply);
-      const order = await placeOrder({ wc, log: deps.log }, input, customer);
+      const order = await orderAttempts(callerOf(request, customer), key, input, async () =>
+        createdOrderView(await placeOrder({ wc, rewardHolds, log: deps.log }, input, customer)),
+      );
+      // Set again on a retry: the answer that set it first may never have arrived.
       deps.ordersCookie.remember(request, reply, order.id);
-      return reply.code(201).send(createdOrderView(order));
+      return reply.code(201).send(order);
     }),
   );
 
@@ -192,6 +233,19 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
           Math.min(expires, now() + MAX_TOKEN_LIFETIME_MS),
         );
       }
+      return reply.code(204).send();
+    }),
+  );
+
+  // "Log out of all devices": every token of the learner issued until now is refused, this
+  // one included; a login afterwards starts a session that works.
+  app.post(
+    '/api/session/logout-all',
+    handled(async (request, reply) => {
+      read(noBody, request.body);
+      const userId = await identity.userOf(request, reply);
+      if (userId === null) throw sessionEnded();
+      await deps.revocations.revokeUser(userId, now());
       return reply.code(204).send();
     }),
   );

@@ -1,10 +1,12 @@
+import { WpError } from '../errors';
 import type { OrderRecord, OrderStatus } from '../state/orders';
 import { metaValue } from './order-changes';
 
 /**
  * WooCommerce Points and Rewards, as the extension treats an order: the points named in its
- * `_wc_points_redeemed` meta leave the customer's balance once, unchecked, and come back once
- * when the order is cancelled or refunded.
+ * `_wc_points_redeemed` meta leave the customer's balance when the order first carries them (the
+ * extension deducts at checkout, never more than the customer has), come back when the order is
+ * cancelled, refunded or its payment fails, and leave again if that order is paid after all.
  */
 
 /** The order meta the extension reads the redeemed points from. */
@@ -13,10 +15,15 @@ export const POINTS_META_KEY = '_wc_points_redeemed';
 /** The extension's `wc_points_rewards_redeem_points_ratio` setting, "points:pounds". */
 export const REDEEM_RATIO = '100:1';
 
-const RETURNING: readonly OrderStatus[] = ['cancelled', 'refunded'];
+/** The statuses that credit an order's redeemed points back (`handle_cancelled_refunded_order`). */
+const RETURNING: readonly OrderStatus[] = ['cancelled', 'refunded', 'failed'];
 
-/** Where balances change. */
+/** The statuses on which the extension takes an order's redemption (`maybe_update_points`). */
+const REDEEMING: readonly OrderStatus[] = ['processing', 'completed', 'on-hold'];
+
+/** Where balances are read and changed. */
 export interface PointsLedger {
+  balance(userId: number): number;
   adjust(userId: number, points: number): void;
 }
 
@@ -30,8 +37,10 @@ export function redeemedPoints(order: Pick<OrderRecord, 'meta_data'>): number {
 
 /**
  * Deducts the order's redeemed points from its customer the first time the order carries them
- * (and a customer), and gives them back the first time it is cancelled or refunded afterwards.
- * Synchronous, so the order and the balance change together.
+ * (and a customer), refusing a redemption above the balance as checkout does; gives them back the
+ * first time the order is cancelled, refunded or failed afterwards, and takes them again when
+ * such an order is paid or put on hold after all (a declined card, then a good one). Synchronous,
+ * so the order and the balance change together: two orders can never both take the same points.
  */
 export function settlePoints<
   T extends Pick<OrderRecord, 'meta_data' | 'customer_id' | 'status' | 'points'>,
@@ -42,13 +51,27 @@ export function settlePoints<
     if (redeemed === 0 || order.customer_id === 0 || RETURNING.includes(order.status)) {
       return order;
     }
+    if (redeemed > ledger.balance(order.customer_id)) {
+      throw new WpError(
+        400,
+        'wc_points_rewards_insufficient_points',
+        'You do not have enough points to redeem this discount.',
+      );
+    }
     ledger.adjust(order.customer_id, -redeemed);
     return {
       ...order,
       points: { customer_id: order.customer_id, points: redeemed, returned: false },
     };
   }
-  if (points.returned || !RETURNING.includes(order.status)) return order;
-  ledger.adjust(points.customer_id, points.points);
-  return { ...order, points: { ...points, returned: true } };
+  if (!points.returned && RETURNING.includes(order.status)) {
+    ledger.adjust(points.customer_id, points.points);
+    return { ...order, points: { ...points, returned: true } };
+  }
+  if (points.returned && REDEEMING.includes(order.status)) {
+    // A payment is never refused for points: like the extension, the balance only stops at 0.
+    ledger.adjust(points.customer_id, -points.points);
+    return { ...order, points: { ...points, returned: false } };
+  }
+  return order;
 }

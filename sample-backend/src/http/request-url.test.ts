@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { DEMO_LEARNER } from '../index';
 import { json, testBackend, WC_AUTH, WC_BASIC } from '../test-support/backend';
-import { normalisePath, rewriteRequest } from './request-url';
+import { normalisePath, rewriteRequest, routePattern } from './request-url';
 
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
@@ -107,5 +108,58 @@ describe('WordPress request handling reaches the route however the request is sp
       headers: WC_BASIC,
     });
     expect(json(response)).toMatchObject({ user_id: 3, points_balance: 1500 });
+  });
+});
+
+describe('WordPress folds the case of ASCII letters only, as PHP does', () => {
+  /** U+212A KELVIN SIGN, percent-encoded: JavaScript's toLowerCase() makes it a `k`, PHP never. */
+  const KELVIN = '%E2%84%AA';
+  const login = (url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: { username: DEMO_LEARNER.email, password: DEMO_LEARNER.password },
+    });
+
+  it('a route spelled with ASCII capitals is the route', async () => {
+    const lookup = await app.inject('/wp-json/CUSTOM/V2/Check-Order-Lookup/52001');
+    expect(lookup.statusCode).toBe(200);
+    expect(json(lookup)).toMatchObject({ order_id: 52001 });
+    expect((await login('/wp-json/JWT-AUTH/v1/Token')).statusCode).toBe(200);
+  });
+
+  it('a route spelled with a KELVIN SIGN for its k is no route at all', async () => {
+    for (const answer of [
+      await app.inject(`/wp-json/custom/v2/chec${KELVIN}-order-lookup/52001`),
+      await login(`/wp-json/jwt-auth/v1/to${KELVIN}en`),
+    ]) {
+      expect(answer.statusCode).toBe(404);
+      expect(json(answer)).toMatchObject({ code: 'rest_no_route' });
+    }
+  });
+
+  it('keeps the case of what is not WordPress’s to route: a portal token, a cart call, a file', () => {
+    expect(rewriteRequest({ url: '/portal/course/eyJ.AbC', headers: {} })).toBe(
+      '/portal/course/eyJ.AbC',
+    );
+    expect(rewriteRequest({ url: '/lms/api/v1/item/Get-Cart-Data', headers: {} })).toBe(
+      '/lms/api/v1/item/Get-Cart-Data',
+    );
+    expect(rewriteRequest({ url: '/wp-content/uploads/Photo.PNG', headers: {} })).toBe(
+      '/wp-content/uploads/Photo.PNG',
+    );
+    expect(rewriteRequest({ url: '/wp-json/wp/v2/courseList?Slug=A', headers: {} })).toBe(
+      '/wp-json/wp/v2/courselist?Slug=A',
+    );
+  });
+
+  it('matches a route’s words folded, its parameters’ names and patterns as written', () => {
+    expect(
+      routePattern('/wp-json/wc/v3/products/:id(^\\d+$)/variations/:variationId(^\\d+$)'),
+    ).toBe('/wp-json/wc/v3/products/:id(^\\d+$)/variations/:variationId(^\\d+$)');
+    expect(routePattern('/wp-json/custom/v2/getPromotionalBanner')).toBe(
+      '/wp-json/custom/v2/getpromotionalbanner',
+    );
+    expect(routePattern('/portal/course/:token')).toBe('/portal/course/:token');
   });
 });

@@ -11,11 +11,18 @@ import type { IncomingHttpHeaders } from 'node:http';
  * - on a REST route, `?_method=` or else the `X-HTTP-Method-Override` header replaces the
  *   request method, as `WP_REST_Server::serve_request` does (a CORS preflight is left alone).
  *
- * REST routes are matched case-insensitively, as WordPress matches them (the router's
- * `caseSensitive: false`); {@link restRouteOf} gives the lower-cased route for path checks.
+ * WordPress matches its REST routes (a regular expression with PHP's `i` flag) and its pages'
+ * slugs regardless of case, and PHP folds ASCII letters only: `/wp-json/WC/v3` is `/wc/v3`, but a
+ * KELVIN SIGN (U+212A) stays itself and names no route, where JavaScript's `toLowerCase()` would
+ * make it a `k`. So the path WordPress routes has its ASCII letters lower-cased here and the router
+ * matches exactly (`caseSensitive: true`). The portal's login tokens, the cart service and
+ * uploaded files are matched as they are written, as their servers do. {@link restRouteOf} gives
+ * the route for path checks, folded the same way.
  */
 
 const WP_PREFIX = '/wp-json';
+/** Paths that are not WordPress's to route: their case is kept. */
+const CASE_KEPT_PREFIXES = ['/portal/', '/lms/', '/wp-content/'];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The raw request fields the rewrite reads and may change. */
@@ -25,9 +32,33 @@ export interface RawRequest {
   headers: IncomingHttpHeaders;
 }
 
-/** The REST route (`/wc/v3/orders`) of a URL under /wp-json, lower-cased; else undefined. */
+/** `text` with its ASCII letters lower-cased and every other character as it is, as PHP does. */
+function foldAsciiCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** Whether WordPress routes a path (regardless of ASCII case), rather than another server. */
+function isWordPressRouted(path: string): boolean {
+  const folded = foldAsciiCase(path);
+  return !CASE_KEPT_PREFIXES.some((prefix) => folded.startsWith(prefix));
+}
+
+/**
+ * A route's pattern as the router is to match it (Fastify's `onRoute`): the words of a route
+ * WordPress serves ASCII-folded, as rewriteRequest folds a request's path (`courseList` is
+ * matched as `courselist`); its parameters' names and patterns as they are written.
+ */
+export function routePattern(url: string): string {
+  if (!isWordPressRouted(url)) return url;
+  return url.replace(
+    /(:\w+(?:\([^)]*\))?)|[A-Z]+/g,
+    (match, parameter?: string) => parameter ?? match.toLowerCase(),
+  );
+}
+
+/** The REST route (`/wc/v3/orders`) of a URL under /wp-json, ASCII-folded; else undefined. */
 export function restRouteOf(url: string): string | undefined {
-  const path = (url.split('?')[0] ?? '').toLowerCase();
+  const path = foldAsciiCase(url.split('?')[0] ?? '');
   if (path === WP_PREFIX) return '/';
   return path.startsWith(`${WP_PREFIX}/`) ? path.slice(WP_PREFIX.length) : undefined;
 }
@@ -88,7 +119,7 @@ export function rewriteRequest(request: RawRequest): string {
       return url;
     }
   }
-  const rewritten = `${path}${search}`;
+  const rewritten = `${isWordPressRouted(path) ? foldAsciiCase(path) : path}${search}`;
   if (restRouteOf(rewritten) !== undefined) overrideMethod(request, query);
   return rewritten;
 }

@@ -41,6 +41,15 @@ async function createOrder(payload: Record<string, unknown>): Promise<number> {
   return (json(response) as { id: number }).id;
 }
 
+/** How many orders the learner has. */
+async function orderCount(): Promise<number> {
+  const response = await app.inject({
+    url: `/wp-json/wc/v3/orders?customer=${String(LEARNER)}`,
+    headers: WC_BASIC,
+  });
+  return (json(response) as unknown[]).length;
+}
+
 async function updateOrder(id: number, payload: Record<string, unknown>): Promise<void> {
   const response = await app.inject({
     method: 'PUT',
@@ -98,12 +107,68 @@ describe('points redeemed on orders', () => {
     expect(await balance()).toBe(1500);
   });
 
-  it('takes what it is told without checking the balance (never below 0)', async () => {
-    await createOrder({
-      customer_id: LEARNER,
-      meta_data: [{ key: '_wc_points_redeemed', value: '5000' }],
+  it('a redemption above the balance is refused, on creation or update, and changes nothing', async () => {
+    const before = await orderCount();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/orders',
+      headers: WC_BASIC,
+      payload: {
+        billing: { email: 'learner@example.com' },
+        line_items: [line],
+        customer_id: LEARNER,
+        meta_data: [{ key: '_wc_points_redeemed', value: '5000' }],
+      },
     });
+    expect(created.statusCode).toBe(400);
+    expect(json(created)).toEqual({
+      code: 'wc_points_rewards_insufficient_points',
+      message: 'You do not have enough points to redeem this discount.',
+      data: { status: 400 },
+    });
+    expect(await orderCount()).toBe(before);
+
+    const id = await createOrder({ customer_id: LEARNER });
+    const updated = await app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/orders/${String(id)}`,
+      headers: WC_BASIC,
+      payload: redemption(1600),
+    });
+    expect(updated.statusCode).toBe(400);
+    const order = await app.inject({
+      url: `/wp-json/wc/v3/orders/${String(id)}`,
+      headers: WC_BASIC,
+    });
+    expect(json(order)).toMatchObject({ fee_lines: [], meta_data: [] });
+    expect(await balance()).toBe(1500);
+  });
+
+  it('two orders cannot both take the whole balance: the second is refused', async () => {
+    const first = await createOrder({ customer_id: LEARNER });
+    const second = await createOrder({ customer_id: LEARNER });
+    await updateOrder(first, redemption(1500));
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/orders/${String(second)}`,
+      headers: WC_BASIC,
+      payload: redemption(1500),
+    });
+    expect(refused.statusCode).toBe(400);
     expect(await balance()).toBe(0);
+  });
+
+  it('a failed payment gives the points back; paying that order after all takes them again', async () => {
+    const id = await createOrder({ customer_id: LEARNER, ...redemption(1000) });
+    expect(await balance()).toBe(500);
+    await updateOrder(id, { status: 'failed' });
+    expect(await balance()).toBe(1500);
+    await updateOrder(id, { status: 'failed' });
+    expect(await balance()).toBe(1500);
+    await updateOrder(id, { status: 'processing' });
+    expect(await balance()).toBe(500);
+    await updateOrder(id, { status: 'completed' });
+    expect(await balance()).toBe(500);
   });
 
   it('a guest order deducts nothing, until it is given a customer', async () => {

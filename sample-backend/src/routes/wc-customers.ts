@@ -58,9 +58,18 @@ export function registerWcCustomerRoutes(app: FastifyInstance, context: BackendC
     const { page, perPage } = pageParams(request.query, invalid);
     invalid.throwIfAny();
     const email = queryValue(request.query, 'email')?.trim().toLowerCase();
+    // WooCommerce's `search`: any part of the login, address or name, in any case.
+    const search = queryValue(request.query, 'search')?.trim().toLowerCase();
     const matches = context.users
       .all()
-      .filter((user) => email === undefined || user.email.toLowerCase() === email);
+      .filter((user) => email === undefined || user.email.toLowerCase() === email)
+      .filter(
+        (user) =>
+          search === undefined ||
+          [user.login, user.email, user.displayName].some((text) =>
+            text.toLowerCase().includes(search),
+          ),
+      );
     return paginate(request, reply, matches, { page, perPage, route: '/wc/v3/customers' }).map(
       wooCustomer,
     );

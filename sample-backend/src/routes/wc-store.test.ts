@@ -56,6 +56,17 @@ describe('customers', () => {
     const found = await send('GET', '/wp-json/wc/v3/customers?email=NEWDOC@example.com');
     expect((json(found) as { username: string }[]).map((c) => c.username)).toEqual(['newdoc']);
   });
+
+  it('searches logins, addresses and names as WooCommerce does: any part, any case', async () => {
+    const usernames = async (search: string) =>
+      (
+        json(await send('GET', `/wp-json/wc/v3/customers?search=${search}&role=all`)) as {
+          username: string;
+        }[]
+      ).map((c) => c.username);
+    expect(await usernames('LEARN')).toEqual(['learner']);
+    expect(await usernames('nobody-by-that-name')).toEqual([]);
+  });
 });
 
 describe('coupons', () => {

@@ -45,8 +45,8 @@ export class PointsStore {
   }
 
   /**
-   * Adds (or with a negative `points`, takes away) points. Like the extension, nothing checks the
-   * balance first; it only never goes below zero.
+   * Adds (or with a negative `points`, takes away) points; the balance only stops at zero.
+   * Whether an order may take them is `settlePoints`'s to say (domain/points.ts).
    */
   adjust(userId: number, points: number): void {
     this.balances.set(userId, Math.max(0, this.balance(userId) + points));

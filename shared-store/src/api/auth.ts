@@ -1,7 +1,7 @@
 import { apiClient, type ApiClient } from './client';
 import type { JwtLoginResponse } from './types';
 
-/** The WordPress JWT plugin's login route, and the gateway's revocation of a token. */
+/** The WordPress JWT plugin's login route, and the gateway's revocation of a token or of them all. */
 export function createAuthApi(client: ApiClient = apiClient) {
   return {
     login: (username: string, password: string) =>
@@ -12,6 +12,9 @@ export function createAuthApi(client: ApiClient = apiClient) {
     /** Revokes the token at the gateway (204): it is refused everywhere afterwards. */
     logout: (token: string) =>
       client.request<undefined>('/api/session/logout', { method: 'POST', token }),
+    /** Revokes every token of the token's learner issued until now (204), on every device. */
+    logoutEverywhere: (token: string) =>
+      client.request<undefined>('/api/session/logout-all', { method: 'POST', token }),
   };
 }
 

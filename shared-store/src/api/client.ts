@@ -25,6 +25,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Bearer token for the learner's own calls. */
   token?: string | null;
+  /** Further request headers of one operation (an order's Idempotency-Key). */
+  headers?: Record<string, string>;
   timeoutMs?: number;
   /** Bypass the browser's HTTP cache. */
   noStore?: boolean;
@@ -64,7 +66,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const timer = setTimeout(() => {
       controller.abort();
     }, req.timeoutMs ?? timeoutMs);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...req.headers, Accept: 'application/json' };
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';
     if (req.token) headers.Authorization = `Bearer ${req.token}`;
     let response: Response;

@@ -50,6 +50,16 @@ describe('the shop API', () => {
     expect(header(init, 'Authorization')).toBe('Bearer jwt');
   });
 
+  it('an order names its checkout attempt in an Idempotency-Key header, and only when given one', async () => {
+    const { fetchMock } = mockFetch({ '/api/shop/orders': () => ({ status: 201, body: {} }) });
+    await commerce.createOrder(request, 'jwt', '0f9e8d7c6b5a49382716abcdef012345');
+    await commerce.createOrder(request, 'jwt');
+    const [withKey, withoutKey] = fetchMock.mock.calls.map(([, init]) => init);
+    expect(header(withKey, 'Idempotency-Key')).toBe('0f9e8d7c6b5a49382716abcdef012345');
+    expect(header(withKey, 'Authorization')).toBe('Bearer jwt');
+    expect(header(withoutKey, 'Idempotency-Key')).toBeUndefined();
+  });
+
   it("a visitor's order and order read carry no token", async () => {
     const { fetchMock } = mockFetch({
       '/api/shop/orders/501': () => ({ body: { id: 501, status: 'pending' } }),

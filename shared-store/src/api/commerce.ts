@@ -95,9 +95,18 @@ export const shopReads = {
 /** The shop's writes, through the gateway's commerce API. */
 export function createCommerceApi(client: ApiClient = apiClient) {
   return {
-    /** Creates a pending order; the learner's token makes it theirs, a visitor's is a guest's. */
-    createOrder: (order: OrderRequest, token?: string | null) =>
-      client.request<WcOrder>(`${SHOP}/orders`, { method: 'POST', body: order, token }),
+    /**
+     * Creates a pending order; the learner's token makes it theirs, a visitor's is a guest's.
+     * `attempt` names the checkout attempt (the same on each retry of it): the server places one
+     * order per attempt, and answers a retry with that order.
+     */
+    createOrder: (order: OrderRequest, token?: string | null, attempt?: string) =>
+      client.request<WcOrder>(`${SHOP}/orders`, {
+        method: 'POST',
+        body: order,
+        token,
+        ...(attempt === undefined ? {} : { headers: { 'Idempotency-Key': attempt } }),
+      }),
     applyCoupon: (code: string, total: number) =>
       client.request<CouponResult>(`${SHOP}/coupons`, { method: 'POST', body: { code, total } }),
   };

@@ -124,6 +124,12 @@ describe('calls made', () => {
     ],
     ['jwt login', (a) => a.auth.login('u', 'p'), 'POST', '/wp-json/jwt-auth/v1/token'],
     ['session logout', (a) => a.auth.logout('t'), 'POST', '/api/session/logout'],
+    [
+      'log out of all devices',
+      (a) => a.auth.logoutEverywhere('t'),
+      'POST',
+      '/api/session/logout-all',
+    ],
   ])('%s', async (_name, call, method, url) => {
     // Each answer of the shape its read checks (a list unless said here), so none is refused.
     const { fetchMock } = mockFetch({

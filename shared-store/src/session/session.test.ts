@@ -10,6 +10,8 @@ import {
   CART_FROM_NEWER_VERSION_MESSAGE,
   CART_NOT_LOADED_MESSAGE,
   createSession,
+  LOGGED_OUT_EVERYWHERE_MESSAGE,
+  LOGOUT_EVERYWHERE_FAILED_MESSAGE,
   type SessionDeps,
 } from './session';
 import { createSafeStorage } from './storage';
@@ -51,6 +53,7 @@ function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null 
           : Promise.reject(new ApiError('The password you entered is incorrect.', 403, 'bad')),
       ),
       logout: jest.fn(() => Promise.resolve(undefined)),
+      logoutEverywhere: jest.fn(() => Promise.resolve(undefined)),
     },
     cartSync,
     navigate: jest.fn(),
@@ -347,6 +350,78 @@ describe('logout', () => {
     t.session.cancelLogout();
     expect(t.store.getState().cartSync.logout).toBe('idle');
     expect(t.store.getState().loginData.loginData).toBe(true);
+    t.done();
+  });
+});
+
+describe('log out of all devices', () => {
+  async function loggedIn(accountData: string | null = null) {
+    const t = setup({}, accountData);
+    await t.session.login('learner@example.com', 'right');
+    t.storage.setItem('isAllowed', 'true');
+    return t;
+  }
+
+  it('saves the cart, ends every session at the gateway, then logs out here, saying so', async () => {
+    const t = await loggedIn();
+    t.store.dispatch(itemAdded(lineA));
+    const order: string[] = [];
+    (t.auth.logoutEverywhere as jest.Mock).mockImplementationOnce((token: string) => {
+      order.push(`saved: ${String(t.account.account.data !== null)}`);
+      order.push(`ended every session of ${token}`);
+      return Promise.resolve(undefined);
+    });
+    await expect(t.session.logoutEverywhere()).resolves.toBe(true);
+    expect(order).toEqual(['saved: true', 'ended every session of jwt-token']);
+    expect(t.auth.logout).not.toHaveBeenCalled();
+    expect(t.storage.keys()).toEqual(['isAllowed']);
+    expect(t.store.getState().loginData.loginData).toBe(false);
+    expect(t.store.getState().cartData.cartData).toEqual([]);
+    expect(t.events).toContainEqual({
+      type: 'notify',
+      level: 'success',
+      message: LOGGED_OUT_EVERYWHERE_MESSAGE,
+    });
+    expect(t.navigate).toHaveBeenCalledWith('/login');
+    t.done();
+  });
+
+  it('when the other sessions could not be ended, the learner stays logged in and is told', async () => {
+    const t = await loggedIn();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const down = new ApiError('The server could not be reached.', 0, 'network_error');
+    (t.auth.logoutEverywhere as jest.Mock).mockRejectedValueOnce(down);
+    await expect(t.session.logoutEverywhere()).resolves.toBe(false);
+    expect(warn).toHaveBeenCalledWith(
+      'The sessions on the other devices could not be ended:',
+      down,
+    );
+    warn.mockRestore();
+    expect(t.storage.getItem('token')).toBe('jwt-token');
+    expect(t.store.getState().loginData.loginData).toBe(true);
+    expect(t.store.getState().cartSync.logout).toBe('idle');
+    expect(t.events).toContainEqual({
+      type: 'notify',
+      level: 'error',
+      message: LOGOUT_EVERYWHERE_FAILED_MESSAGE,
+    });
+    expect(t.navigate).not.toHaveBeenCalled();
+    t.done();
+  });
+
+  it('a cart that cannot be saved stays on this device: ending the sessions comes first', async () => {
+    const t = await loggedIn();
+    t.store.dispatch(itemAdded(lineA));
+    t.storage.setItem('persist:root', '{}');
+    t.account.failNext.save = 3;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(t.session.logoutEverywhere()).resolves.toBe(true);
+    warn.mockRestore();
+    expect(t.auth.logoutEverywhere).toHaveBeenCalledWith('jwt-token');
+    expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
+    expect(t.lines()).toEqual([[1, 1]]);
+    expect(t.store.getState().loginData.loginData).toBe(false);
+    expect(t.store.getState().cartSync.logout).toBe('idle');
     t.done();
   });
 });

@@ -41,6 +41,12 @@ function clearStorage(storage: KeyValueStorage, keepCart = false): void {
   }
 }
 
+/** Shown once "Log out of all devices" has ended every session of the learner. */
+export const LOGGED_OUT_EVERYWHERE_MESSAGE = 'You are logged out on all your devices.';
+/** Shown when the sessions on the other devices could not be ended: the learner stays in. */
+export const LOGOUT_EVERYWHERE_FAILED_MESSAGE =
+  'We could not log you out of your other devices. Please try again.';
+
 export interface LogoutOptions {
   /**
    * Log out although the cart could not be saved: the cart stays on this device and joins the
@@ -88,11 +94,44 @@ export function createSession(deps: SessionDeps) {
       }
     }
     if (token) await revoke(token);
-    endSession(options.keepCartOnDevice === true);
-    store.dispatch(logoutStatusChanged('idle'));
-    notify('success', MESSAGES.logoutSuccess);
-    deps.navigate('/login');
+    loggedOut(options.keepCartOnDevice === true, MESSAGES.logoutSuccess);
     return true;
+  }
+
+  /**
+   * "Log out of all devices": ends every session of the learner at the gateway (this one too),
+   * then logs out here as a logout does. The cart is saved first, while the token still works;
+   * one that cannot be saved stays on this device and joins the account's cart at the next
+   * login, for ending the other sessions comes first. When they could not be ended, the learner
+   * stays logged in and is told. Answers whether the learner is logged out.
+   */
+  async function logoutEverywhere(): Promise<boolean> {
+    const { token, userId } = credentials();
+    if (!token) return logout();
+    if (store.getState().cartSync.logout === 'saving') return false;
+    let keepCart = false;
+    if (userId) {
+      store.dispatch(logoutStatusChanged('saving'));
+      keepCart = (await cartSync.flushForLogout()) === 'failed';
+    }
+    try {
+      await deps.auth.logoutEverywhere(token);
+    } catch (error) {
+      console.warn('The sessions on the other devices could not be ended:', error);
+      store.dispatch(logoutStatusChanged('idle'));
+      notify('error', LOGOUT_EVERYWHERE_FAILED_MESSAGE);
+      return false;
+    }
+    loggedOut(keepCart, LOGGED_OUT_EVERYWHERE_MESSAGE);
+    return true;
+  }
+
+  /** The end of a logout: the session cleared, the learner told, on the login page. */
+  function loggedOut(keepCart: boolean, message: string): void {
+    endSession(keepCart);
+    store.dispatch(logoutStatusChanged('idle'));
+    notify('success', message);
+    deps.navigate('/login');
   }
 
   /** Revokes the token at the gateway; a failure is only logged, the logout goes on. */
@@ -137,7 +176,7 @@ export function createSession(deps: SessionDeps) {
     store.dispatch(logoutStatusChanged('idle'));
   }
 
-  return { login, logout, cancelLogout, checkExpiry, credentials };
+  return { login, logout, logoutEverywhere, cancelLogout, checkExpiry, credentials };
 }
 
 export type Session = ReturnType<typeof createSession>;

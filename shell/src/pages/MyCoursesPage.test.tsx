@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { eventBus } from 'shared-store';
 import {
   makeStore,
   mockFetch,
@@ -259,5 +260,61 @@ describe('MyCoursesPage', () => {
     );
     expect(screen.queryByText('You have no courses yet.')).not.toBeInTheDocument();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('"Log out of all devices" ends every session of the learner at the gateway, then logs out here', async () => {
+    const bus: unknown[] = [];
+    const subscription = eventBus.on('notify').subscribe((event) => bus.push(event));
+    let revokedWith: string | null = null;
+    const { user, calls } = renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      '/lms/api/v1/item/': () => ({ body: { userId: 3, data: null } }),
+      '/api/session/logout-all': ({ init }) => {
+        revokedWith = init.headers.get('authorization');
+        return { status: 204, body: undefined };
+      },
+    });
+    await screen.findAllByRole('listitem');
+    const section = screen.getByRole('region', { name: 'Your devices' });
+    await user.click(within(section).getByRole('button', { name: 'Log out of all devices' }));
+    await screen.findByText('Please log in to see your courses.');
+    subscription.unsubscribe();
+    expect(revokedWith).toBe(`Bearer ${TOKEN}`);
+    expect(calls.filter((url) => url === '/api/session/logout')).toEqual([]);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(bus).toContainEqual({
+      type: 'notify',
+      level: 'success',
+      message: 'You are logged out on all your devices.',
+    });
+  });
+
+  it('"Log out of all devices" that fails keeps the learner logged in, and says so', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const bus: unknown[] = [];
+    const subscription = eventBus.on('notify').subscribe((event) => bus.push(event));
+    const { user } = renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      '/lms/api/v1/item/': () => ({ body: { userId: 3, data: null } }),
+      '/api/session/logout-all': () => ({
+        status: 503,
+        body: { code: 'auth_unavailable', message: 'Down.', data: { status: 503 } },
+      }),
+    });
+    await screen.findAllByRole('listitem');
+    const button = screen.getByRole('button', { name: 'Log out of all devices' });
+    await user.click(button);
+    await waitFor(() => {
+      expect(bus).toContainEqual({
+        type: 'notify',
+        level: 'error',
+        message: 'We could not log you out of your other devices. Please try again.',
+      });
+    });
+    subscription.unsubscribe();
+    warn.mockRestore();
+    expect(button).not.toHaveAttribute('aria-busy', 'true');
+    expect(localStorage.getItem('token')).toBe(TOKEN);
+    expect(screen.getByText('UKMLA AKT Online Course')).toBeVisible();
   });
 });

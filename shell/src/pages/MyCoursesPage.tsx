@@ -6,10 +6,12 @@ import {
   readPublicConfig,
   safeStorage,
   selectIsLoggedIn,
+  selectLogoutStatus,
   STORAGE_KEYS,
   useAppSelector,
   useDocumentTitle,
   useRead,
+  useSession,
 } from 'shared-store';
 import type { ShellPageProps } from '.';
 import { Confirmation } from './components/Confirmation';
@@ -179,10 +181,45 @@ function ExamDateForm({
 }
 
 /**
+ * "Log out of all devices", where a learner looks after their account: every session of theirs
+ * ends (a lost phone, a shared computer), this one too, and they are told so on the login page.
+ */
+function LogOutEverywhere() {
+  const session = useSession();
+  const busy = useAppSelector(selectLogoutStatus) === 'saving';
+  const headingId = `${useId()}-heading`;
+  return (
+    <section className="shell-section" aria-labelledby={headingId}>
+      <h2 className="shell-section__title" id={headingId}>
+        Your devices
+      </h2>
+      <p>
+        Lost a phone, or logged in on a shared computer? Log out on every device where your account
+        is logged in, this one included.
+      </p>
+      <p>
+        <button
+          type="button"
+          className="shell-button shell-button--secondary"
+          aria-disabled={busy}
+          aria-busy={busy}
+          onClick={() => {
+            // Not `disabled`: the button keeps the focus while the logout runs.
+            if (!busy) void session.logoutEverywhere();
+          }}
+        >
+          {busy ? 'Logging out…' : 'Log out of all devices'}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/**
  * /my-courses: a logged-in learner's courses (usercourses/{user_id} with their token): title,
  * exam, length, dates, status and progress, each active one with a link to the learner
- * dashboard; and their exam date. Logged out, or once the server refuses the token: a way to
- * log in.
+ * dashboard; their exam date; and "Log out of all devices". Logged out, or once the server
+ * refuses the token: a way to log in.
  */
 export default function MyCoursesPage({ title }: ShellPageProps) {
   useDocumentTitle(title);
@@ -241,6 +278,7 @@ export default function MyCoursesPage({ title }: ShellPageProps) {
           />
         </>
       )}
+      <LogOutEverywhere />
     </PageShell>
   );
 }

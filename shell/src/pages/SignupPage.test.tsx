@@ -46,7 +46,7 @@ describe('SignupPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a valid form creates the account and confirms it with a link to log in', async () => {
+  it('a valid form is confirmed with the gateway’s words, whether or not the address had an account, and a link to log in', async () => {
     mockFetch({
       [REGISTER_ROUTE]: ({ init }) => {
         expect(JSON.parse(init.body as string)).toEqual({
@@ -54,7 +54,14 @@ describe('SignupPage', () => {
           email: 'patel@example.co.uk',
           password: 'long enough',
         });
-        return { status: 201, body: { success: true, user_id: 42 } };
+        return {
+          status: 201,
+          body: {
+            success: true,
+            message:
+              'If this email address is new to us, your account is ready: log in with it and your password. If it already has an account, log in with that account’s password, or reset it.',
+          },
+        };
       },
     });
     const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
@@ -64,7 +71,10 @@ describe('SignupPage', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'long enough');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const confirmation = await screen.findByRole('status');
-    expect(confirmation).toHaveTextContent('Your account is ready');
+    expect(confirmation).toHaveTextContent('Thank you for signing up');
+    expect(confirmation).toHaveTextContent(
+      'If this email address is new to us, your account is ready: log in with it and your password.',
+    );
     expect(confirmation).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
@@ -75,8 +85,8 @@ describe('SignupPage', () => {
       [REGISTER_ROUTE]: () => ({
         status: 400,
         body: {
-          code: 'existing_user_email',
-          message: 'Sorry, that email address is already used!',
+          code: 'existing_user_login',
+          message: 'Sorry, that username already exists!',
           data: { status: 400 },
         },
       }),
@@ -88,7 +98,7 @@ describe('SignupPage', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'long enough');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Sorry, that email address is already used!',
+      'Sorry, that username already exists!',
     );
     expect(screen.getByLabelText('Email address')).toHaveValue('patel@example.co.uk');
   });

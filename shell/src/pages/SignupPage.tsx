@@ -28,10 +28,14 @@ async function register(values: Record<SignupFields, string>): Promise<string> {
     email: values.email.trim(),
     password: values.password,
   });
-  return confirmationMessage(answer, 'Your account has been created.');
+  return confirmationMessage(answer, 'You can now log in with your email address and password.');
 }
 
-/** /signup: an account from a username, an email and a password typed twice. */
+/**
+ * /signup: an account from a username, an email and a password typed twice. The answer is the
+ * same whether or not the address already had an account (the gateway says so in its message),
+ * so the confirmation promises nothing more than a way to log in.
+ */
 export default function SignupPage() {
   useDocumentTitle('Sign up');
   const form = useForm<SignupFields>(
@@ -43,8 +47,8 @@ export default function SignupPage() {
   if (signup.state.status === 'done') {
     return (
       <PageShell heading="Sign up" narrow>
-        <Confirmation heading="Your account is ready">
-          <p>{signup.state.result} You can now log in with your email address and password.</p>
+        <Confirmation heading="Thank you for signing up">
+          <p>{signup.state.result}</p>
           <p>
             <Link className="shell-button" to="/login">
               Log in

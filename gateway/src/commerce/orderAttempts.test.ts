@@ -1,0 +1,293 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eventually } from '../test-support/eventually';
+import { startTestRedis, type TestRedis } from '../test-support/redisServer';
+import {
+  learner,
+  shopGateway,
+  startShopBackend,
+  startWooCommerce,
+  type ShopBackend,
+  type TestWooCommerce,
+} from '../test-support/shop';
+import { createMemoryClaims } from './claims';
+import {
+  createOrderAttempts,
+  IN_PROGRESS_MESSAGE,
+  INVALID_KEY_MESSAGE,
+  KEEP_PLACED_MS,
+  KEY_REUSED_MESSAGE,
+  type CreatedOrder,
+} from './orderAttempts';
+import type { OrderInput } from './schemas';
+
+const ORDERS = '/api/shop/orders';
+const KEY = '6f1c2a8e-4b7d-4e0f-9a3c-5d2b1e7f8a90';
+
+/** PLAB 1 Question Bank, one month, £19.99 in the sample shop; £15 of points leaves £4.99. */
+const SAMPLE_CART = {
+  email: 'learner@example.com',
+  lines: [{ product_id: 3108, variation_id: 310801, quantity: 1 }],
+};
+/** One £49.99 course at the test WooCommerce. */
+const TEST_CART = { email: 'learner@example.com', lines: [{ product_id: 3101, quantity: 1 }] };
+
+const order = (
+  gateway: FastifyInstance,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => gateway.inject({ method: 'POST', url: ORDERS, payload, headers });
+
+const idOf = (answer: LightMyRequestResponse) => answer.json<{ id: number }>().id;
+
+describe('one order per checkout attempt (Idempotency-Key)', () => {
+  it('an attempt is kept for a day, and this instance keeps a bounded number of them', async () => {
+    let time = 0;
+    const placed: number[] = [];
+    const attempts = createOrderAttempts({
+      memory: createMemoryClaims(2, () => time),
+      placingMs: 1000,
+      log: () => undefined,
+    });
+    const input = { ...TEST_CART, expected_total: '49.99' } as OrderInput;
+    const place = (): Promise<CreatedOrder> => {
+      const id = placed.length + 1;
+      placed.push(id);
+      return Promise.resolve({
+        id,
+        status: 'pending',
+        total: '49.99',
+        currency: 'GBP',
+        payment_url: `https://shop.example.test/checkout/order-pay/${String(id)}/`,
+      });
+    };
+    const idOfAttempt = async (key: string) => (await attempts('user:3', key, input, place)).id;
+    expect(await idOfAttempt('key-one-0123456789')).toBe(1);
+    time = KEEP_PLACED_MS - 1;
+    expect(await idOfAttempt('key-one-0123456789')).toBe(1);
+    time = KEEP_PLACED_MS;
+    expect(await idOfAttempt('key-one-0123456789')).toBe(2);
+    // A third key pushes the oldest one out.
+    expect(await idOfAttempt('key-two-0123456789')).toBe(3);
+    expect(await idOfAttempt('key-three-0123456789')).toBe(4);
+    expect(await idOfAttempt('key-three-0123456789')).toBe(4);
+    expect(await idOfAttempt('key-one-0123456789')).toBe(5);
+  });
+
+  describe('against the sample shop', () => {
+    let shop: ShopBackend;
+    let gateway: FastifyInstance;
+
+    beforeEach(async () => {
+      shop = await startShopBackend();
+      gateway = await shopGateway(shop.url);
+    });
+    afterEach(async () => {
+      await gateway.close();
+      await shop.close();
+    });
+
+    it('a retried order with the same key gives one order: same id and payment page, its points taken once', async () => {
+      const before = (await shop.orders()).length;
+      const body = { ...SAMPLE_CART, reward: 15, expected_total: '4.99' };
+      const headers = { ...shop.auth, 'idempotency-key': KEY };
+      const first = await order(gateway, body, headers);
+      const retry = await order(gateway, body, headers);
+      expect(first.statusCode).toBe(201);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(await shop.balance()).toBe(0);
+      // Retried while the first is under way (a cut connection): still one order.
+      const plain = { ...SAMPLE_CART, expected_total: '19.99' };
+      const [concurrent, concurrentRetry] = await Promise.all([
+        order(gateway, plain, { ...shop.auth, 'idempotency-key': `${KEY}-2` }),
+        order(gateway, plain, { ...shop.auth, 'idempotency-key': `${KEY}-2` }),
+      ]);
+      const answers = [concurrent, concurrentRetry];
+      const placed = answers.filter((answer) => answer.statusCode === 201);
+      expect(new Set(placed.map(idOf)).size).toBe(1);
+      for (const waiting of answers.filter((answer) => answer.statusCode !== 201)) {
+        expect(waiting.json()).toMatchObject({ code: 'order_in_progress' });
+      }
+      expect((await shop.orders()).length - before).toBe(2);
+    });
+  });
+
+  describe('against a test WooCommerce', () => {
+    let upstream: TestWooCommerce;
+    let gateway: FastifyInstance;
+
+    beforeAll(async () => {
+      upstream = await startWooCommerce();
+    });
+    beforeEach(async () => {
+      upstream.reset();
+      gateway = await shopGateway(upstream.url, { trustedProxies: ['127.0.0.1'] });
+    });
+    afterEach(async () => {
+      await gateway.close();
+    });
+    afterAll(async () => {
+      await upstream.wc.close();
+    });
+
+    const created = () => upstream.received.filter((call) => call.method === 'POST').length;
+
+    it('a retry while the first request is still placing the order is told so (409), then gets that order', async () => {
+      const release = upstream.hold();
+      const body = { ...TEST_CART, reward: 15, expected_total: '34.99' };
+      const headers = { ...learner(3), 'idempotency-key': KEY };
+      const first = order(gateway, body, headers);
+      await eventually(() => upstream.heldReads() === 1, 'the first request placing the order');
+      let answered = false;
+      const retry = order(gateway, body, headers).finally(() => {
+        answered = true;
+      });
+      await eventually(
+        () => answered || upstream.heldReads() === 2,
+        'the retry answered, or placing an order of its own',
+      );
+      release();
+      const early = await retry;
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toEqual({
+        code: 'order_in_progress',
+        message: IN_PROGRESS_MESSAGE,
+        data: { status: 409 },
+      });
+      const placed = await first;
+      const late = await order(gateway, body, headers);
+      expect(late.statusCode).toBe(201);
+      expect(idOf(late)).toBe(idOf(placed));
+      expect(upstream.orders.size).toBe(1);
+    });
+
+    it('the same key with another order’s content is refused (422), and places nothing', async () => {
+      const headers = { 'idempotency-key': KEY };
+      expect(
+        (await order(gateway, { ...TEST_CART, expected_total: '49.99' }, headers)).statusCode,
+      ).toBe(201);
+      const before = created();
+      const other = await order(
+        gateway,
+        { ...TEST_CART, email: 'someone.else@example.com', expected_total: '49.99' },
+        headers,
+      );
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({
+        code: 'idempotency_key_reused',
+        message: KEY_REUSED_MESSAGE,
+        data: { status: 422 },
+      });
+      expect(created()).toBe(before);
+    });
+
+    it('a key is its caller’s: another learner, or a visitor at another address, naming it places their own order', async () => {
+      const body = { ...TEST_CART, expected_total: '49.99' };
+      const key = { 'idempotency-key': KEY };
+      const mine = await order(gateway, body, { ...learner(3), ...key });
+      const theirs = await order(gateway, body, { ...learner(4), ...key });
+      const guest = await order(gateway, body, { ...key, 'x-forwarded-for': '203.0.113.7' });
+      const otherGuest = await order(gateway, body, { ...key, 'x-forwarded-for': '203.0.113.8' });
+      const ids = [mine, theirs, guest, otherGuest].map(idOf);
+      expect(new Set(ids).size).toBe(4);
+      // The other visitor's browser is given its own order only.
+      const cookie = otherGuest.cookies.find((c) => c.name === 'sf_orders')?.value ?? '';
+      const peek = await gateway.inject({
+        url: `${ORDERS}/${String(idOf(guest))}`,
+        cookies: { sf_orders: cookie },
+      });
+      expect(peek.statusCode).toBe(404);
+    });
+
+    it('a retry sets the orders cookie again: the visitor’s browser can read the order the lost answer named', async () => {
+      const body = { ...TEST_CART, expected_total: '49.99' };
+      const headers = { 'idempotency-key': KEY };
+      const first = await order(gateway, body, headers);
+      const retry = await order(gateway, body, headers);
+      const cookie = retry.cookies.find((c) => c.name === 'sf_orders')?.value ?? '';
+      const read = await gateway.inject({
+        url: `${ORDERS}/${String(idOf(first))}`,
+        cookies: { sf_orders: cookie },
+      });
+      expect(read.statusCode).toBe(200);
+      expect(created()).toBe(1);
+    });
+
+    it('a failed attempt is not kept: the retry places the order', async () => {
+      const body = { ...TEST_CART, expected_total: '49.99' };
+      const headers = { 'idempotency-key': KEY };
+      upstream.state.unitPence = 5499;
+      try {
+        expect((await order(gateway, body, headers)).statusCode).toBe(409);
+      } finally {
+        upstream.state.unitPence = 4999;
+      }
+      expect((await order(gateway, body, headers)).statusCode).toBe(201);
+    });
+
+    it.each([
+      ['too short', 'abc123'],
+      ['too long', 'a'.repeat(65)],
+      ['with other characters', 'order attempt #1 of today'],
+    ])('a key %s is a 400 and reaches nobody', async (_what, key) => {
+      const before = upstream.received.length;
+      const answer = await order(
+        gateway,
+        { ...TEST_CART, expected_total: '49.99' },
+        { 'idempotency-key': key },
+      );
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({
+        code: 'invalid_idempotency_key',
+        message: INVALID_KEY_MESSAGE,
+        data: { status: 400 },
+      });
+      expect(upstream.received.length).toBe(before);
+    });
+
+    it('without a key (a cart from before keys) every request is an order of its own', async () => {
+      const body = { ...TEST_CART, expected_total: '49.99' };
+      const first = await order(gateway, body);
+      const second = await order(gateway, body);
+      expect(idOf(second)).not.toBe(idOf(first));
+    });
+  });
+
+  describe('two gateways sharing one Redis', () => {
+    let upstream: TestWooCommerce;
+    let redis: TestRedis;
+    const open: FastifyInstance[] = [];
+
+    beforeAll(async () => {
+      upstream = await startWooCommerce();
+      redis = await startTestRedis();
+    });
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((instance) => instance.close()));
+    });
+    afterAll(async () => {
+      await redis.close();
+      await upstream.wc.close();
+    });
+
+    it('a retry that reaches the other gateway gets the same order; the attempt is kept a day', async () => {
+      upstream.reset();
+      await redis.withClient((client) => client.flushall());
+      const [a, b] = [
+        await shopGateway(upstream.url, { redis: redis.target }),
+        await shopGateway(upstream.url, { redis: redis.target }),
+      ];
+      open.push(a, b);
+      const body = { ...TEST_CART, expected_total: '49.99' };
+      const headers = { ...learner(3), 'idempotency-key': KEY };
+      const first = await order(a, body, headers);
+      const retry = await order(b, body, headers);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(upstream.orders.size).toBe(1);
+      const ttl = await redis.withClient((client) => client.pttl(`storefront:order:user:3:${KEY}`));
+      expect(ttl).toBeGreaterThan(KEEP_PLACED_MS - 60_000);
+      expect(ttl).toBeLessThanOrEqual(KEEP_PLACED_MS);
+    });
+  });
+});

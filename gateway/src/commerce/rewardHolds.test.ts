@@ -1,0 +1,285 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { UPSTREAM_TIMEOUT_MS } from '../app';
+import { eventually } from '../test-support/eventually';
+import { startTestRedis, type TestRedis } from '../test-support/redisServer';
+import {
+  learner,
+  pointsHeld,
+  shopGateway,
+  startShopBackend,
+  startWooCommerce,
+  STARTING_POINTS,
+  type ShopBackend,
+  type TestWooCommerce,
+} from '../test-support/shop';
+import { createMemoryClaims } from './claims';
+import { placingDeadlineMs } from './orders';
+import {
+  createRewardHolds,
+  REWARD_IN_USE_MESSAGE,
+  REWARD_UNAVAILABLE_MESSAGE,
+} from './rewardHolds';
+
+const ORDERS = '/api/shop/orders';
+
+/** PLAB 1 Question Bank, one month, £19.99 in the sample shop; £15 of points leaves £4.99. */
+const SAMPLE_CART = {
+  email: 'learner@example.com',
+  lines: [{ product_id: 3108, variation_id: 310801, quantity: 1 }],
+};
+/** One £49.99 course at the test WooCommerce; £15 of points leaves £34.99. */
+const TEST_CART = { email: 'learner@example.com', lines: [{ product_id: 3101, quantity: 1 }] };
+
+const order = (
+  gateway: FastifyInstance,
+  payload: Record<string, unknown>,
+  headers: Record<string, string>,
+) => gateway.inject({ method: 'POST', url: ORDERS, payload, headers });
+
+const codeOf = (answer: LightMyRequestResponse) => answer.json<{ code: string }>().code;
+
+/** Starts every request, and says how many have been answered so far. */
+function inFlight(requests: Promise<LightMyRequestResponse>[]) {
+  let answered = 0;
+  for (const request of requests) {
+    void request.then(() => {
+      answered += 1;
+    });
+  }
+  return { answered: () => answered, all: Promise.all(requests) };
+}
+
+describe('a learner’s points are spent once (holds on redemptions)', () => {
+  it('a hold left by an order that never finished frees itself after the longest an order takes', async () => {
+    let time = 0;
+    const holds = createRewardHolds(
+      createMemoryClaims(10, () => time),
+      1000,
+    );
+    void holds('3', () => new Promise(() => undefined));
+    await expect(holds('3', () => Promise.resolve('second'))).rejects.toMatchObject({
+      status: 409,
+      code: 'reward_in_use',
+    });
+    await expect(holds('4', () => Promise.resolve('another learner'))).resolves.toBe(
+      'another learner',
+    );
+    time = 999;
+    await expect(holds('3', () => Promise.resolve('too soon'))).rejects.toMatchObject({
+      code: 'reward_in_use',
+    });
+    time = 1000;
+    await expect(holds('3', () => Promise.resolve('after'))).resolves.toBe('after');
+    await expect(holds('3', () => Promise.reject(new Error('upstream failed')))).rejects.toThrow(
+      'upstream failed',
+    );
+    await expect(holds('3', () => Promise.resolve('after a failure'))).resolves.toBe(
+      'after a failure',
+    );
+  });
+
+  describe('against the sample shop', () => {
+    let shop: ShopBackend;
+    let gateway: FastifyInstance;
+
+    beforeEach(async () => {
+      shop = await startShopBackend();
+      gateway = await shopGateway(shop.url);
+    });
+    afterEach(async () => {
+      await gateway.close();
+      await shop.close();
+    });
+
+    it('ten concurrent orders each redeeming the whole balance: one is placed, the balance never goes below zero', async () => {
+      const before = new Set((await shop.orders()).map(({ id }) => id));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          order(gateway, { ...SAMPLE_CART, reward: 15, expected_total: '4.99' }, shop.auth),
+        ),
+      );
+      const placed = answers.filter((answer) => answer.statusCode === 201);
+      expect(placed).toHaveLength(1);
+      for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+        expect(['409 reward_in_use', '400 reward_exceeds_balance']).toContain(
+          `${String(refused.statusCode)} ${codeOf(refused)}`,
+        );
+      }
+      expect(await shop.balance()).toBe(0);
+      // The refused ones left no order behind that waits to be paid, or holds points.
+      const made = (await shop.orders()).filter(({ id }) => !before.has(id));
+      const live = made.filter(({ status }) => status !== 'cancelled');
+      expect(live.map(({ id }) => id)).toEqual([placed[0]?.json<{ id: number }>().id]);
+      expect(made.reduce((sum, made) => sum + pointsHeld(made), 0)).toBe(STARTING_POINTS);
+    });
+
+    it('an order cancelled because its prices changed gives the points back, for the next order', async () => {
+      const changed = await order(
+        gateway,
+        { ...SAMPLE_CART, reward: 15, expected_total: '3.99' },
+        shop.auth,
+      );
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toMatchObject({ code: 'price_changed', data: { total: '4.99' } });
+      expect((await shop.orders())[0]).toMatchObject({ status: 'cancelled' });
+      expect(await shop.balance()).toBe(STARTING_POINTS);
+      const again = await order(
+        gateway,
+        { ...SAMPLE_CART, reward: 15, expected_total: '4.99' },
+        shop.auth,
+      );
+      expect(again.statusCode).toBe(201);
+      expect(await shop.balance()).toBe(0);
+    });
+  });
+
+  describe('against a WooCommerce that takes whatever points an order names', () => {
+    let upstream: TestWooCommerce;
+    let gateway: FastifyInstance;
+
+    beforeAll(async () => {
+      upstream = await startWooCommerce();
+    });
+    beforeEach(async () => {
+      upstream.reset();
+      gateway = await shopGateway(upstream.url);
+    });
+    afterEach(async () => {
+      await gateway.close();
+    });
+    afterAll(async () => {
+      await upstream.wc.close();
+    });
+
+    it('while an order redeems a learner’s points, a second one is refused: 409 reward_in_use', async () => {
+      const release = upstream.hold();
+      const first = order(
+        gateway,
+        { ...TEST_CART, reward: 15, expected_total: '34.99' },
+        learner(3),
+      );
+      await eventually(() => upstream.heldReads() === 1, 'the first order reading the balance');
+      const second = inFlight([
+        order(gateway, { ...TEST_CART, reward: 15, expected_total: '34.99' }, learner(3)),
+      ]);
+      await eventually(
+        () => second.answered() === 1 || upstream.heldReads() === 2,
+        'the second order answered or reading the balance',
+      );
+      release();
+      const [refused] = await second.all;
+      expect(refused?.statusCode).toBe(409);
+      expect(refused?.json()).toEqual({
+        code: 'reward_in_use',
+        message: REWARD_IN_USE_MESSAGE,
+        data: { status: 409 },
+      });
+      expect((await first).statusCode).toBe(201);
+      expect(upstream.balanceOf(3)).toBe(0);
+      // Another learner, and an order without points, are never held up.
+      const other = await order(
+        gateway,
+        { ...TEST_CART, reward: 15, expected_total: '34.99' },
+        learner(4),
+      );
+      expect(other.statusCode).toBe(201);
+    });
+
+    it('a WooCommerce error after the points were added cancels the order: the points go back', async () => {
+      upstream.state.failRedemption = true;
+      const failed = await order(
+        gateway,
+        { ...TEST_CART, reward: 15, expected_total: '34.99' },
+        learner(3),
+      );
+      expect(failed.statusCode).toBe(502);
+      expect([...upstream.orders.values()].at(-1)).toMatchObject({ status: 'cancelled' });
+      expect(upstream.balanceOf(3)).toBe(STARTING_POINTS);
+    });
+  });
+
+  describe('two gateways sharing one Redis', () => {
+    let upstream: TestWooCommerce;
+    let redis: TestRedis;
+    const open: FastifyInstance[] = [];
+
+    const gateway = async (log: string[] = []) => {
+      const built = await shopGateway(upstream.url, { redis: redis.target, log });
+      open.push(built);
+      return built;
+    };
+
+    beforeAll(async () => {
+      upstream = await startWooCommerce();
+      redis = await startTestRedis();
+    });
+    beforeEach(async () => {
+      upstream.reset();
+      await redis.start();
+      await redis.withClient((client) => client.flushall());
+    });
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((instance) => instance.close()));
+    });
+    afterAll(async () => {
+      await redis.close();
+      await upstream.wc.close();
+    });
+
+    it('ten concurrent orders on two gateways each redeeming the whole balance: one is placed, the balance never goes below zero', async () => {
+      const [a, b] = [await gateway(), await gateway()];
+      const release = upstream.hold();
+      const orders = inFlight(
+        Array.from({ length: 10 }, (_, i) =>
+          order(
+            i % 2 === 0 ? a : b,
+            { ...TEST_CART, reward: 15, expected_total: '34.99' },
+            learner(3),
+          ),
+        ),
+      );
+      await eventually(
+        () => upstream.heldReads() + orders.answered() === 10,
+        'every order answered or reading the balance',
+      );
+      try {
+        // The hold lives no longer than the longest an order can take.
+        const ttl = await redis.withClient((client) => client.pttl('storefront:reward:3'));
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(placingDeadlineMs(UPSTREAM_TIMEOUT_MS));
+      } finally {
+        release();
+      }
+      const answers = await orders.all;
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+        201, 409, 409, 409, 409, 409, 409, 409, 409, 409,
+      ]);
+      expect(upstream.balanceOf(3)).toBe(0);
+      expect(await redis.withClient((client) => client.exists('storefront:reward:3'))).toBe(0);
+    });
+
+    it('with Redis down a redemption is refused (503) rather than risk two; an order without points is placed', async () => {
+      const log: string[] = [];
+      const a = await gateway(log);
+      await redis.stop();
+      await eventually(
+        () => log.some((line) => line.includes('Redis unreachable at')),
+        'the gateway noticing Redis is down',
+      );
+      const refused = await order(
+        a,
+        { ...TEST_CART, reward: 15, expected_total: '34.99' },
+        learner(3),
+      );
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        code: 'reward_unavailable',
+        message: REWARD_UNAVAILABLE_MESSAGE,
+        data: { status: 503 },
+      });
+      expect(upstream.balanceOf(3)).toBe(STARTING_POINTS);
+      const plain = await order(a, { ...TEST_CART, expected_total: '49.99' }, learner(3));
+      expect(plain.statusCode).toBe(201);
+    });
+  });
+});

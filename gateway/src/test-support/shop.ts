@@ -1,0 +1,257 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import Fastify from 'fastify';
+// The sample backend's source, not its build: the unit tests run before anything is built.
+import { DEMO_LEARNER, startSampleBackend } from '../../../sample-backend/src/index';
+import { buildGateway, type GatewayOptions } from '../app';
+import { writeShellBuild } from './contract';
+import { jwtFor } from './tokens';
+
+export const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
+export const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
+
+/** The points every learner of the test WooCommerce starts with: £15.00 at 100 points a pound. */
+export const STARTING_POINTS = 1500;
+
+interface Received {
+  method: string;
+  url: string;
+  authorization?: string;
+  body?: unknown;
+}
+
+/**
+ * A WooCommerce that prices each line at £49.99 and records every call it gets. Its Points and
+ * Rewards takes an order's `_wc_points_redeemed` whenever an update carries it, without looking
+ * at the balance (which may go below zero, so a double spend shows), and gives them back when the
+ * order is cancelled. Balance reads can be held, and redemptions made to fail after they applied.
+ */
+export async function startWooCommerce() {
+  const wc = Fastify();
+  const received: Received[] = [];
+  const state = { unitPence: 4999, failRedemption: false };
+  const balances = new Map<number, number>();
+  const balanceOf = (user: number) => balances.get(user) ?? STARTING_POINTS;
+  const orders = new Map<number, Record<string, unknown>>();
+  const redeemed = new Map<number, { user: number; points: number }>();
+  let gate = Promise.resolve();
+  let heldReads = 0;
+  wc.addHook('preHandler', (request, _reply, done) => {
+    received.push({
+      method: request.method,
+      url: request.url,
+      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    done();
+  });
+  const money = (pence: number) => (pence / 100).toFixed(2);
+  const priced = (id: number, body: Record<string, unknown>, fee = 0) => {
+    const lines = (body.line_items as { product_id: number; quantity: number }[]).map((line) => ({
+      name: `Course ${String(line.product_id)}`,
+      product_id: line.product_id,
+      variation_id: 0,
+      quantity: line.quantity,
+      subtotal: money(state.unitPence * line.quantity),
+      total: money(state.unitPence * line.quantity),
+    }));
+    const subtotal = lines.reduce((sum, line) => sum + Math.round(Number(line.subtotal) * 100), 0);
+    const discount = (body.coupon_lines as unknown[]).length > 0 ? 1000 : 0;
+    return {
+      id,
+      status: 'pending',
+      currency: 'GBP',
+      date_created: '2026-11-23T10:00:00',
+      customer_id: body.customer_id,
+      discount_total: money(discount),
+      total: money(Math.max(0, subtotal - discount + fee)),
+      order_key: 'wc_order_secret',
+      billing: { email: 'someone@example.com', phone: '0700' },
+      payment_url: `https://shop.example.test/checkout/order-pay/${String(id)}/?key=wc_order_secret`,
+      line_items: lines,
+      body,
+    };
+  };
+  wc.get('/wp-json/wp/v2/users/me', (request, reply) => {
+    const match = /^Bearer .*\.sig-(\d+)$/.exec(request.headers.authorization ?? '');
+    return match ? { id: Number(match[1]) } : reply.code(401).send({ code: 'x', message: 'no' });
+  });
+  wc.get<{ Params: { id: string } }>('/wp-json/wc-points-rewards/v1/users/:id', async (request) => {
+    heldReads += 1;
+    await gate;
+    heldReads -= 1;
+    return { points_balance: balanceOf(Number(request.params.id)), redeem_ratio: '100:1' };
+  });
+  wc.post('/wp-json/wc/v3/orders', (request, reply) => {
+    const id = 900 + orders.size;
+    const order = priced(id, request.body as Record<string, unknown>);
+    orders.set(id, order);
+    return reply.code(201).send(order);
+  });
+  wc.put<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request, reply) => {
+    const id = Number(request.params.id);
+    const order = orders.get(id) ?? {};
+    const body = order.body as Record<string, unknown>;
+    const update = request.body as {
+      status?: string;
+      fee_lines?: { total: string }[];
+      meta_data?: { key: string; value: number }[];
+    };
+    const points = update.meta_data?.find((meta) => meta.key === '_wc_points_redeemed')?.value;
+    const user = Number(body.customer_id);
+    if (points !== undefined && !redeemed.has(id)) {
+      balances.set(user, balanceOf(user) - points);
+      redeemed.set(id, { user, points });
+    }
+    const taken = redeemed.get(id);
+    if (update.status === 'cancelled' && taken) {
+      balances.set(taken.user, balanceOf(taken.user) + taken.points);
+      redeemed.delete(id);
+    }
+    const fee = Math.round(Number(update.fee_lines?.[0]?.total ?? 0) * 100);
+    const next = { ...priced(id, body, fee), status: update.status ?? 'pending' };
+    orders.set(id, next);
+    if (points !== undefined && state.failRedemption) {
+      return reply.code(500).send({ code: 'internal_server_error', message: 'Fatal error' });
+    }
+    return next;
+  });
+  wc.get<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request, reply) => {
+    const order = orders.get(Number(request.params.id));
+    return order ?? reply.code(404).send({ code: 'invalid_id', message: 'Invalid ID.' });
+  });
+  wc.post('/wp-json/wc/v3/apply-coupon', (request, reply) => {
+    const { code } = request.body as { code: string };
+    return code === 'WELCOME10'
+      ? { code, amount: '10.00', discount_type: 'fixed_cart', message: 'ok', secret: KEY }
+      : reply
+          .code(400)
+          .send({ code: 'invalid_coupon', message: `Coupon "${code}" does not exist!` });
+  });
+  wc.get('/wp-json/custom/v2/check-order-lookup/:id', () => ({ status: 'pending' }));
+  const url = await wc.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    wc,
+    url,
+    received,
+    state,
+    orders,
+    /** A learner's balance now. */
+    balanceOf,
+    /** No order, no call, every learner at the starting balance, nothing failing, nothing held. */
+    reset() {
+      received.length = 0;
+      orders.clear();
+      redeemed.clear();
+      balances.clear();
+      state.failRedemption = false;
+      gate = Promise.resolve();
+    },
+    /** Holds balance reads until the returned function is called. */
+    hold() {
+      let release: () => void = () => undefined;
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
+    /** How many balance reads are held now. */
+    heldReads: () => heldReads,
+  };
+}
+
+export type TestWooCommerce = Awaited<ReturnType<typeof startWooCommerce>>;
+
+/**
+ * A gateway of the shop in front of `upstreamUrl` (WordPress, WooCommerce and the LMS at once),
+ * whose log lines go to `log`.
+ */
+export function shopGateway(
+  upstreamUrl: string,
+  options: Partial<GatewayOptions> & { log?: string[] } = {},
+) {
+  const { log = [], ...rest } = options;
+  const appsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shop-'));
+  writeShellBuild(appsRoot);
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
+  return buildGateway({
+    appsRoot,
+    deployDir: path.join(appsRoot, 'deploy'),
+    upstreams: { wordpress: upstreamUrl, lms: upstreamUrl, portal: upstreamUrl },
+    wooCommerce: { key: KEY, secret: SECRET },
+    publicUrl: 'https://shop.example.test',
+    portalUrl: '/portal',
+    logLevel: 'info',
+    logStream,
+    cookieSecret: 'test-secret-test-secret-test-secret',
+    ...rest,
+  });
+}
+
+/** The headers of learner `id`'s request. */
+export const learner = (id: number) => ({ authorization: `Bearer ${jwtFor(id)}` });
+
+/** An order as the sample backend's WooCommerce lists it. */
+export interface SampleOrder {
+  id: number;
+  status: string;
+  customer_id: number;
+  payment_url: string;
+  meta_data: { key: string; value: unknown }[];
+}
+
+/**
+ * The sample backend (WordPress, WooCommerce with Points and Rewards, the LMS) on a fresh state
+ * folder, with the demo learner logged in, and what a test reads back from it.
+ */
+export async function startShopBackend() {
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-sample-'));
+  const backend = await startSampleBackend({
+    wcConsumerKey: KEY,
+    wcConsumerSecret: SECRET,
+    stateDir,
+  });
+  const basic = `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}`;
+  const read = async (wcPath: string): Promise<unknown> => {
+    const response = await fetch(`${backend.url}/wp-json/${wcPath}`, {
+      headers: { authorization: basic },
+    });
+    return response.json();
+  };
+  const login = await fetch(`${backend.url}/wp-json/jwt-auth/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_LEARNER.email, password: DEMO_LEARNER.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return {
+    url: backend.url,
+    /** The demo learner's request headers. */
+    auth: { authorization: `Bearer ${token}` },
+    /** The demo learner's points balance. */
+    async balance(): Promise<number> {
+      const answer = (await read(`wc-points-rewards/v1/users/${String(DEMO_LEARNER.userId)}`)) as {
+        points_balance: number;
+      };
+      return answer.points_balance;
+    },
+    /** Every order the shop holds (the newest 100). */
+    orders: async () => (await read('wc/v3/orders?per_page=100')) as SampleOrder[],
+    async close() {
+      await backend.close();
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ShopBackend = Awaited<ReturnType<typeof startShopBackend>>;
+
+/** The points an order took from its customer and still holds (a cancelled one holds none). */
+export function pointsHeld(order: SampleOrder): number {
+  if (['cancelled', 'refunded', 'failed'].includes(order.status)) return 0;
+  const value = order.meta_data.find((meta) => meta.key === '_wc_points_redeemed')?.value;
+  return Number(value ?? 0);
+}

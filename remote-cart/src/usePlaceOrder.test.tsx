@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import { type WcOrder } from 'shared-store';
+import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
+import CartPage from './CartPage';
+import { navigation } from './navigation';
+import { mockExam, plab1, seedState } from './testSupport';
+
+const ORDERS = '/api/shop/orders';
+
+const placed: WcOrder = {
+  id: 501,
+  status: 'pending',
+  total: '209.97',
+  currency: 'GBP',
+  payment_url: 'http://localhost/checkout/order-pay/501/?pay_for_order=true&key=wc_order_abc',
+};
+
+/** A cut connection: the request went, no answer came. */
+const cut = () => Response.error();
+
+let assign: jest.SpyInstance;
+
+beforeEach(() => {
+  assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+/** The shop answering each order request in turn; returns the Idempotency-Key each one named. */
+function shop(answers: (() => MockAnswer | Response)[]) {
+  const keys: (string | null)[] = [];
+  mockFetch({
+    [ORDERS]: ({ init }) => {
+      keys.push(init.headers.get('Idempotency-Key'));
+      const answer = answers[keys.length - 1];
+      if (!answer) throw new Error('an order nobody expected');
+      return answer();
+    },
+    '/wp-json/custom/v2/trackOrder': () => ({ body: { success: true } }),
+  });
+  return keys;
+}
+
+async function checkout(email = 'dr.patel@nhs.net') {
+  const rendered = renderWithProviders(<CartPage />, {
+    preloadedState: seedState([plab1, mockExam]),
+  });
+  await rendered.user.type(screen.getByLabelText('Email for your receipt'), email);
+  const proceed = screen.getByRole('button', { name: 'Proceed to checkout' });
+  return { ...rendered, proceed };
+}
+
+describe('each checkout attempt names itself (Idempotency-Key)', () => {
+  it('trying again after a cut connection is the same attempt: the same key, one order', async () => {
+    const keys = shop([cut, () => ({ status: 201, body: placed })]);
+    const { user, proceed } = await checkout();
+    await user.click(proceed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not create your order. The shop is not available right now. Please try again in a moment.',
+    );
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(placed.payment_url);
+    });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('told the order is still being placed, the learner reads so, and the next try is the same attempt', async () => {
+    const inProgress = {
+      status: 409,
+      body: {
+        code: 'order_in_progress',
+        message: 'Your order is still being placed. Please wait a moment, then try again.',
+        data: { status: 409 },
+      },
+    };
+    const keys = shop([cut, () => inProgress, () => ({ status: 201, body: placed })]);
+    const { user, proceed } = await checkout();
+    await user.click(proceed);
+    await screen.findByRole('alert');
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        /^Your order is still being placed\. Please wait a moment, then try again\.$/,
+      );
+    });
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(placed.payment_url);
+    });
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('a changed order, or the same one after the shop refused it, is a new attempt with a new key', async () => {
+    const refused = {
+      status: 409,
+      body: {
+        code: 'reward_in_use',
+        message:
+          'Your reward points are being used by another order. Please try again in a moment.',
+        data: { status: 409 },
+      },
+    };
+    const keys = shop([cut, () => refused, () => ({ status: 201, body: placed })]);
+    const { user, proceed } = await checkout('dr.patel@nhs.net');
+    await user.click(proceed);
+    await screen.findByRole('alert');
+    const email = screen.getByLabelText('Email for your receipt');
+    await user.clear(email);
+    await user.type(email, 'dr.shah@nhs.net');
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('being used by another order');
+    });
+    await user.click(proceed);
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(placed.payment_url);
+    });
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+  });
+});
