@@ -10,7 +10,7 @@ export interface SecurityOptions {
 }
 
 const CORS_METHODS = 'GET, POST';
-const CORS_HEADERS = 'Authorization, Content-Type';
+const CORS_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 
 /**
  * CORS for the listed origins only. Whatever an upstream says about CORS (WordPress reflects any

@@ -9,7 +9,7 @@ import {
   type CachedResponse,
   type ResponseCache,
 } from './responseCache';
-import { KEY_PREFIX, type SharedState } from './sharedState';
+import { DELETE_IF_HELD, KEY_PREFIX, type SharedState } from './sharedState';
 
 /**
  * The channel on which the instance that made a key's upstream request tells the others it is
@@ -22,12 +22,6 @@ const LOCK_MARGIN_MS = 1_000;
 
 /** What the lock on a key holds: which instance is asking the upstream, for whoever reads Redis. */
 const LOCK_OWNER = `${os.hostname()}:${String(process.pid)}`;
-
-/**
- * Lets go of a lock only if this instance still holds it: an upstream request that outlived its
- * lock must not free the lock another instance has taken since.
- */
-const RELEASE_OWN_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
  * Where a key's answer is kept in Redis: one of MAX_ENTRIES places, by its hash. Keys are URLs with
@@ -180,7 +174,7 @@ export function createSharedResponseCache(
         );
       }
       if (locked) {
-        transaction.eval(RELEASE_OWN_LOCK, 1, lockKey(hash), LOCK_OWNER);
+        transaction.eval(DELETE_IF_HELD, 1, lockKey(hash), LOCK_OWNER);
         transaction.publish(CACHE_NOTICES, hash);
       }
       return execAll(transaction);

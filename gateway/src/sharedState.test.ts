@@ -310,7 +310,7 @@ describe('instances sharing one Redis', () => {
       expect(outages(log)).toHaveLength(1);
       expect(outages(log)[0]).toContain(`Redis unreachable at ${redis.target.where} (`);
       expect(outages(log)[0]).toContain(
-        "): rate limits, logged-out tokens and cached reads are this instance's own until it is back",
+        "): rate limits, failed logins, logged-out tokens, checkout attempts and cached reads are this instance's own until it is back",
       );
     }
   });

@@ -7,6 +7,13 @@ import { atMostEvery } from './logging';
 export const KEY_PREFIX = 'storefront:';
 
 /**
+ * Deletes a key only while it still holds the caller's value (a lock or a claim it took): one that
+ * outlived its lifetime never frees what another instance took since.
+ */
+export const DELETE_IF_HELD = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/**
  * How long a Redis command may take before the request goes on without it. A healthy Redis
  * answers in well under a millisecond; a slow one must never hold a visitor's request for long.
  */
@@ -19,7 +26,8 @@ const CONNECT_TIMEOUT_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
 /** What an instance loses while Redis is unusable, as its log says. */
-const WHAT_DEGRADES = 'rate limits, logged-out tokens and cached reads';
+const WHAT_DEGRADES =
+  'rate limits, failed logins, logged-out tokens, checkout attempts and cached reads';
 
 /** An outage or a refused command is logged at most this often, however often it recurs. */
 const WARNING_INTERVAL_MS = 60_000;

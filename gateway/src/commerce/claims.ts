@@ -1,5 +1,5 @@
 import { createExpiringEntries } from '../expiringEntries';
-import { KEY_PREFIX, type SharedState } from '../sharedState';
+import { DELETE_IF_HELD, KEY_PREFIX, type SharedState } from '../sharedState';
 
 /** What taking a key found: it was free and is now held, or another value holds it. */
 export type Taken = { held: true } | { held: false; holder: string };
@@ -55,10 +55,6 @@ const REPLACE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
-/** Frees a key only where the value still holds it. */
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
-
 /**
  * Every instance's claims, in Redis under `<space>:<key>`. A take answers undefined when Redis is
  * unusable or the command failed: the caller decides whether to refuse or to go on from memory.
@@ -80,7 +76,7 @@ export function createRedisClaims(shared: SharedState, space: string): Claims {
       );
     },
     async release(key, held) {
-      await shared.attempt((redis) => redis.eval(RELEASE, 1, keyOf(key), held));
+      await shared.attempt((redis) => redis.eval(DELETE_IF_HELD, 1, keyOf(key), held));
     },
   };
 }
