@@ -1,18 +1,12 @@
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { buildGateway, TOKEN_CHECKS_PER_MINUTE } from './app';
+import type { FastifyInstance } from 'fastify';
+import { TOKEN_CHECKS_PER_MINUTE } from './app';
 import { CONTACT_FORM_MAX_BYTES } from './routeTable';
-import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
+import { recordingWordPressPerTest } from './test-support/recordingWordPress';
 import { jwtFor } from './test-support/tokens';
 
-/** A WordPress that knows learners 3 and 4 and records every request that reaches it. */
-async function startWordPress() {
-  const server = Fastify();
-  const hits: string[] = [];
-  server.addHook('preHandler', (request, _reply, done) => {
-    hits.push(`${request.method} ${request.url}`);
-    done();
-  });
+/** Learners 3 and 4, their courses and exam dates, and the contact form, as WordPress answers them. */
+function learnerRoutes(server: FastifyInstance) {
   server.get('/wp-json/wp/v2/users/me', (request, reply) => {
     const id = [3, 4].find((user) => request.headers.authorization === `Bearer ${jwtFor(user)}`);
     return id === undefined
@@ -28,33 +22,17 @@ async function startWordPress() {
   }));
   server.post('/wp-json/contact-form/v1/submit', () => ({ success: true }));
   server.get('/*', (request) => ({ url: request.url }));
-  const url = await server.listen({ host: '127.0.0.1', port: 0 });
-  return { server, url, hits };
 }
 
 describe('a learner’s own routes and the contact form, through the route table', () => {
-  let wordpress: Awaited<ReturnType<typeof startWordPress>>;
-  let gateway: FastifyInstance;
-  const reached = (fragment: string) => wordpress.hits.filter((hit) => hit.includes(fragment));
-  const as = (id: number) => ({ authorization: `Bearer ${jwtFor(id)}` });
-
-  beforeAll(async () => {
-    wordpress = await startWordPress();
-  });
   // A gateway per test: each starts with its own rate-limit allowance.
-  beforeEach(async () => {
-    wordpress.hits.length = 0;
-    gateway = await buildGateway(testGatewayOptions(makeAppsRoot(), wordpress.url));
-  });
-  afterEach(() => gateway.close());
-  afterAll(async () => {
-    wordpress.server.server.closeAllConnections();
-    await wordpress.server.close();
-  });
+  const site = recordingWordPressPerTest(learnerRoutes);
+  const reached = (fragment: string) => site.wordpress.hits.filter((hit) => hit.includes(fragment));
+  const as = (id: number) => ({ authorization: `Bearer ${jwtFor(id)}` });
 
   describe('a learner’s courses (usercourses/{id})', () => {
     const courses = (url: string, headers: Record<string, string> = {}) =>
-      gateway.inject({ url, headers });
+      site.gateway.inject({ url, headers });
 
     it('are their own learner’s, with that learner’s token, and kept by no browser, proxy or cache', async () => {
       const own = await courses('/wp-json/wp/v2/usercourses/3', as(3));
@@ -110,7 +88,7 @@ describe('a learner’s own routes and the contact form, through the route table
       body: unknown,
       headers: Record<string, string> = as(3),
       url = '/wp-json/wp/v2/update_user_date',
-    ) => gateway.inject({ method: 'POST', url, headers, payload: body as string });
+    ) => site.gateway.inject({ method: 'POST', url, headers, payload: body as string });
 
     it('is set for the token’s own learner, the body passed on as sent', async () => {
       const own = await setDate({ user_id: 3, exam_date: '2027-03-01' });
@@ -140,7 +118,7 @@ describe('a learner’s own routes and the contact form, through the route table
       ).toBe(400);
       // It is set by a post only: any other method is no route.
       expect(
-        (await gateway.inject({ url: '/wp-json/wp/v2/update_user_date', headers: as(4) }))
+        (await site.gateway.inject({ url: '/wp-json/wp/v2/update_user_date', headers: as(4) }))
           .statusCode,
       ).toBe(404);
       expect(reached('update_user_date')).toEqual([]);
@@ -160,7 +138,7 @@ describe('a learner’s own routes and the contact form, through the route table
 
   describe('the contact form', () => {
     const contact = (message: string) =>
-      gateway.inject({
+      site.gateway.inject({
         method: 'POST',
         url: '/wp-json/contact-form/v1/submit',
         payload: {
@@ -186,7 +164,7 @@ describe('a learner’s own routes and the contact form, through the route table
       const huge = await contact('x'.repeat(CONTACT_FORM_MAX_BYTES));
       expect(huge.statusCode).toBe(413);
       expect(huge.json()).toMatchObject({ code: 'payload_too_large', data: { status: 413 } });
-      const streamed = await gateway.inject({
+      const streamed = await site.gateway.inject({
         method: 'POST',
         url: '/wp-json/contact-form/v1/submit',
         headers: { 'content-type': 'application/json' },
@@ -207,13 +185,13 @@ describe('a learner’s own routes and the contact form, through the route table
       '/wp-json/wp/v2/products-with-ticket',
       '/wp-json/wp/v2/page-details/location-1',
     ]) {
-      const first = await gateway.inject({ url });
+      const first = await site.gateway.inject({ url });
       expect({ url, status: first.statusCode, body: first.json<unknown>() }).toEqual({
         url,
         status: 200,
         body: { url },
       });
-      expect((await gateway.inject({ url })).headers['x-cache']).toBe('HIT');
+      expect((await site.gateway.inject({ url })).headers['x-cache']).toBe('HIT');
     }
   });
 
@@ -221,14 +199,18 @@ describe('a learner’s own routes and the contact form, through the route table
     const checks = () => reached('users/me').length;
     // Logging out is limited to 20 a minute on its own; each of these tokens is new to WordPress.
     for (let id = 100; id < 120; id += 1) {
-      await gateway.inject({ method: 'POST', url: '/api/session/logout', headers: as(id) });
+      await site.gateway.inject({ method: 'POST', url: '/api/session/logout', headers: as(id) });
     }
     expect(checks()).toBe(20);
     const statuses = [];
     for (let id = 200; id < 211; id += 1) {
       statuses.push(
-        (await gateway.inject({ url: `/wp-json/wp/v2/usercourses/${String(id)}`, headers: as(id) }))
-          .statusCode,
+        (
+          await site.gateway.inject({
+            url: `/wp-json/wp/v2/usercourses/${String(id)}`,
+            headers: as(id),
+          })
+        ).statusCode,
       );
     }
     // 30 checks a minute in all: 10 more, then a 429 that never reaches WordPress.
@@ -244,7 +226,7 @@ describe('a learner’s own routes and the contact form, through the route table
       '/events',
       '/acceptable-use-policy',
     ]) {
-      const response = await gateway.inject({ url, headers: { accept: 'text/html' } });
+      const response = await site.gateway.inject({ url, headers: { accept: 'text/html' } });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
       expect(response.body).toContain('<script id="remotes-config"');
     }

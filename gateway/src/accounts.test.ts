@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { buildGateway } from './app';
 import {
+  accountsGatewayPerTest,
+  accountsGatewaysOnRedis,
   CLASS,
   LEARNERS,
-  startAccountsWordPress,
-  type AccountsWordPress,
 } from './test-support/accountsWordPress';
-import { fakeClockOnly } from './test-support/clock';
-import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
-import { startTestRedis, type TestRedis } from './test-support/redisServer';
 
 const [LEARNER, COLLEAGUE] = LEARNERS as [(typeof LEARNERS)[number], (typeof LEARNERS)[number]];
 const VENUE = '198.51.100.7';
@@ -34,58 +30,40 @@ const INCORRECT = {
 };
 
 describe('the account forms through the gateway', () => {
-  let wordpress: AccountsWordPress;
-  let appsRoot: string;
-  let gateway: FastifyInstance;
-
-  beforeAll(async () => {
-    wordpress = await startAccountsWordPress();
-    appsRoot = makeAppsRoot();
-  });
   // A gateway per test: each starts with no failure counted.
-  beforeEach(async () => {
-    fakeClockOnly();
-    wordpress.clear();
-    wordpress.state.failLogins = false;
-    gateway = await buildGateway(testGatewayOptions(appsRoot, wordpress.url));
-  });
-  afterEach(async () => {
-    jest.useRealTimers();
-    await gateway.close();
-  });
-  afterAll(() => wordpress.close());
+  const forms = accountsGatewayPerTest();
 
   describe('login', () => {
     it('a wrong address, a wrong username and a wrong password get one answer', async () => {
       const answers = [
-        await login(gateway, 'nobody@example.com', 'anything'),
-        await login(gateway, 'nobody', 'anything'),
-        await login(gateway, LEARNER.email, 'not-the-password'),
-        await login(gateway, LEARNER.username, 'not-the-password'),
+        await login(forms.gateway, 'nobody@example.com', 'anything'),
+        await login(forms.gateway, 'nobody', 'anything'),
+        await login(forms.gateway, LEARNER.email, 'not-the-password'),
+        await login(forms.gateway, LEARNER.username, 'not-the-password'),
       ];
       for (const answer of answers) {
         expect(answer.statusCode).toBe(403);
         expect(answer.json()).toEqual(INCORRECT);
       }
-      expect((await login(gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
+      expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
     });
 
     it('a class of 25 behind one venue’s address all log in within a minute, each after a typo', async () => {
       const statuses: number[] = [];
       for (const doctor of CLASS) {
-        expect((await login(gateway, doctor.email, 'typo')).statusCode).toBe(403);
-        statuses.push((await login(gateway, doctor.email, doctor.password)).statusCode);
+        expect((await login(forms.gateway, doctor.email, 'typo')).statusCode).toBe(403);
+        statuses.push((await login(forms.gateway, doctor.email, doctor.password)).statusCode);
       }
       expect(statuses).toEqual(CLASS.map(() => 200));
     });
 
     it('one address tries at most 5 passwords on one account in 15 minutes; the account stays open to others', async () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) {
-        expect((await login(gateway, LEARNER.email, `guess-${String(attempt)}`)).statusCode).toBe(
-          403,
-        );
+        expect(
+          (await login(forms.gateway, LEARNER.email, `guess-${String(attempt)}`)).statusCode,
+        ).toBe(403);
       }
-      const refused = await login(gateway, LEARNER.email, LEARNER.password);
+      const refused = await login(forms.gateway, LEARNER.email, LEARNER.password);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({
         message:
@@ -93,47 +71,53 @@ describe('the account forms through the gateway', () => {
       });
       expect(refused.headers['retry-after']).toBe('900');
       // The same account spelled otherwise is the same account.
-      expect((await login(gateway, ' LEARNER@Example.com ', LEARNER.password)).statusCode).toBe(
-        429,
-      );
+      expect(
+        (await login(forms.gateway, ' LEARNER@Example.com ', LEARNER.password)).statusCode,
+      ).toBe(429);
       // Another account from this address, this account from another address.
-      expect((await login(gateway, COLLEAGUE.email, COLLEAGUE.password)).statusCode).toBe(200);
-      expect((await login(gateway, LEARNER.email, LEARNER.password, ELSEWHERE)).statusCode).toBe(
+      expect((await login(forms.gateway, COLLEAGUE.email, COLLEAGUE.password)).statusCode).toBe(
         200,
       );
+      expect(
+        (await login(forms.gateway, LEARNER.email, LEARNER.password, ELSEWHERE)).statusCode,
+      ).toBe(200);
 
       jest.setSystemTime(Date.now() + 15 * 60_000);
-      expect((await login(gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
+      expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
     });
 
     it('one address makes at most 30 failed logins a minute, across accounts', async () => {
       for (let account = 1; account <= 30; account += 1) {
-        const answer = await login(gateway, `guess-${String(account)}@example.com`, 'password1');
+        const answer = await login(
+          forms.gateway,
+          `guess-${String(account)}@example.com`,
+          'password1',
+        );
         expect(answer.statusCode).toBe(403);
       }
-      const refused = await login(gateway, 'guess-31@example.com', 'password1');
+      const refused = await login(forms.gateway, 'guess-31@example.com', 'password1');
       expect(refused.statusCode).toBe(429);
-      expect((await login(gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(429);
-      expect((await login(gateway, LEARNER.email, LEARNER.password, ELSEWHERE)).statusCode).toBe(
-        200,
-      );
+      expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(429);
+      expect(
+        (await login(forms.gateway, LEARNER.email, LEARNER.password, ELSEWHERE)).statusCode,
+      ).toBe(200);
       jest.setSystemTime(Date.now() + 60_000);
-      expect((await login(gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
+      expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
     });
 
     it('a login WordPress could not answer is no failed guess', async () => {
-      wordpress.state.failLogins = true;
+      forms.wordpress.state.failLogins = true;
       for (let attempt = 1; attempt <= 6; attempt += 1) {
-        expect((await login(gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(500);
+        expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(500);
       }
-      wordpress.state.failLogins = false;
-      expect((await login(gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
+      forms.wordpress.state.failLogins = false;
+      expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
     });
   });
 
   describe('sign-up', () => {
     const signUp = (email: string, username: string) =>
-      gateway.inject({
+      forms.gateway.inject({
         method: 'POST',
         url: '/wp-json/custom/v1/register',
         payload: { username, email, password: 'Long enough 2026' },
@@ -155,7 +139,7 @@ describe('the account forms through the gateway', () => {
 
   describe('forgot password', () => {
     const forgot = (email: unknown) =>
-      gateway.inject({
+      forms.gateway.inject({
         method: 'POST',
         url: '/wp-json/custom/v1/forgot-password',
         payload: { email },
@@ -178,37 +162,16 @@ describe('the account forms through the gateway', () => {
         expect(answer.statusCode).toBe(400);
         expect(answer.json()).toMatchObject({ message: 'Please enter a valid email address.' });
       }
-      expect(wordpress.reached('forgot-password')).toEqual([]);
+      expect(forms.wordpress.reached('forgot-password')).toEqual([]);
     });
   });
 });
 
 describe('failed logins, across gateways sharing Redis', () => {
-  let wordpress: AccountsWordPress;
-  let redis: TestRedis;
-  const open: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    wordpress = await startAccountsWordPress();
-    redis = await startTestRedis();
-  });
-  afterEach(() => Promise.all(open.splice(0).map((instance) => instance.close())));
-  afterAll(async () => {
-    await redis.close();
-    await wordpress.close();
-  });
+  const gateways = accountsGatewaysOnRedis();
 
   it('count every gateway’s failures together', async () => {
-    const appsRoot = makeAppsRoot();
-    for (let i = 0; i < 2; i += 1) {
-      open.push(
-        await buildGateway({
-          ...testGatewayOptions(appsRoot, wordpress.url),
-          redis: redis.target,
-        }),
-      );
-    }
-    const [a, b] = open as [FastifyInstance, FastifyInstance];
+    const [a, b] = [await gateways.gateway(), await gateways.gateway()];
     for (const [index, instance] of [a, b, a, b, a].entries()) {
       expect((await login(instance, LEARNER.email, `guess-${String(index)}`)).statusCode).toBe(403);
     }

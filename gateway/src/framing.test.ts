@@ -1,15 +1,12 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { buildGateway } from './app';
 import { framingRefusal } from './framing';
-import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
 import { startTestNginx, type TestNginx } from './test-support/nginxServer';
 import { eventually } from './test-support/eventually';
 import {
   connectRaw,
   exchange,
   headerValues,
-  startRecordingUpstream,
+  startRecordedGateway,
   statusOf,
   type HttpMessage,
   type RecordedRequest,
@@ -413,26 +410,18 @@ const TEST_TIMEOUTS = { requestMs: 600, headersMs: 300, keepAliveMs: 1000, idleM
 
 describe('framing: the gateway passes each request on exactly once, framed anew', () => {
   let recorder: RecordingUpstream;
-  let gateway: FastifyInstance;
   let gatewayPort: number;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    recorder = await startRecordingUpstream();
-    const options = testGatewayOptions(makeAppsRoot(), recorder.url);
-    gateway = await buildGateway({
-      ...options,
-      upstreams: { ...options.upstreams, portal: recorder.url },
-      upstreamTimeoutMs: 2000,
-      serverTimeouts: TEST_TIMEOUTS,
-    });
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    gatewayPort = (gateway.server.address() as { port: number }).port;
+    ({
+      recorder,
+      port: gatewayPort,
+      close,
+    } = await startRecordedGateway({ upstreamTimeoutMs: 2000, serverTimeouts: TEST_TIMEOUTS }));
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await recorder.close();
-  });
+  afterAll(() => close());
 
   it('a GET with a declared body is refused before any upstream (the reported attack)', async () => {
     const spaces = ' '.repeat(223);

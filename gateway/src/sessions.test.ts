@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { buildGateway, type GatewayOptions } from './app';
+import type { GatewayOptions } from './app';
 import {
+  accountsGatewayPerTest,
+  accountsGatewaysOnRedis,
   LEARNERS,
-  startAccountsWordPress,
-  type AccountsWordPress,
 } from './test-support/accountsWordPress';
 import { fakeClockOnly } from './test-support/clock';
-import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
+import { testGatewayOptions } from './test-support/contract';
 import { eventually } from './test-support/eventually';
-import { startTestRedis, type TestRedis } from './test-support/redisServer';
 import { jwtFor } from './test-support/tokens';
 import { MAX_TOKEN_LIFETIME_MS } from './tokens';
 
@@ -59,10 +58,10 @@ const REFUSED = {
   said: ['token_revoked', 'token_revoked', 'session ended'],
 };
 
-function options(wordpress: AccountsWordPress, appsRoot: string): GatewayOptions {
-  const base = testGatewayOptions(appsRoot, wordpress.url);
+function withDashboard(wordpressUrl: string, appsRoot: string): GatewayOptions {
+  const base = testGatewayOptions(appsRoot, wordpressUrl);
   // The sample's dashboard, proxied at /portal as when no portal is configured.
-  return { ...base, upstreams: { ...base.upstreams, portal: wordpress.url }, portalUrl: '/portal' };
+  return { ...base, upstreams: { ...base.upstreams, portal: wordpressUrl }, portalUrl: '/portal' };
 }
 
 const logoutAll = (gateway: FastifyInstance, token: string) =>
@@ -80,57 +79,45 @@ const reset = (gateway: FastifyInstance, login: string, key: string) =>
   });
 
 describe('ending every session of a learner', () => {
-  let wordpress: AccountsWordPress;
-  let appsRoot: string;
-  let gateway: FastifyInstance;
-
-  beforeAll(async () => {
-    wordpress = await startAccountsWordPress();
-    appsRoot = makeAppsRoot();
-  });
-  beforeEach(async () => {
-    fakeClockOnly();
-    wordpress.clear();
-    wordpress.state.failCustomers = false;
-    gateway = await buildGateway(options(wordpress, appsRoot));
-  });
-  afterEach(async () => {
-    jest.useRealTimers();
-    await gateway.close();
-  });
-  afterAll(() => wordpress.close());
+  const learners = accountsGatewayPerTest(withDashboard);
 
   it('"Log out of all devices" refuses every token the learner was issued, on every route and the dashboard link; a login afterwards works', async () => {
     const now = Date.now();
     const phone = jwtFor(LEARNER.id, now - 3_600_000);
     const laptop = jwtFor(LEARNER.id, now - 10_000);
     const colleague = jwtFor(COLLEAGUE.id, now - 10_000);
-    expect(await whatOpens(gateway, laptop, LEARNER.id)).toEqual(OPEN);
+    expect(await whatOpens(learners.gateway, laptop, LEARNER.id)).toEqual(OPEN);
 
-    expect((await logoutAll(gateway, laptop)).statusCode).toBe(204);
-    expect(await whatOpens(gateway, laptop, LEARNER.id)).toEqual(REFUSED);
-    expect(await whatOpens(gateway, phone, LEARNER.id)).toEqual(REFUSED);
+    expect((await logoutAll(learners.gateway, laptop)).statusCode).toBe(204);
+    expect(await whatOpens(learners.gateway, laptop, LEARNER.id)).toEqual(REFUSED);
+    expect(await whatOpens(learners.gateway, phone, LEARNER.id)).toEqual(REFUSED);
     // A token that does not say when it was issued could be from before: refused too.
-    expect((await whatOpens(gateway, jwtFor(LEARNER.id), LEARNER.id)).said).toEqual(REFUSED.said);
-    expect(await whatOpens(gateway, colleague, COLLEAGUE.id)).toEqual(OPEN);
+    expect((await whatOpens(learners.gateway, jwtFor(LEARNER.id), LEARNER.id)).said).toEqual(
+      REFUSED.said,
+    );
+    expect(await whatOpens(learners.gateway, colleague, COLLEAGUE.id)).toEqual(OPEN);
 
     jest.setSystemTime(now + 2_000);
-    expect(await whatOpens(gateway, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(OPEN);
+    expect(await whatOpens(learners.gateway, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(
+      OPEN,
+    );
   });
 
   it('"Log out of all devices" needs the learner’s token, and no body', async () => {
-    const none = await gateway.inject({ method: 'POST', url: '/api/session/logout-all' });
+    const none = await learners.gateway.inject({ method: 'POST', url: '/api/session/logout-all' });
     expect(none.statusCode).toBe(401);
-    const forged = await logoutAll(gateway, `${jwtFor(LEARNER.id, Date.now())}x`);
+    const forged = await logoutAll(learners.gateway, `${jwtFor(LEARNER.id, Date.now())}x`);
     expect(forged.statusCode).toBe(401);
-    const withBody = await gateway.inject({
+    const withBody = await learners.gateway.inject({
       method: 'POST',
       url: '/api/session/logout-all',
       headers: { authorization: `Bearer ${jwtFor(LEARNER.id, Date.now())}` },
       payload: { userId: COLLEAGUE.id },
     });
     expect(withBody.statusCode).toBe(400);
-    expect(await whatOpens(gateway, jwtFor(COLLEAGUE.id, Date.now()), COLLEAGUE.id)).toEqual(OPEN);
+    expect(
+      await whatOpens(learners.gateway, jwtFor(COLLEAGUE.id, Date.now()), COLLEAGUE.id),
+    ).toEqual(OPEN);
   });
 
   it('a password reset through the gateway ends every session of its learner, named by address or username; a refused one ends none', async () => {
@@ -138,83 +125,60 @@ describe('ending every session of a learner', () => {
     const learner = jwtFor(LEARNER.id, now - 10_000);
     const colleague = jwtFor(COLLEAGUE.id, now - 10_000);
 
-    expect((await reset(gateway, LEARNER.email, 'a-guessed-key')).statusCode).toBe(400);
-    expect(await whatOpens(gateway, learner, LEARNER.id)).toEqual(OPEN);
+    expect((await reset(learners.gateway, LEARNER.email, 'a-guessed-key')).statusCode).toBe(400);
+    expect(await whatOpens(learners.gateway, learner, LEARNER.id)).toEqual(OPEN);
 
-    expect((await reset(gateway, LEARNER.email, LEARNER.resetKey)).statusCode).toBe(200);
-    expect(await whatOpens(gateway, learner, LEARNER.id)).toEqual(REFUSED);
-    expect(await whatOpens(gateway, colleague, COLLEAGUE.id)).toEqual(OPEN);
+    expect((await reset(learners.gateway, LEARNER.email, LEARNER.resetKey)).statusCode).toBe(200);
+    expect(await whatOpens(learners.gateway, learner, LEARNER.id)).toEqual(REFUSED);
+    expect(await whatOpens(learners.gateway, colleague, COLLEAGUE.id)).toEqual(OPEN);
 
-    expect((await reset(gateway, COLLEAGUE.username, COLLEAGUE.resetKey)).statusCode).toBe(200);
-    expect(await whatOpens(gateway, colleague, COLLEAGUE.id)).toEqual(REFUSED);
+    expect((await reset(learners.gateway, COLLEAGUE.username, COLLEAGUE.resetKey)).statusCode).toBe(
+      200,
+    );
+    expect(await whatOpens(learners.gateway, colleague, COLLEAGUE.id)).toEqual(REFUSED);
 
     jest.setSystemTime(now + 2_000);
-    expect(await whatOpens(gateway, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(OPEN);
+    expect(await whatOpens(learners.gateway, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(
+      OPEN,
+    );
   });
 
   it('a reset that does not name its account in the body is not made: WordPress would read it elsewhere', async () => {
-    const answer = await gateway.inject({
+    const answer = await learners.gateway.inject({
       method: 'POST',
       url: `/wp-json/custom/v1/reset-password-form?login=${LEARNER.username}`,
       payload: { key: LEARNER.resetKey, new_password: 'A new password 2026' },
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ message: 'Missing required field(s): login.' });
-    expect(wordpress.reached('reset-password-form')).toEqual([]);
+    expect(learners.wordpress.reached('reset-password-form')).toEqual([]);
   });
 
   it('a reset whose learner cannot be looked up is not made: their sessions could not be ended', async () => {
-    wordpress.state.failCustomers = true;
-    const answer = await reset(gateway, LEARNER.email, LEARNER.resetKey);
+    learners.wordpress.state.failCustomers = true;
+    const answer = await reset(learners.gateway, LEARNER.email, LEARNER.resetKey);
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toMatchObject({
       message: 'Your password cannot be reset right now. Please try again in a few minutes.',
     });
-    expect(wordpress.reached('reset-password-form')).toEqual([]);
+    expect(learners.wordpress.reached('reset-password-form')).toEqual([]);
   });
 });
 
 describe('ending every session of a learner, across gateways sharing Redis', () => {
-  let wordpress: AccountsWordPress;
-  let redis: TestRedis;
-  let appsRoot: string;
-  const open: FastifyInstance[] = [];
-
-  async function gateway() {
-    const built = await buildGateway({ ...options(wordpress, appsRoot), redis: redis.target });
-    open.push(built);
-    return built;
-  }
-
-  beforeAll(async () => {
-    wordpress = await startAccountsWordPress();
-    redis = await startTestRedis();
-    appsRoot = makeAppsRoot();
-  });
-  beforeEach(async () => {
-    await redis.start();
-    await redis.withClient((client) => client.flushall());
-  });
-  afterEach(async () => {
-    jest.useRealTimers();
-    await Promise.all(open.splice(0).map((instance) => instance.close()));
-  });
-  afterAll(async () => {
-    await redis.close();
-    await wordpress.close();
-  });
+  const gateways = accountsGatewaysOnRedis(withDashboard);
 
   it('a logout of all devices or a reset on one gateway is refused on the other; a later login works on both', async () => {
     fakeClockOnly();
     const now = Date.now();
-    const [a, b] = [await gateway(), await gateway()];
+    const [a, b] = [await gateways.gateway(), await gateways.gateway()];
     const learner = jwtFor(LEARNER.id, now - 10_000);
     const colleague = jwtFor(COLLEAGUE.id, now - 10_000);
 
     expect((await logoutAll(a, learner)).statusCode).toBe(204);
     expect(await whatOpens(b, learner, LEARNER.id)).toEqual(REFUSED);
     // Kept for as long as a token issued before can live.
-    const keptMs = await redis.withClient((client) =>
+    const keptMs = await gateways.redis.withClient((client) =>
       client.pttl(`storefront:revoked-user:${String(LEARNER.id)}`),
     );
     expect(keptMs).toBeGreaterThan(MAX_TOKEN_LIFETIME_MS - 60_000);
@@ -228,13 +192,13 @@ describe('ending every session of a learner, across gateways sharing Redis', () 
   });
 
   it('a logout of all devices made while Redis is down reaches the other gateway once it is back', async () => {
-    const [a, b] = [await gateway(), await gateway()];
+    const [a, b] = [await gateways.gateway(), await gateways.gateway()];
     const learner = jwtFor(LEARNER.id, Date.now() - 10_000);
-    await redis.stop();
+    await gateways.redis.stop();
     expect((await logoutAll(a, learner)).statusCode).toBe(204);
     expect((await whatOpens(a, learner, LEARNER.id)).courses).toBe(401);
     expect((await whatOpens(b, learner, LEARNER.id)).courses).toBe(200);
-    await redis.start();
+    await gateways.redis.start();
     await eventually(
       async () => (await whatOpens(b, learner, LEARNER.id)).courses === 401,
       'the other gateway refusing the learner’s token',

@@ -1,13 +1,14 @@
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildGateway } from './app';
 import type { RedisTarget } from './config';
 import { MAX_BODY_BYTES, MAX_ENTRIES, STALE_WHILE_REVALIDATE_MS } from './responseCache';
 import { REDIS_COMMAND_TIMEOUT_MS } from './sharedState';
 import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
 import { eventually } from './test-support/eventually';
-import { startSilentServer, startTestRedis, type TestRedis } from './test-support/redisServer';
+import { sharedRedis, startSilentServer } from './test-support/redisServer';
+import { startRecordingWordPress } from './test-support/recordingWordPress';
 import { jwtFor } from './test-support/tokens';
 import { fakeClockOnly } from './test-support/clock';
 
@@ -25,17 +26,6 @@ const COURSES_TTL_MS = 60_000;
  * the test).
  */
 async function startWordPress() {
-  const server = Fastify();
-  const hits: string[] = [];
-  server.addHook('onRequest', (request, _reply, done) => {
-    hits.push(`${request.method} ${request.url}`);
-    done();
-  });
-  server.get('/wp-json/wp/v2/users/me', (request, reply) =>
-    request.headers.authorization === `Bearer ${jwtFor(3)}`
-      ? { id: 3 }
-      : reply.code(401).send({ code: 'rest_not_logged_in', message: 'no', data: { status: 401 } }),
-  );
   let gate = Promise.resolve();
   const arrivals: (() => void)[] = [];
   let reads = 0;
@@ -43,23 +33,31 @@ async function startWordPress() {
     for (const arrived of arrivals.splice(0)) arrived();
     await gate;
   };
-  server.get(COURSES, async () => {
-    await held();
-    reads += 1;
-    return [{ read: reads }];
+  const wordpress = await startRecordingWordPress((server) => {
+    server.get('/wp-json/wp/v2/users/me', (request, reply) =>
+      request.headers.authorization === `Bearer ${jwtFor(3)}`
+        ? { id: 3 }
+        : reply
+            .code(401)
+            .send({ code: 'rest_not_logged_in', message: 'no', data: { status: 401 } }),
+    );
+    server.get(COURSES, async () => {
+      await held();
+      reads += 1;
+      return [{ read: reads }];
+    });
+    server.get(MISSING, async (_request, reply) => {
+      await held();
+      return reply.code(404).send({ code: 'rest_post_invalid_id', data: { status: 404 } });
+    });
+    server.post('/wp-json/contact-form/v1/submit', () => ({ success: true }));
+    server.get(LARGE, () => [{ text: 'x'.repeat(MAX_BODY_BYTES) }]);
+    server.get('/*', (request) => ({ url: request.url }));
   });
-  server.get(MISSING, async (_request, reply) => {
-    await held();
-    return reply.code(404).send({ code: 'rest_post_invalid_id', data: { status: 404 } });
-  });
-  server.post('/wp-json/contact-form/v1/submit', () => ({ success: true }));
-  server.get(LARGE, () => [{ text: 'x'.repeat(MAX_BODY_BYTES) }]);
-  server.get('/*', (request) => ({ url: request.url }));
-  const url = await server.listen({ host: '127.0.0.1', port: 0 });
   return {
-    server,
-    url,
-    reached: (fragment: string) => hits.filter((hit) => hit.includes(fragment)).length,
+    url: wordpress.url,
+    close: wordpress.close,
+    reached: (fragment: string) => wordpress.hits.filter((hit) => hit.includes(fragment)).length,
     /** Holds the course list's and the missing post's answers until the returned function is called. */
     hold() {
       let release: () => void = () => undefined;
@@ -88,24 +86,23 @@ async function closedPort(): Promise<number> {
 
 describe('instances sharing one Redis', () => {
   let wordpress: Awaited<ReturnType<typeof startWordPress>>;
-  let redis: TestRedis;
+  const cluster = sharedRedis();
   let appsRoot: string;
-  const open: FastifyInstance[] = [];
 
   /** A gateway on `target` whose log lines go to `log`. */
-  async function gateway(target: RedisTarget = redis.target, log: string[] = []) {
+  async function gateway(target: RedisTarget = cluster.redis.target, log: string[] = []) {
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => {
       log.push(...chunk.toString('utf8').split('\n').filter(Boolean));
     });
-    const built = await buildGateway({
-      ...testGatewayOptions(appsRoot, wordpress.url),
-      redis: target,
-      logLevel: 'info',
-      logStream,
-    });
-    open.push(built);
-    return built;
+    return cluster.keep(
+      buildGateway({
+        ...testGatewayOptions(appsRoot, wordpress.url),
+        redis: target,
+        logLevel: 'info',
+        logStream,
+      }),
+    );
   }
 
   const auth = { authorization: `Bearer ${jwtFor(3)}` };
@@ -123,30 +120,19 @@ describe('instances sharing one Redis', () => {
 
   /** How many transactions Redis has run: each instance's lock attempt for a key is one. */
   const transactions = () =>
-    redis.withClient(async (client) => {
+    cluster.redis.withClient(async (client) => {
       const stats = await client.info('commandstats');
       return Number(/cmdstat_exec:calls=(\d+)/.exec(stats)?.[1] ?? 0);
     });
 
   beforeAll(async () => {
     wordpress = await startWordPress();
-    redis = await startTestRedis();
     appsRoot = makeAppsRoot();
   });
-  beforeEach(async () => {
-    await redis.start();
-    await redis.withClient((client) => client.flushall());
-  });
-  afterEach(async () => {
+  afterEach(() => {
     jest.useRealTimers();
-    redis.resume();
-    await Promise.all(open.splice(0).map((instance) => instance.close()));
   });
-  afterAll(async () => {
-    await redis.close();
-    wordpress.server.server.closeAllConnections();
-    await wordpress.server.close();
-  });
+  afterAll(() => wordpress.close());
 
   it('a token logged out on one instance is refused on every other', async () => {
     const [a, b] = [await gateway(), await gateway()];
@@ -244,7 +230,7 @@ describe('instances sharing one Redis', () => {
     jest.setSystemTime(start + COURSES_TTL_MS - 1000);
     expect((await b.inject({ url: COURSES })).headers['x-cache']).toBe('HIT');
     // Redis forgets it by itself once it could no longer be served.
-    const lives = await redis.withClient(async (client) => {
+    const lives = await cluster.redis.withClient(async (client) => {
       const [key] = await client.keys('storefront:cache:*');
       return client.pttl(key ?? '');
     });
@@ -266,7 +252,7 @@ describe('instances sharing one Redis', () => {
       (_, index) => `/wp-json/custom/v1/search?s=term-${String(index)}`,
     );
     for (const url of searches) expect((await a.inject({ url })).statusCode).toBe(200);
-    const kept = await redis.withClient((client) => client.keys('storefront:cache:*'));
+    const kept = await cluster.redis.withClient((client) => client.keys('storefront:cache:*'));
     expect(kept.length).toBeGreaterThan(MAX_ENTRIES / 2);
     expect(kept.length).toBeLessThanOrEqual(MAX_ENTRIES);
     // B has seen none of them: what Redis gives it (kept, or taken by another URL) is right.
@@ -288,16 +274,21 @@ describe('instances sharing one Redis', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['x-cache']).toBeUndefined();
     }
-    expect(await redis.withClient((client) => client.keys('storefront:cache:*'))).toEqual([]);
+    expect(await cluster.redis.withClient((client) => client.keys('storefront:cache:*'))).toEqual(
+      [],
+    );
     expect(wordpress.reached(LARGE) - before).toBe(3);
   });
 
   it('with Redis stopped mid-run, every request is still answered, one warning is logged, and each instance limits on its own', async () => {
     const logA: string[] = [];
     const logB: string[] = [];
-    const [a, b] = [await gateway(redis.target, logA), await gateway(redis.target, logB)];
+    const [a, b] = [
+      await gateway(cluster.redis.target, logA),
+      await gateway(cluster.redis.target, logB),
+    ];
     expect((await a.inject({ url: COURSES })).statusCode).toBe(200);
-    await redis.stop();
+    await cluster.redis.stop();
 
     for (const instance of [a, b]) {
       expect((await instance.inject({ url: COURSES })).statusCode).toBe(200);
@@ -308,7 +299,7 @@ describe('instances sharing one Redis', () => {
     }
     for (const log of [logA, logB]) {
       expect(outages(log)).toHaveLength(1);
-      expect(outages(log)[0]).toContain(`Redis unreachable at ${redis.target.where} (`);
+      expect(outages(log)[0]).toContain(`Redis unreachable at ${cluster.redis.target.where} (`);
       expect(outages(log)[0]).toContain(
         "): rate limits, failed logins, logged-out tokens, checkout attempts and cached reads are this instance's own until it is back",
       );
@@ -334,16 +325,16 @@ describe('instances sharing one Redis', () => {
       }
       expect(outages(log)).toHaveLength(1);
     } finally {
-      await Promise.all(open.splice(0).map((instance) => instance.close()));
+      await cluster.closeGateways();
       await silent.close();
     }
   });
 
   it('a Redis that stops answering mid-run holds a request no longer than the command timeout, and is used again once it answers', async () => {
     const log: string[] = [];
-    const instance = await gateway(redis.target, log);
+    const instance = await gateway(cluster.redis.target, log);
     expect((await ownCourses(instance)).statusCode).toBe(200);
-    redis.pause();
+    cluster.redis.pause();
     const started = performance.now();
     // Its token is looked up in Redis, which does not answer.
     expect((await ownCourses(instance)).statusCode).toBe(200);
@@ -351,7 +342,7 @@ describe('instances sharing one Redis', () => {
     expect(outages(log)).toHaveLength(1);
     expect(outages(log)[0]).toContain('(Command timed out)');
 
-    redis.resume();
+    cluster.redis.resume();
     await eventually(
       () => log.some((line) => line.includes('is back: rate limits')),
       'Redis in use again',
@@ -376,12 +367,12 @@ describe('instances sharing one Redis', () => {
 
   it('a logout made while Redis is down reaches the other instances once it is back', async () => {
     const [a, b] = [await gateway(), await gateway()];
-    await redis.stop();
+    await cluster.redis.stop();
     expect((await logout(a)).statusCode).toBe(204);
     expect((await ownCourses(a)).statusCode).toBe(401);
     // Redis down: the other instance cannot know yet.
     expect((await ownCourses(b)).statusCode).toBe(200);
-    await redis.start();
+    await cluster.redis.start();
     await eventually(async () => (await ownCourses(b)).statusCode === 401, 'B refusing the token');
   });
 });

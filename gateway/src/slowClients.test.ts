@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { buildGateway } from './app';
 import { SERVER_TIMEOUTS } from './framing';
 import { makeAppsRoot, testGatewayOptions } from './test-support/contract';
@@ -8,9 +7,10 @@ import {
   connectRaw,
   exchange,
   headerValues,
-  startRecordingUpstream,
+  startRecordedGateway,
   statusOf,
   type RawConnection,
+  type RecordedGateway,
   type RecordingUpstream,
 } from './test-support/rawHttp';
 
@@ -52,25 +52,14 @@ const TIMED_OUT = {
 
 describe('slow clients at the gateway', () => {
   let recorder: RecordingUpstream;
-  let gateway: FastifyInstance;
   let port: number;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    recorder = await startRecordingUpstream();
-    const options = testGatewayOptions(makeAppsRoot(), recorder.url);
-    gateway = await buildGateway({
-      ...options,
-      upstreams: { ...options.upstreams, portal: recorder.url },
-      serverTimeouts: TIMEOUTS,
-    });
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    port = (gateway.server.address() as { port: number }).port;
+    ({ recorder, port, close } = await startRecordedGateway({ serverTimeouts: TIMEOUTS }));
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await recorder.close();
-  });
+  afterAll(() => close());
 
   afterEach(() => {
     // Nothing any test sends may leave the upstream reading a request that never ends.
@@ -211,24 +200,18 @@ describe('slow clients at the gateway', () => {
 
 describe("the cluster's nginx in front of the gateway", () => {
   let recorder: RecordingUpstream;
-  let gateway: FastifyInstance;
+  let gateway: RecordedGateway;
   let nginx: TestNginx;
 
   beforeAll(async () => {
-    recorder = await startRecordingUpstream();
-    const options = testGatewayOptions(makeAppsRoot(), recorder.url);
-    gateway = await buildGateway({
-      ...options,
-      upstreams: { ...options.upstreams, portal: recorder.url },
-    });
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    nginx = await startTestNginx((gateway.server.address() as { port: number }).port);
+    gateway = await startRecordedGateway();
+    ({ recorder } = gateway);
+    nginx = await startTestNginx(gateway.port);
   });
 
   afterAll(async () => {
     await nginx.close();
     await gateway.close();
-    await recorder.close();
   });
 
   it('one client address holds at most 200 requests in progress; the next is 429, another address is served', async () => {

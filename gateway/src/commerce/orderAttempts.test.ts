@@ -1,13 +1,14 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { eventually } from '../test-support/eventually';
-import { startTestRedis, type TestRedis } from '../test-support/redisServer';
 import {
   learner,
-  shopGateway,
-  startShopBackend,
-  startWooCommerce,
-  type ShopBackend,
-  type TestWooCommerce,
+  ORDERS,
+  placeOrder as order,
+  redisShopsPerTest,
+  SAMPLE_CART,
+  sampleShopPerTest,
+  TEST_CART,
+  testWooCommercePerTest,
 } from '../test-support/shop';
 import { createMemoryClaims } from './claims';
 import {
@@ -20,22 +21,7 @@ import {
 } from './orderAttempts';
 import type { OrderInput } from './schemas';
 
-const ORDERS = '/api/shop/orders';
 const KEY = '6f1c2a8e-4b7d-4e0f-9a3c-5d2b1e7f8a90';
-
-/** PLAB 1 Question Bank, one month, £19.99 in the sample shop; £15 of points leaves £4.99. */
-const SAMPLE_CART = {
-  email: 'learner@example.com',
-  lines: [{ product_id: 3108, variation_id: 310801, quantity: 1 }],
-};
-/** One £49.99 course at the test WooCommerce. */
-const TEST_CART = { email: 'learner@example.com', lines: [{ product_id: 3101, quantity: 1 }] };
-
-const order = (
-  gateway: FastifyInstance,
-  payload: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) => gateway.inject({ method: 'POST', url: ORDERS, payload, headers });
 
 const idOf = (answer: LightMyRequestResponse) => answer.json<{ id: number }>().id;
 
@@ -74,33 +60,23 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
   });
 
   describe('against the sample shop', () => {
-    let shop: ShopBackend;
-    let gateway: FastifyInstance;
-
-    beforeEach(async () => {
-      shop = await startShopBackend();
-      gateway = await shopGateway(shop.url);
-    });
-    afterEach(async () => {
-      await gateway.close();
-      await shop.close();
-    });
+    const sample = sampleShopPerTest();
 
     it('a retried order with the same key gives one order: same id and payment page, its points taken once', async () => {
-      const before = (await shop.orders()).length;
+      const before = (await sample.shop.orders()).length;
       const body = { ...SAMPLE_CART, reward: 15, expected_total: '4.99' };
-      const headers = { ...shop.auth, 'idempotency-key': KEY };
-      const first = await order(gateway, body, headers);
-      const retry = await order(gateway, body, headers);
+      const headers = { ...sample.shop.auth, 'idempotency-key': KEY };
+      const first = await order(sample.gateway, body, headers);
+      const retry = await order(sample.gateway, body, headers);
       expect(first.statusCode).toBe(201);
       expect(retry.statusCode).toBe(201);
       expect(retry.json()).toEqual(first.json());
-      expect(await shop.balance()).toBe(0);
+      expect(await sample.shop.balance()).toBe(0);
       // Retried while the first is under way (a cut connection): still one order.
       const plain = { ...SAMPLE_CART, expected_total: '19.99' };
       const [concurrent, concurrentRetry] = await Promise.all([
-        order(gateway, plain, { ...shop.auth, 'idempotency-key': `${KEY}-2` }),
-        order(gateway, plain, { ...shop.auth, 'idempotency-key': `${KEY}-2` }),
+        order(sample.gateway, plain, { ...sample.shop.auth, 'idempotency-key': `${KEY}-2` }),
+        order(sample.gateway, plain, { ...sample.shop.auth, 'idempotency-key': `${KEY}-2` }),
       ]);
       const answers = [concurrent, concurrentRetry];
       const placed = answers.filter((answer) => answer.statusCode === 201);
@@ -108,42 +84,27 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
       for (const waiting of answers.filter((answer) => answer.statusCode !== 201)) {
         expect(waiting.json()).toMatchObject({ code: 'order_in_progress' });
       }
-      expect((await shop.orders()).length - before).toBe(2);
+      expect((await sample.shop.orders()).length - before).toBe(2);
     });
   });
 
   describe('against a test WooCommerce', () => {
-    let upstream: TestWooCommerce;
-    let gateway: FastifyInstance;
+    const woo = testWooCommercePerTest({ trustedProxies: ['127.0.0.1'] });
 
-    beforeAll(async () => {
-      upstream = await startWooCommerce();
-    });
-    beforeEach(async () => {
-      upstream.reset();
-      gateway = await shopGateway(upstream.url, { trustedProxies: ['127.0.0.1'] });
-    });
-    afterEach(async () => {
-      await gateway.close();
-    });
-    afterAll(async () => {
-      await upstream.wc.close();
-    });
-
-    const created = () => upstream.received.filter((call) => call.method === 'POST').length;
+    const created = () => woo.upstream.received.filter((call) => call.method === 'POST').length;
 
     it('a retry while the first request is still placing the order is told so (409), then gets that order', async () => {
-      const release = upstream.hold();
+      const release = woo.upstream.hold();
       const body = { ...TEST_CART, reward: 15, expected_total: '34.99' };
       const headers = { ...learner(3), 'idempotency-key': KEY };
-      const first = order(gateway, body, headers);
-      await eventually(() => upstream.heldReads() === 1, 'the first request placing the order');
+      const first = order(woo.gateway, body, headers);
+      await eventually(() => woo.upstream.heldReads() === 1, 'the first request placing the order');
       let answered = false;
-      const retry = order(gateway, body, headers).finally(() => {
+      const retry = order(woo.gateway, body, headers).finally(() => {
         answered = true;
       });
       await eventually(
-        () => answered || upstream.heldReads() === 2,
+        () => answered || woo.upstream.heldReads() === 2,
         'the retry answered, or placing an order of its own',
       );
       release();
@@ -155,20 +116,20 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
         data: { status: 409 },
       });
       const placed = await first;
-      const late = await order(gateway, body, headers);
+      const late = await order(woo.gateway, body, headers);
       expect(late.statusCode).toBe(201);
       expect(idOf(late)).toBe(idOf(placed));
-      expect(upstream.orders.size).toBe(1);
+      expect(woo.upstream.orders.size).toBe(1);
     });
 
     it('the same key with another order’s content is refused (422), and places nothing', async () => {
       const headers = { 'idempotency-key': KEY };
       expect(
-        (await order(gateway, { ...TEST_CART, expected_total: '49.99' }, headers)).statusCode,
+        (await order(woo.gateway, { ...TEST_CART, expected_total: '49.99' }, headers)).statusCode,
       ).toBe(201);
       const before = created();
       const other = await order(
-        gateway,
+        woo.gateway,
         { ...TEST_CART, email: 'someone.else@example.com', expected_total: '49.99' },
         headers,
       );
@@ -184,15 +145,18 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
     it('a key is its caller’s: another learner, or a visitor at another address, naming it places their own order', async () => {
       const body = { ...TEST_CART, expected_total: '49.99' };
       const key = { 'idempotency-key': KEY };
-      const mine = await order(gateway, body, { ...learner(3), ...key });
-      const theirs = await order(gateway, body, { ...learner(4), ...key });
-      const guest = await order(gateway, body, { ...key, 'x-forwarded-for': '203.0.113.7' });
-      const otherGuest = await order(gateway, body, { ...key, 'x-forwarded-for': '203.0.113.8' });
+      const mine = await order(woo.gateway, body, { ...learner(3), ...key });
+      const theirs = await order(woo.gateway, body, { ...learner(4), ...key });
+      const guest = await order(woo.gateway, body, { ...key, 'x-forwarded-for': '203.0.113.7' });
+      const otherGuest = await order(woo.gateway, body, {
+        ...key,
+        'x-forwarded-for': '203.0.113.8',
+      });
       const ids = [mine, theirs, guest, otherGuest].map(idOf);
       expect(new Set(ids).size).toBe(4);
       // The other visitor's browser is given its own order only.
       const cookie = otherGuest.cookies.find((c) => c.name === 'sf_orders')?.value ?? '';
-      const peek = await gateway.inject({
+      const peek = await woo.gateway.inject({
         url: `${ORDERS}/${String(idOf(guest))}`,
         cookies: { sf_orders: cookie },
       });
@@ -202,10 +166,10 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
     it('a retry sets the orders cookie again: the visitor’s browser can read the order the lost answer named', async () => {
       const body = { ...TEST_CART, expected_total: '49.99' };
       const headers = { 'idempotency-key': KEY };
-      const first = await order(gateway, body, headers);
-      const retry = await order(gateway, body, headers);
+      const first = await order(woo.gateway, body, headers);
+      const retry = await order(woo.gateway, body, headers);
       const cookie = retry.cookies.find((c) => c.name === 'sf_orders')?.value ?? '';
-      const read = await gateway.inject({
+      const read = await woo.gateway.inject({
         url: `${ORDERS}/${String(idOf(first))}`,
         cookies: { sf_orders: cookie },
       });
@@ -216,13 +180,13 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
     it('a failed attempt is not kept: the retry places the order', async () => {
       const body = { ...TEST_CART, expected_total: '49.99' };
       const headers = { 'idempotency-key': KEY };
-      upstream.state.unitPence = 5499;
+      woo.upstream.state.unitPence = 5499;
       try {
-        expect((await order(gateway, body, headers)).statusCode).toBe(409);
+        expect((await order(woo.gateway, body, headers)).statusCode).toBe(409);
       } finally {
-        upstream.state.unitPence = 4999;
+        woo.upstream.state.unitPence = 4999;
       }
-      expect((await order(gateway, body, headers)).statusCode).toBe(201);
+      expect((await order(woo.gateway, body, headers)).statusCode).toBe(201);
     });
 
     it.each([
@@ -230,9 +194,9 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
       ['too long', 'a'.repeat(65)],
       ['with other characters', 'order attempt #1 of today'],
     ])('a key %s is a 400 and reaches nobody', async (_what, key) => {
-      const before = upstream.received.length;
+      const before = woo.upstream.received.length;
       const answer = await order(
-        gateway,
+        woo.gateway,
         { ...TEST_CART, expected_total: '49.99' },
         { 'idempotency-key': key },
       );
@@ -242,50 +206,32 @@ describe('one order per checkout attempt (Idempotency-Key)', () => {
         message: INVALID_KEY_MESSAGE,
         data: { status: 400 },
       });
-      expect(upstream.received.length).toBe(before);
+      expect(woo.upstream.received.length).toBe(before);
     });
 
     it('without a key (a cart from before keys) every request is an order of its own', async () => {
       const body = { ...TEST_CART, expected_total: '49.99' };
-      const first = await order(gateway, body);
-      const second = await order(gateway, body);
+      const first = await order(woo.gateway, body);
+      const second = await order(woo.gateway, body);
       expect(idOf(second)).not.toBe(idOf(first));
     });
   });
 
   describe('two gateways sharing one Redis', () => {
-    let upstream: TestWooCommerce;
-    let redis: TestRedis;
-    const open: FastifyInstance[] = [];
-
-    beforeAll(async () => {
-      upstream = await startWooCommerce();
-      redis = await startTestRedis();
-    });
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((instance) => instance.close()));
-    });
-    afterAll(async () => {
-      await redis.close();
-      await upstream.wc.close();
-    });
+    const shops = redisShopsPerTest();
 
     it('a retry that reaches the other gateway gets the same order; the attempt is kept a day', async () => {
-      upstream.reset();
-      await redis.withClient((client) => client.flushall());
-      const [a, b] = [
-        await shopGateway(upstream.url, { redis: redis.target }),
-        await shopGateway(upstream.url, { redis: redis.target }),
-      ];
-      open.push(a, b);
+      const [a, b] = [await shops.gateway(), await shops.gateway()];
       const body = { ...TEST_CART, expected_total: '49.99' };
       const headers = { ...learner(3), 'idempotency-key': KEY };
       const first = await order(a, body, headers);
       const retry = await order(b, body, headers);
       expect(retry.statusCode).toBe(201);
       expect(retry.json()).toEqual(first.json());
-      expect(upstream.orders.size).toBe(1);
-      const ttl = await redis.withClient((client) => client.pttl(`storefront:order:user:3:${KEY}`));
+      expect(shops.upstream.orders.size).toBe(1);
+      const ttl = await shops.redis.withClient((client) =>
+        client.pttl(`storefront:order:user:3:${KEY}`),
+      );
       expect(ttl).toBeGreaterThan(KEEP_PLACED_MS - 60_000);
       expect(ttl).toBeLessThanOrEqual(KEEP_PLACED_MS);
     });

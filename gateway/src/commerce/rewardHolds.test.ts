@@ -1,16 +1,16 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { UPSTREAM_TIMEOUT_MS } from '../app';
 import { eventually } from '../test-support/eventually';
-import { startTestRedis, type TestRedis } from '../test-support/redisServer';
 import {
   learner,
+  placeOrder as order,
   pointsHeld,
-  shopGateway,
-  startShopBackend,
-  startWooCommerce,
+  redisShopsPerTest,
+  SAMPLE_CART,
+  sampleShopPerTest,
   STARTING_POINTS,
-  type ShopBackend,
-  type TestWooCommerce,
+  TEST_CART,
+  testWooCommercePerTest,
 } from '../test-support/shop';
 import { createMemoryClaims } from './claims';
 import { placingDeadlineMs } from './orders';
@@ -19,22 +19,6 @@ import {
   REWARD_IN_USE_MESSAGE,
   REWARD_UNAVAILABLE_MESSAGE,
 } from './rewardHolds';
-
-const ORDERS = '/api/shop/orders';
-
-/** PLAB 1 Question Bank, one month, £19.99 in the sample shop; £15 of points leaves £4.99. */
-const SAMPLE_CART = {
-  email: 'learner@example.com',
-  lines: [{ product_id: 3108, variation_id: 310801, quantity: 1 }],
-};
-/** One £49.99 course at the test WooCommerce; £15 of points leaves £34.99. */
-const TEST_CART = { email: 'learner@example.com', lines: [{ product_id: 3101, quantity: 1 }] };
-
-const order = (
-  gateway: FastifyInstance,
-  payload: Record<string, unknown>,
-  headers: Record<string, string>,
-) => gateway.inject({ method: 'POST', url: ORDERS, payload, headers });
 
 const codeOf = (answer: LightMyRequestResponse) => answer.json<{ code: string }>().code;
 
@@ -79,23 +63,17 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
   });
 
   describe('against the sample shop', () => {
-    let shop: ShopBackend;
-    let gateway: FastifyInstance;
-
-    beforeEach(async () => {
-      shop = await startShopBackend();
-      gateway = await shopGateway(shop.url);
-    });
-    afterEach(async () => {
-      await gateway.close();
-      await shop.close();
-    });
+    const sample = sampleShopPerTest();
 
     it('ten concurrent orders each redeeming the whole balance: one is placed, the balance never goes below zero', async () => {
-      const before = new Set((await shop.orders()).map(({ id }) => id));
+      const before = new Set((await sample.shop.orders()).map(({ id }) => id));
       const answers = await Promise.all(
         Array.from({ length: 10 }, () =>
-          order(gateway, { ...SAMPLE_CART, reward: 15, expected_total: '4.99' }, shop.auth),
+          order(
+            sample.gateway,
+            { ...SAMPLE_CART, reward: 15, expected_total: '4.99' },
+            sample.shop.auth,
+          ),
         ),
       );
       const placed = answers.filter((answer) => answer.statusCode === 201);
@@ -105,9 +83,9 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
           `${String(refused.statusCode)} ${codeOf(refused)}`,
         );
       }
-      expect(await shop.balance()).toBe(0);
+      expect(await sample.shop.balance()).toBe(0);
       // The refused ones left no order behind that waits to be paid, or holds points.
-      const made = (await shop.orders()).filter(({ id }) => !before.has(id));
+      const made = (await sample.shop.orders()).filter(({ id }) => !before.has(id));
       const live = made.filter(({ status }) => status !== 'cancelled');
       expect(live.map(({ id }) => id)).toEqual([placed[0]?.json<{ id: number }>().id]);
       expect(made.reduce((sum, made) => sum + pointsHeld(made), 0)).toBe(STARTING_POINTS);
@@ -115,55 +93,40 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
 
     it('an order cancelled because its prices changed gives the points back, for the next order', async () => {
       const changed = await order(
-        gateway,
+        sample.gateway,
         { ...SAMPLE_CART, reward: 15, expected_total: '3.99' },
-        shop.auth,
+        sample.shop.auth,
       );
       expect(changed.statusCode).toBe(409);
       expect(changed.json()).toMatchObject({ code: 'price_changed', data: { total: '4.99' } });
-      expect((await shop.orders())[0]).toMatchObject({ status: 'cancelled' });
-      expect(await shop.balance()).toBe(STARTING_POINTS);
+      expect((await sample.shop.orders())[0]).toMatchObject({ status: 'cancelled' });
+      expect(await sample.shop.balance()).toBe(STARTING_POINTS);
       const again = await order(
-        gateway,
+        sample.gateway,
         { ...SAMPLE_CART, reward: 15, expected_total: '4.99' },
-        shop.auth,
+        sample.shop.auth,
       );
       expect(again.statusCode).toBe(201);
-      expect(await shop.balance()).toBe(0);
+      expect(await sample.shop.balance()).toBe(0);
     });
   });
 
   describe('against a WooCommerce that takes whatever points an order names', () => {
-    let upstream: TestWooCommerce;
-    let gateway: FastifyInstance;
-
-    beforeAll(async () => {
-      upstream = await startWooCommerce();
-    });
-    beforeEach(async () => {
-      upstream.reset();
-      gateway = await shopGateway(upstream.url);
-    });
-    afterEach(async () => {
-      await gateway.close();
-    });
-    afterAll(async () => {
-      await upstream.wc.close();
-    });
+    const woo = testWooCommercePerTest();
 
     it('while an order redeems a learner’s points, a second one is refused: 409 reward_in_use', async () => {
-      const release = upstream.hold();
+      const release = woo.upstream.hold();
       const first = order(
-        gateway,
+        woo.gateway,
         { ...TEST_CART, reward: 15, expected_total: '34.99' },
         learner(3),
       );
-      await eventually(() => upstream.heldReads() === 1, 'the first order reading the balance');
+      await eventually(() => woo.upstream.heldReads() === 1, 'the first order reading the balance');
       const second = inFlight([
-        order(gateway, { ...TEST_CART, reward: 15, expected_total: '34.99' }, learner(3)),
+        order(woo.gateway, { ...TEST_CART, reward: 15, expected_total: '34.99' }, learner(3)),
       ]);
       await eventually(
-        () => second.answered() === 1 || upstream.heldReads() === 2,
+        () => second.answered() === 1 || woo.upstream.heldReads() === 2,
         'the second order answered or reading the balance',
       );
       release();
@@ -175,10 +138,10 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
         data: { status: 409 },
       });
       expect((await first).statusCode).toBe(201);
-      expect(upstream.balanceOf(3)).toBe(0);
+      expect(woo.upstream.balanceOf(3)).toBe(0);
       // Another learner, and an order without points, are never held up.
       const other = await order(
-        gateway,
+        woo.gateway,
         { ...TEST_CART, reward: 15, expected_total: '34.99' },
         learner(4),
       );
@@ -186,49 +149,24 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
     });
 
     it('a WooCommerce error after the points were added cancels the order: the points go back', async () => {
-      upstream.state.failRedemption = true;
+      woo.upstream.state.failRedemption = true;
       const failed = await order(
-        gateway,
+        woo.gateway,
         { ...TEST_CART, reward: 15, expected_total: '34.99' },
         learner(3),
       );
       expect(failed.statusCode).toBe(502);
-      expect([...upstream.orders.values()].at(-1)).toMatchObject({ status: 'cancelled' });
-      expect(upstream.balanceOf(3)).toBe(STARTING_POINTS);
+      expect([...woo.upstream.orders.values()].at(-1)).toMatchObject({ status: 'cancelled' });
+      expect(woo.upstream.balanceOf(3)).toBe(STARTING_POINTS);
     });
   });
 
   describe('two gateways sharing one Redis', () => {
-    let upstream: TestWooCommerce;
-    let redis: TestRedis;
-    const open: FastifyInstance[] = [];
-
-    const gateway = async (log: string[] = []) => {
-      const built = await shopGateway(upstream.url, { redis: redis.target, log });
-      open.push(built);
-      return built;
-    };
-
-    beforeAll(async () => {
-      upstream = await startWooCommerce();
-      redis = await startTestRedis();
-    });
-    beforeEach(async () => {
-      upstream.reset();
-      await redis.start();
-      await redis.withClient((client) => client.flushall());
-    });
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((instance) => instance.close()));
-    });
-    afterAll(async () => {
-      await redis.close();
-      await upstream.wc.close();
-    });
+    const shops = redisShopsPerTest();
 
     it('ten concurrent orders on two gateways each redeeming the whole balance: one is placed, the balance never goes below zero', async () => {
-      const [a, b] = [await gateway(), await gateway()];
-      const release = upstream.hold();
+      const [a, b] = [await shops.gateway(), await shops.gateway()];
+      const release = shops.upstream.hold();
       const orders = inFlight(
         Array.from({ length: 10 }, (_, i) =>
           order(
@@ -239,12 +177,12 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
         ),
       );
       await eventually(
-        () => upstream.heldReads() + orders.answered() === 10,
+        () => shops.upstream.heldReads() + orders.answered() === 10,
         'every order answered or reading the balance',
       );
       try {
         // The hold lives no longer than the longest an order can take.
-        const ttl = await redis.withClient((client) => client.pttl('storefront:reward:3'));
+        const ttl = await shops.redis.withClient((client) => client.pttl('storefront:reward:3'));
         expect(ttl).toBeGreaterThan(0);
         expect(ttl).toBeLessThanOrEqual(placingDeadlineMs(UPSTREAM_TIMEOUT_MS));
       } finally {
@@ -254,14 +192,16 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
         201, 409, 409, 409, 409, 409, 409, 409, 409, 409,
       ]);
-      expect(upstream.balanceOf(3)).toBe(0);
-      expect(await redis.withClient((client) => client.exists('storefront:reward:3'))).toBe(0);
+      expect(shops.upstream.balanceOf(3)).toBe(0);
+      expect(await shops.redis.withClient((client) => client.exists('storefront:reward:3'))).toBe(
+        0,
+      );
     });
 
     it('with Redis down a redemption is refused (503) rather than risk two; an order without points is placed', async () => {
       const log: string[] = [];
-      const a = await gateway(log);
-      await redis.stop();
+      const a = await shops.gateway(log);
+      await shops.redis.stop();
       await eventually(
         () => log.some((line) => line.includes('Redis unreachable at')),
         'the gateway noticing Redis is down',
@@ -277,7 +217,7 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
         message: REWARD_UNAVAILABLE_MESSAGE,
         data: { status: 503 },
       });
-      expect(upstream.balanceOf(3)).toBe(STARTING_POINTS);
+      expect(shops.upstream.balanceOf(3)).toBe(STARTING_POINTS);
       const plain = await order(a, { ...TEST_CART, expected_total: '49.99' }, learner(3));
       expect(plain.statusCode).toBe(201);
     });

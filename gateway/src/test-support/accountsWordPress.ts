@@ -1,5 +1,9 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildGateway, type GatewayOptions } from '../app';
 import { tokenClaims } from '../tokens';
+import { fakeClockOnly } from './clock';
+import { makeAppsRoot, testGatewayOptions } from './contract';
+import { sharedRedis } from './redisServer';
 
 /** The learners the test's WordPress knows, with the key of the reset link each was sent. */
 export const LEARNERS = [
@@ -139,8 +143,11 @@ export async function startAccountsWordPress() {
     url,
     state,
     reached: (fragment: string) => hits.filter((hit) => hit.includes(fragment)),
+    /** Forgets what reached it, and fails nothing. */
     clear: () => {
       hits.length = 0;
+      state.failCustomers = false;
+      state.failLogins = false;
     },
     async close() {
       server.server.closeAllConnections();
@@ -150,3 +157,70 @@ export async function startAccountsWordPress() {
 }
 
 export type AccountsWordPress = Awaited<ReturnType<typeof startAccountsWordPress>>;
+
+/** How a test gateway in front of the accounts WordPress at `wordpressUrl` is configured. */
+type AccountsGatewayOptions = (wordpressUrl: string, appsRoot: string) => GatewayOptions;
+
+const plainGateway: AccountsGatewayOptions = (wordpressUrl, appsRoot) =>
+  testGatewayOptions(appsRoot, wordpressUrl);
+
+/**
+ * For a describe block: the accounts WordPress, started once, and before each test a gateway
+ * of `options` in front of it (so each test starts with no failure counted), with the WordPress
+ * cleared and only the clock faked; after each test, real timers and the gateway closed.
+ */
+export function accountsGatewayPerTest(options: AccountsGatewayOptions = plainGateway) {
+  let wordpress!: AccountsWordPress;
+  let appsRoot!: string;
+  let gateway!: FastifyInstance;
+  beforeAll(async () => {
+    wordpress = await startAccountsWordPress();
+    appsRoot = makeAppsRoot();
+  });
+  beforeEach(async () => {
+    fakeClockOnly();
+    wordpress.clear();
+    gateway = await buildGateway(options(wordpress.url, appsRoot));
+  });
+  afterEach(async () => {
+    jest.useRealTimers();
+    await gateway.close();
+  });
+  afterAll(() => wordpress.close());
+  return {
+    get wordpress() {
+      return wordpress;
+    },
+    get gateway() {
+      return gateway;
+    },
+  };
+}
+
+/**
+ * For a describe block of gateways sharing one Redis (see `sharedRedis`) in front of the accounts
+ * WordPress, started once: `gateway()` builds one of `options` on that Redis, closed after its
+ * test; real timers again after each test.
+ */
+export function accountsGatewaysOnRedis(options: AccountsGatewayOptions = plainGateway) {
+  const shared = sharedRedis();
+  let wordpress!: AccountsWordPress;
+  let appsRoot!: string;
+  beforeAll(async () => {
+    wordpress = await startAccountsWordPress();
+    appsRoot = makeAppsRoot();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+  afterAll(() => wordpress.close());
+  return {
+    get redis() {
+      return shared.redis;
+    },
+    gateway: () =>
+      shared.keep(
+        buildGateway({ ...options(wordpress.url, appsRoot), redis: shared.redis.target }),
+      ),
+  };
+}

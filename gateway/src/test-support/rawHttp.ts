@@ -1,4 +1,6 @@
 import net from 'node:net';
+import { buildGateway, type GatewayOptions } from '../app';
+import { makeAppsRoot, testGatewayOptions } from './contract';
 
 /**
  * HTTP/1.1 on raw sockets, for the tests of the gateway's framing: a strict reader of the bytes
@@ -295,6 +297,33 @@ export async function startRecordingUpstream() {
 }
 
 export type RecordingUpstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
+
+/**
+ * A gateway listening on 127.0.0.1 (a free port) in front of one recording upstream that stands
+ * for WordPress, the LMS and the portal; `options` are laid over a test gateway's. `close` stops
+ * the gateway, then the upstream.
+ */
+export async function startRecordedGateway(options: Partial<GatewayOptions> = {}) {
+  const recorder = await startRecordingUpstream();
+  const base = testGatewayOptions(makeAppsRoot(), recorder.url);
+  const gateway = await buildGateway({
+    ...base,
+    upstreams: { ...base.upstreams, portal: recorder.url },
+    ...options,
+  });
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    recorder,
+    gateway,
+    port: (gateway.server.address() as net.AddressInfo).port,
+    close: async () => {
+      await gateway.close();
+      await recorder.close();
+    },
+  };
+}
+
+export type RecordedGateway = Awaited<ReturnType<typeof startRecordedGateway>>;
 
 /** A raw client connection: what it sends is written as is; answers are read strictly. */
 export interface RawConnection {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { RedisTarget } from '../config';
 import { eventually } from './eventually';
@@ -116,6 +117,43 @@ export async function startTestRedis(): Promise<TestRedis> {
     async close() {
       await stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For a describe block of gateways sharing one Redis: the Redis, started once, running (not
+ * frozen) and empty before each test; `keep(gateway)` closes that gateway after its test (or at
+ * `closeGateways()`).
+ */
+export function sharedRedis() {
+  let redis!: TestRedis;
+  const open: FastifyInstance[] = [];
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  beforeEach(async () => {
+    await redis.start();
+    await redis.withClient((client) => client.flushall());
+  });
+  const closeGateways = async () => {
+    await Promise.all(open.splice(0).map((instance) => instance.close()));
+  };
+  afterEach(async () => {
+    redis.resume();
+    await closeGateways();
+  });
+  afterAll(() => redis.close());
+  return {
+    get redis() {
+      return redis;
+    },
+    /** Closes every gateway kept so far. */
+    closeGateways,
+    async keep(starting: Promise<FastifyInstance>): Promise<FastifyInstance> {
+      const gateway = await starting;
+      open.push(gateway);
+      return gateway;
     },
   };
 }

@@ -2,15 +2,37 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 // The sample backend's source, not its build: the unit tests run before anything is built.
 import { DEMO_LEARNER, startSampleBackend } from '../../../sample-backend/src/index';
 import { buildGateway, type GatewayOptions } from '../app';
 import { writeShellBuild } from './contract';
+import { sharedRedis } from './redisServer';
 import { jwtFor } from './tokens';
 
 export const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
 export const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
+
+/** Where the storefront places an order. */
+export const ORDERS = '/api/shop/orders';
+
+/** PLAB 1 Question Bank, one month, £19.99 in the sample shop; £15 of points leaves £4.99. */
+export const SAMPLE_CART = {
+  email: 'learner@example.com',
+  lines: [{ product_id: 3108, variation_id: 310801, quantity: 1 }],
+};
+/** One £49.99 course at the test WooCommerce; £15 of points leaves £34.99. */
+export const TEST_CART = {
+  email: 'learner@example.com',
+  lines: [{ product_id: 3101, quantity: 1 }],
+};
+
+/** Places an order through `gateway` with the request headers `headers`. */
+export const placeOrder = (
+  gateway: FastifyInstance,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => gateway.inject({ method: 'POST', url: ORDERS, payload, headers });
 
 /** The points every learner of the test WooCommerce starts with: £15.00 at 100 points a pound. */
 export const STARTING_POINTS = 1500;
@@ -254,4 +276,82 @@ export function pointsHeld(order: SampleOrder): number {
   if (['cancelled', 'refunded', 'failed'].includes(order.status)) return 0;
   const value = order.meta_data.find((meta) => meta.key === '_wc_points_redeemed')?.value;
   return Number(value ?? 0);
+}
+
+/**
+ * For a describe block: before each test a sample shop on a fresh state folder and a gateway in
+ * front of it, both closed after the test.
+ */
+export function sampleShopPerTest() {
+  let shop!: ShopBackend;
+  let gateway!: FastifyInstance;
+  beforeEach(async () => {
+    shop = await startShopBackend();
+    gateway = await shopGateway(shop.url);
+  });
+  afterEach(async () => {
+    await gateway.close();
+    await shop.close();
+  });
+  return {
+    get shop() {
+      return shop;
+    },
+    get gateway() {
+      return gateway;
+    },
+  };
+}
+
+/**
+ * For a describe block: a test WooCommerce started once and reset before each test, with a
+ * gateway (of `options`) built in front of it before each test and closed after.
+ */
+export function testWooCommercePerTest(options: Partial<GatewayOptions> = {}) {
+  let upstream!: TestWooCommerce;
+  let gateway!: FastifyInstance;
+  beforeAll(async () => {
+    upstream = await startWooCommerce();
+  });
+  beforeEach(async () => {
+    upstream.reset();
+    gateway = await shopGateway(upstream.url, options);
+  });
+  afterEach(() => gateway.close());
+  afterAll(() => upstream.wc.close());
+  return {
+    get upstream() {
+      return upstream;
+    },
+    get gateway() {
+      return gateway;
+    },
+  };
+}
+
+/**
+ * For a describe block of shop gateways sharing one Redis: a test WooCommerce started once and
+ * reset before each test, the Redis of `sharedRedis`, and `gateway(log)`, a gateway in front of
+ * both (its log lines going to `log`) that is closed after its test.
+ */
+export function redisShopsPerTest() {
+  const shared = sharedRedis();
+  let upstream!: TestWooCommerce;
+  beforeAll(async () => {
+    upstream = await startWooCommerce();
+  });
+  beforeEach(() => {
+    upstream.reset();
+  });
+  afterAll(() => upstream.wc.close());
+  return {
+    get upstream() {
+      return upstream;
+    },
+    get redis() {
+      return shared.redis;
+    },
+    gateway: (log: string[] = []) =>
+      shared.keep(shopGateway(upstream.url, { redis: shared.redis.target, log })),
+  };
 }

@@ -65,8 +65,9 @@ export function AccountButtons() {
             aria-busy={loggingOut}
             onClick={() => {
               // Not `disabled`: a disabled button loses the focus, which the question a failed
-              // save asks must give back to it.
-              if (!loggingOut) void session.logout();
+              // save asks must give back to it. A click while the logout runs starts nothing:
+              // the session allows one logout at a time.
+              void session.logout();
             }}
           >
             Logout

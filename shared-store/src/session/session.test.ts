@@ -245,6 +245,18 @@ describe('logout', () => {
     t.done();
   });
 
+  it('a logout, or a logout of all devices, asked for while a logout is saving starts nothing: the token is revoked once', async () => {
+    const t = await loggedIn();
+    t.store.dispatch(itemAdded(lineA));
+    const first = t.session.logout();
+    await expect(t.session.logout()).resolves.toBe(false);
+    await expect(t.session.logoutEverywhere()).resolves.toBe(false);
+    await expect(first).resolves.toBe(true);
+    expect(t.auth.logout).toHaveBeenCalledTimes(1);
+    expect(t.auth.logoutEverywhere).not.toHaveBeenCalled();
+    t.done();
+  });
+
   it('revokes the token at the gateway after saving the cart and before clearing storage', async () => {
     const t = await loggedIn();
     t.store.dispatch(itemAdded(lineA));

@@ -204,8 +204,9 @@ function LogOutEverywhere() {
           aria-disabled={busy}
           aria-busy={busy}
           onClick={() => {
-            // Not `disabled`: the button keeps the focus while the logout runs.
-            if (!busy) void session.logoutEverywhere();
+            // Not `disabled`: the button keeps the focus while the logout runs. A click while
+            // it runs starts nothing: the session allows one logout at a time.
+            void session.logoutEverywhere();
           }}
         >
           {busy ? 'Logging out…' : 'Log out of all devices'}
