@@ -19,7 +19,7 @@ export const HEAD_READ_BUDGET_MS = 300;
 
 const WP = '/wp-json/wp/v2';
 
-/** The WordPress page that holds the home page's SEO fields (spec section 7: pages/96030). */
+/** The WordPress page that holds the home page's SEO title and description: pages/96030. */
 const HOME_PAGE = `${WP}/pages/96030`;
 
 /** The title of a page that is not there; the shell's not-found page says the same. */

@@ -83,8 +83,8 @@ export function readCampaignIds(storage: KeyValueStorage): CampaignIds {
 }
 
 /**
- * The order-tracking payload (spec section 3) for a created order: its id and total, the email,
- * the campaign ids and the ordered lines. A simple product's variant id is its product id.
+ * The order-tracking payload for a created order: its id and total, the email, the campaign ids
+ * and the ordered lines. A simple product's variant id is its product id.
  */
 export function buildTrackingPayload(
   order: Pick<WcOrder, 'id' | 'total'>,

@@ -1,4 +1,4 @@
-/** Business constants and limits of the specification (section 9), used instead of literals. */
+/** The storefront's business constants and limits, named here and used instead of literals. */
 import pkg from '../package.json';
 
 /** The contract version of this shared-store; remotes state the range they were built against. */

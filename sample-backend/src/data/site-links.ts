@@ -14,7 +14,7 @@ import type { SampleData } from './load';
 /** Names reserved by RFC 2606 and RFC 6761: they never resolve on the internet. */
 const RESERVED_NAME = /(^|\.)(test|example|invalid|localhost)\.?$/i;
 
-/** Storefront routes that are no WordPress page (spec section 2): the storefront draws them. */
+/** Routes the storefront draws itself, not WordPress pages: a link to one always resolves. */
 const STOREFRONT_ROUTES = new Set([
   '/',
   '/login',

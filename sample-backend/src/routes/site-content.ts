@@ -10,7 +10,7 @@ import type { JsonObject } from '../json';
 
 /**
  * The site's own `wp/v2` routes (a theme/plugin layer on the real WordPress): menu, banners,
- * course list, partners, events, footer and the smaller helpers of spec section 7.
+ * course list, partners, events, footer and the smaller helpers the storefront reads there.
  */
 
 interface IdParams {

@@ -25,8 +25,8 @@ import {
 const WP = '/wp-json/wp/v2';
 
 /**
- * WordPress content reads (spec section 7, /wp-json/wp/v2): each answers an empty list or null
- * when it fails or its answer is malformed.
+ * WordPress content reads (/wp-json/wp/v2): each answers an empty list or null when it fails or
+ * its answer is malformed, as the site's other reads do.
  */
 export const contentReads = {
   menu: listRead(

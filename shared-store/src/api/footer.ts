@@ -7,7 +7,7 @@ export interface FooterLink {
   href: string;
 }
 
-/** Footer data (spec section 3): the two menus and the newsletter form's action. */
+/** Footer data, as read from the footer's HTML: the two menus and the newsletter form's action. */
 export interface FooterData {
   menu_footer_1: FooterLink[];
   menu_footer_2: FooterLink[];

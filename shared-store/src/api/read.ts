@@ -19,8 +19,8 @@ export interface Read<A, T> {
   /** How long an answer serves later callers; 0 shares only the request in flight. */
   lifetimeMs: number;
   /**
-   * A loud read rejects, with what this makes of the failure (spec section 8: search, order
-   * lookup). A quiet read logs the failure and answers `empty`.
+   * A loud read rejects, with what this makes of the failure (search and order lookup: the
+   * server's message, else a generic one). A quiet read logs the failure and answers `empty`.
    */
   failure?: (error: unknown) => unknown;
 }

@@ -7,7 +7,7 @@ import { contentReads } from './content';
 import { createReader } from './read';
 import { createSiteApi, siteReads } from './site';
 
-/** Every call of spec section 7 reaches its same-origin path with its method. */
+/** Every call the storefront makes to its backends reaches its same-origin path with its method. */
 describe('calls made', () => {
   const client = createApiClient();
 

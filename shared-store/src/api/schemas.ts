@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** The shapes backend answers must have (spec section 3), checked where they enter the page. */
+/** The shapes backend answers must have, checked where they enter the page, not where used. */
 
 /** Any JSON object: what a read that only passes the answer on requires. */
 export const anyRecord = v.looseObject({});

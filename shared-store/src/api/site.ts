@@ -14,7 +14,7 @@ const withMessage = (generic: string) => (error: unknown) =>
     ? error
     : new ApiError(generic, error instanceof ApiError ? error.status : 0, 'request_failed');
 
-/** Reads of the site's own routes (custom/v1, custom/v2; spec section 7). */
+/** The site's own reads (custom/v1, custom/v2): search, order lookup, banner, attributes. */
 export const siteReads = {
   /**
    * Search results (a list, or the older `{ results }`); a failure throws with the server's
@@ -59,7 +59,7 @@ export const siteReads = {
   }),
 };
 
-/** The site's own writes: custom/v1, custom/v2, contact form, subscriptions (spec section 7). */
+/** The site's own writes: custom/v1, custom/v2, contact form, subscriptions; all are POSTs. */
 export function createSiteApi(client: ApiClient = apiClient) {
   const post = <T>(path: string, body: unknown, token?: string | null) =>
     client.request<T>(path, { method: 'POST', body, token: token ?? null });

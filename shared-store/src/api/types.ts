@@ -173,7 +173,7 @@ export interface CouponResult {
   message?: string;
 }
 
-/** Order-tracking payload (spec section 3). */
+/** Order-tracking payload: the order's id and total, the email, campaign ids and ordered lines. */
 export interface OrderTracking {
   orderId: number;
   total: string;

@@ -7,7 +7,7 @@ export interface LinkTarget {
   external: boolean;
 }
 
-/** The WordPress site's blog lives under /blog; the storefront's under /blogs (spec section 2). */
+/** The WordPress site's blog is under /blog; the storefront's under /blogs, where its links go. */
 const BLOG = /^\/blog(?=\/|$)/;
 
 /**

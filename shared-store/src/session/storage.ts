@@ -1,5 +1,5 @@
 /**
- * Browser storage (spec section 3 keys) behind one safe wrapper: a localStorage that throws
+ * Browser storage (the keys below) behind one safe wrapper: a localStorage that throws
  * (disabled, private mode, quota exceeded) degrades to memory for the rest of the visit.
  */
 

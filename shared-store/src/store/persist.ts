@@ -10,7 +10,7 @@ import {
 import { toPrice } from '../lib/money';
 import { persistStorage } from '../session/storage';
 
-/** The slices kept across visits (spec section 3), under the key 'root'. */
+/** The slices kept across visits, under the key 'root'; every other slice starts afresh. */
 export const PERSISTED_SLICES = [
   'homePageData',
   'homeBannerData',

@@ -12,7 +12,7 @@ import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
 import './pages.css';
 
-/** The specification's contact form (section 3): what it posts, and where. */
+/** The contact form: the four fields it posts (name, phone, email, message), and where. */
 type ContactFields = 'name' | 'phonenum' | 'email' | 'message';
 const CONTACT_PATH = '/wp-json/contact-form/v1/submit';
 /** The WordPress page whose text introduces the form, when there is one. */

@@ -12,7 +12,7 @@
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../constants';
 import { toNumber, toPrice, toQuantity } from '../../lib/money';
 
-/** One line of the cart (spec section 3): id, slug, month, quantity, price. */
+/** One line of the cart: id, slug, month, quantity, price. */
 export interface CartItem {
   id: number | string;
   slug: string;

@@ -10,8 +10,8 @@ export interface ListState<T extends WithId> {
 }
 
 /**
- * The home slices (spec section 4) share one behaviour: items can be added, deleted by id and
- * updated by id; a fresh fetch replaces the whole list.
+ * The home slices share one behaviour: items can be added, deleted by id and updated by id; a
+ * fresh fetch replaces the whole list.
  */
 export function createListSlice<T extends WithId, Name extends string>(name: Name) {
   const initialState: ListState<T> = { items: [] };

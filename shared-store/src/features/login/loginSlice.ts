@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Login state (spec section 3): one boolean. */
+/** Login state: one boolean, whether the visitor is logged in. */
 export interface LoginState {
   loginData: boolean;
 }

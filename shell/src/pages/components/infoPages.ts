@@ -9,9 +9,9 @@ export interface InfoPageView {
 }
 
 /**
- * One of the site's info pages by name (spec section 7, custom/v1: `404`,
- * `acceptable-use-policy`): `{ title, content }`. A failure rejects, so the page can offer to try
- * again; an answer of another shape is null (logged once).
+ * One of the site's info pages by name (custom/v1: `404`, `acceptable-use-policy`):
+ * `{ title, content }`. A failure rejects, so the page can offer to try again; an answer of
+ * another shape is null (logged once).
  */
 export const infoPageRead = rejecting(
   createQuery<string, InfoPageView | null>({
