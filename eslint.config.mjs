@@ -2,11 +2,26 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+import appModules from './tooling/appModules.js';
 import pageContract from './tooling/pageContract.js';
 
-/** The remotes' packages, from the page contract (remote-header, …). */
-const REMOTES = pageContract.remoteNames().map((name) => `remote-${name}`);
+/** The remotes' federation names, from the page contract (header, …); remote-<name> is the package. */
+const REMOTE_NAMES = pageContract.remoteNames();
+const REMOTES = REMOTE_NAMES.map((name) => `remote-${name}`);
+
+/**
+ * The domains the teams own, each in its remote: the remotes' names, and the subscription
+ * packages that remote-cart sells with the cart.
+ */
+const DOMAINS = [...REMOTE_NAMES, 'subscription'];
+
+/** The source files ESLint reads, for the blocks that match folders. */
+const SOURCES = '*.{ts,tsx,js,jsx,mjs,cjs}';
+
+/** Test files, and a package's helpers for its tests. */
+const TESTS = ['**/*.test.{ts,tsx}', '**/src/testSupport.ts'];
 
 /**
  * A package's private files: a routine upgrade may move them without notice. Every block that
@@ -17,6 +32,68 @@ const PRIVATE_FILES = {
   message:
     "Import a package's documented entry points, not its dist/, internal/ or node_modules/ files.",
 };
+
+/** The apps on the page: the host and the remotes. */
+const APPS = ['shell', ...REMOTES];
+
+/** shared-store's public entry (and for tests its test helpers): nothing deeper, by no path. */
+function sharedStoreEntries({ test }) {
+  return {
+    group: ['shared-store/*', '**/shared-store/src/**', ...(test ? ['!shared-store/testing'] : [])],
+    message: test
+      ? "Import from 'shared-store' or 'shared-store/testing' only."
+      : "Import from 'shared-store' only.",
+  };
+}
+
+/** The server, the stand-in backend and the end-to-end tests: no code on the page reaches them. */
+const OFF_THE_PAGE = {
+  group: ['gateway', 'sample-backend', 'e2e'],
+  message: "The page's code does not import the server's, the sample backend's or the e2e tests'.",
+};
+
+/** The host, from a remote: remotes meet it in shared-store and on the event bus. */
+const THE_SHELL = {
+  group: ['shell'],
+  message: 'The shell is the host: a remote meets it in shared-store and on the event bus.',
+};
+
+/**
+ * Another team's remote, from an app that is not it: its package and folder are its own (any
+ * path into them), and of its federation modules (`cart/…`) only those its webpack.config.js
+ * exposes may be imported.
+ */
+function otherRemote(name) {
+  const exposed = appModules.exposedIds(path.join(import.meta.dirname, `remote-${name}`));
+  return [
+    {
+      group: [`remote-${name}`],
+      message: `remote-${name} is another team's: import what it exposes (${exposed.join(', ')}), or meet it on the event bus.`,
+    },
+    {
+      group: [`${name}/**`, ...exposed.map((id) => `!${id}`)],
+      message: `remote-${name} exposes only ${exposed.join(', ')} (its webpack.config.js): the rest is that team's own.`,
+    },
+  ];
+}
+
+/** The apps, as shared-store would reach them: by package, path or federation module. */
+const NO_APP_IN_CORE = {
+  group: [...APPS, ...REMOTE_NAMES.map((name) => `${name}/**`)],
+  message:
+    'shared-store is the platform core every app builds on: it imports no remote and not the shell. Take what it needs from an app as an argument, or meet on the event bus.',
+};
+
+/**
+ * The same boundary for `import('…')`, which no-restricted-imports does not read: no other app's
+ * package or folder.
+ */
+function noAppImportedLater(others) {
+  return {
+    selector: `ImportExpression > Literal[value=/^(?:\\.{1,2}\\/)*(?:${others.join('|')})(?:\\/|$)/]`,
+    message: `Another app (${others.join(', ')}) is reached only through what it exposes, not by its package or folder.`,
+  };
+}
 
 /**
  * Shared packages the apps get only a few exports of (tooling/shared/): what each file exports is
@@ -66,33 +143,6 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
   },
-  // Boundaries: one public entry per package; remotes never import each other; the store is
-  // reached through shared-store's typed hooks only.
-  ...['shell', ...REMOTES].map((pkg) => ({
-    files: [`${pkg}/src/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            PRIVATE_FILES,
-            { group: ['shared-store/*'], message: "Import from 'shared-store' only." },
-            {
-              group: [...REMOTES.filter((r) => r !== pkg), 'shell', '../../*'],
-              message: 'Remotes and the shell meet in shared-store and on the event bus.',
-            },
-          ],
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch', 'useStore'],
-              message: "Use shared-store's useAppSelector / useAppDispatch.",
-            },
-          ],
-        },
-      ],
-    },
-  })),
   {
     files: [
       'shell/src/**/*.{ts,tsx}',
@@ -118,11 +168,84 @@ export default tseslint.config(
   },
   {
     // Tests (and a package's helpers for its tests) may also use shared-store's test helpers.
-    files: ['**/*.test.{ts,tsx}', '**/src/testSupport.ts'],
+    files: TESTS,
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [PRIVATE_FILES, { group: ['shared-store/*', '!shared-store/testing'] }] },
+        { patterns: [PRIVATE_FILES, sharedStoreEntries({ test: true })] },
+      ],
+    },
+  },
+  // Boundaries. Each team's code is its remote's own: another app reaches it only through what the
+  // remote exposes (its webpack.config.js), or on the event bus. shared-store is the platform
+  // core every app builds on: it reaches no app, and no team's domain lives in it. The store is
+  // reached through shared-store's typed hooks only. Tests keep the boundaries too.
+  ...APPS.flatMap((pkg) => {
+    const apart = [
+      PRIVATE_FILES,
+      OFF_THE_PAGE,
+      ...REMOTES.filter((other) => other !== pkg).flatMap((other) =>
+        otherRemote(other.replace(/^remote-/, '')),
+      ),
+      ...(pkg === 'shell' ? [] : [THE_SHELL]),
+    ];
+    const later = ['error', noAppImportedLater(APPS.filter((other) => other !== pkg))];
+    return [
+      {
+        files: [`${pkg}/src/**/${SOURCES}`],
+        ignores: TESTS,
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [...apart, sharedStoreEntries({ test: false })],
+              paths: [
+                {
+                  name: 'react-redux',
+                  importNames: ['useSelector', 'useDispatch', 'useStore'],
+                  message: "Use shared-store's useAppSelector / useAppDispatch.",
+                },
+              ],
+            },
+          ],
+          'no-restricted-syntax': later,
+        },
+      },
+      {
+        files: TESTS.map((pattern) => `${pkg}/${pattern}`),
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { patterns: [...apart, sharedStoreEntries({ test: true })] },
+          ],
+          'no-restricted-syntax': later,
+        },
+      },
+    ];
+  }),
+  {
+    files: [`shared-store/src/**/${SOURCES}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [PRIVATE_FILES, OFF_THE_PAGE, NO_APP_IN_CORE] },
+      ],
+      'no-restricted-syntax': ['error', noAppImportedLater(APPS)],
+    },
+  },
+  {
+    files: [
+      `shared-store/src/features/**/${SOURCES}`,
+      ...DOMAINS.map((domain) => `shared-store/src/**/${domain}/**/${SOURCES}`),
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noAppImportedLater(APPS),
+        {
+          selector: 'Program',
+          message: `Domain code lives in the remote that owns it (${REMOTES.join(', ')}; subscriptions are remote-cart's), not in shared-store: move the file there and expose what other apps need.`,
+        },
       ],
     },
   },

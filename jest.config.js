@@ -6,6 +6,7 @@ module.exports = {
     '!<rootDir>/shared-store/src/**/*.test.{ts,tsx}',
     '!<rootDir>/shared-store/src/testing/**',
     '!<rootDir>/shared-store/src/index.ts',
+    '!<rootDir>/shared-store/src/server.ts',
   ],
   coverageReporters: ['text-summary'],
   coverageDirectory: '<rootDir>/.reports/coverage',

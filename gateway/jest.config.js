@@ -4,4 +4,6 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // shared-store's sources, not its build: the unit tests run before anything is built.
+  moduleNameMapper: { '^shared-store/server$': '<rootDir>/../shared-store/src/server.ts' },
 };

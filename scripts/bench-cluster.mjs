@@ -30,7 +30,7 @@ const CONNECTIONS = 50;
 // connection is opened again every 500 requests instead, as a browser's would be long before.
 const LOAD = { connections: CONNECTIONS, reconnectRate: 500 };
 const SHELL_DIST = path.join(ROOT, 'shell', 'dist');
-/** A read the gateways cache (gateway/src/routeTable.ts: the `content` rule, 60 s). */
+/** A read the gateways cache (gateway/src/proxy/routeTable.ts: the `content` rule, 60 s). */
 const CONTENT = '/wp-json/wp/v2/courseList';
 const NAMES = { page: 'the home page', chunk: 'the chunk', content: 'the content read' };
 

@@ -26,7 +26,7 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const REDIS = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 /** nginx settings the cluster shares with the gateway's framing tests (each file says why). */
 const NGINX_SETTINGS = path.join(ROOT, 'scripts', 'nginx');
-/** The WordPress site the sample backend stands in for (gateway/src/config.ts says the same). */
+/** The WordPress site the sample backend stands in for (gateway/src/plugins/environment.ts says the same). */
 const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
 const START_TIMEOUT_MS = 60_000;
 

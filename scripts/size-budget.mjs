@@ -30,17 +30,17 @@ function servedSize(file) {
   return fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : fs.statSync(file).size;
 }
 
-function homePageScripts() {
+async function homePageScripts() {
   const {
     createManifestReader,
     localFolderOf,
     pageRequest,
     remoteCodeFor,
-  } = require('../gateway/dist/remoteHints.js');
-  const { readPageContract, remoteNamesOf } = require('../gateway/dist/pageContract.js');
-  const { defaultRemotesConfig } = require('../gateway/dist/remotesConfig.js');
+  } = require('../gateway/dist/page/remoteHints.js');
+  const { readPageContract, remoteNamesOf } = require('shared-store/server');
+  const { defaultRemotesConfig } = require('../gateway/dist/page/remotesConfig.js');
   const shellDir = path.join(root, 'shell', 'dist');
-  const contract = readPageContract(shellDir);
+  const contract = await readPageContract(shellDir);
   const names = remoteNamesOf(contract);
   const page = fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8');
   const shell = [
@@ -94,7 +94,7 @@ for (const app of Object.keys(budget.apps).filter((name) => name.startsWith('rem
     `${ok ? 'ok  ' : 'OVER'} ${app.padEnd(14)} ${kb.toFixed(1).padStart(7)} KB of ${String(budget.remoteEntryKb)} KB`,
   );
 }
-const scripts = homePageScripts();
+const scripts = await homePageScripts();
 const homeKb = scripts.reduce((sum, file) => sum + servedSize(file), 0) / 1024;
 const homeOk = homeKb <= budget.homePageJsKb;
 if (!homeOk) over += 1;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm test: type-check, lint, unit tests, production build, end-to-end tests in Chromium.
+// npm test: type-check, lint, unused exports, unit tests, production build, end-to-end tests in
+// Chromium.
 // Ends with one plain summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,17 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const steps = [
   { name: 'type-check', cmd: 'npm', args: ['run', 'type-check'] },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  {
+    // knip.config.js: each export of shared-store's public entry is imported by another package.
+    name: 'unused exports of shared-store',
+    cmd: 'npm',
+    args: ['run', '--silent', 'check:exports'],
+    output: true,
+    counts: (out) => {
+      const unused = out.match(/shared-store\/src\/index\.ts:\d+/g)?.length ?? 0;
+      return { passed: unused === 0 ? 1 : 0, failed: unused };
+    },
+  },
   {
     name: 'unit tests',
     cmd: 'npx',
@@ -30,7 +42,7 @@ const steps = [
     },
   },
   {
-    name: 'release scripts and federation tooling',
+    name: 'release scripts, federation tooling, lint boundaries and the exports check',
     cmd: 'node',
     args: [
       '--test',
@@ -39,6 +51,8 @@ const steps = [
       'tooling/federation/borrowBundlerRuntime.test.mjs',
       'tooling/federation/remoteBuild.test.mjs',
       'tooling/sharedConfig.test.mjs',
+      'tooling/lintBoundaries.test.mjs',
+      'tooling/unusedExports.test.mjs',
     ],
     output: true,
     counts: (out) => ({

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The dev servers' API proxy. A dev server sends the folders the gateway's route table answers
- * (gateway/src/routeTable.ts) to the gateway `npm run dev` starts on :8090, and only to a
+ * (gateway/src/proxy/routeTable.ts) to the gateway `npm run dev` starts on :8090, and only to a
  * gateway: WordPress, the LMS or the sample backend run on their own (`npm start -w
  * sample-backend` listens on :8090 too) would answer a browser with nothing between them — no
  * WooCommerce refusal, no order or cart owner check, no rate limit, no canonical-path check,
@@ -10,7 +10,7 @@
  * naming its folders) is sent nothing: the browser gets a 502 saying why.
  */
 
-/** The gateway's folders (routeTable.ts ROUTE_TABLE's prefixes; gateway/src/devProxy.test.ts). */
+/** The gateway's folders (routeTable.ts ROUTE_TABLE's prefixes; gateway/src/proxy/devProxy.test.ts). */
 const GATEWAY_FOLDERS = ['/wp-json', '/checkout', '/wp-content', '/lms', '/portal', '/api'];
 
 /**

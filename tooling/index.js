@@ -19,6 +19,7 @@ const {
   StartupPreloadPlugin,
   runsAtStartup,
 } = require('./startupPreload');
+const { declareApp, declareServerEntries } = require('./appModules');
 const { PageContractPlugin } = require('./pageContract');
 const { gatewayProxy } = require('./devProxy');
 
@@ -273,6 +274,9 @@ function reportSharedVersions(shared) {
   };
 }
 
+/** Where an app's page starts (the shell's; a remote's opened alone), relative to its folder. */
+const ENTRY = './src/index.ts';
+
 /**
  * @param {object} options
  * @param {string} options.dir the app's folder (__dirname of its webpack.config.js)
@@ -296,6 +300,7 @@ function createAppConfig({
   devServer = {},
 }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  declareApp(dir, { name, exposes: isHost ? {} : { ...exposes, ...pages }, entry: ENTRY });
   /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -303,7 +308,7 @@ function createAppConfig({
     // A remote opened alone (its dev server page) has no host to lend it the federation runtime.
     const standalone = dev && !isHost;
     const withPage = isHost || standalone;
-    const entryFile = path.join(dir, 'src', 'index.ts');
+    const entryFile = path.join(dir, ENTRY);
     // A remote opened alone has no shell to take the shared packages from.
     const shared = sharedConfig(pkg.dependencies, { fallbacks: withPage, from: dir });
     return {
@@ -520,6 +525,7 @@ function createAppConfig({
  * @param {Record<string, string>} options.entries
  */
 function createServerConfig({ dir, entries }) {
+  declareServerEntries(dir, entries);
   /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';

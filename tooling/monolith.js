@@ -4,7 +4,7 @@
  * with no module federation (no plugin, no runtime, no remoteEntry), to compare against the
  * federated storefront. It is the shell's own production config (tooling/index.js: same loaders,
  * minimizer, precompression and page) with federation taken out and one module swapped:
- * shell/src/remotes/federation.ts becomes shell/bench/federation.monolith.ts, which imports the
+ * shell/src/remotes/federation.ts becomes tooling/bench/federation.monolith.ts, which imports the
  * remotes' source from the workspace. Output: <repo>/.monolith/shell/dist, which the gateway serves as
  * APPS_ROOT=<repo>/.monolith.
  */
@@ -15,7 +15,7 @@ const { StartupPreloadPlugin } = require('./startupPreload');
 
 const ROOT = path.resolve(__dirname, '..');
 const SHELL_REMOTES = path.join(ROOT, 'shell', 'src', 'remotes');
-const STAND_IN = path.join(ROOT, 'shell', 'bench', 'federation.monolith.ts');
+const STAND_IN = path.join(__dirname, 'bench', 'federation.monolith.ts');
 
 /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
 module.exports = (env, argv) => {

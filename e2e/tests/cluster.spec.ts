@@ -226,7 +226,7 @@ async function resetRequests(
   return statuses;
 }
 
-/** The password-reset form's limit per client and minute (gateway/src/routeTable.ts). */
+/** The password-reset form's limit per client and minute (gateway/src/proxy/routeTable.ts). */
 const RESETS_PER_MINUTE = 5;
 
 test('a rate limit holds across the instances together, and a forged X-Forwarded-For through nginx does not escape it', async () => {

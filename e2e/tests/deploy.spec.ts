@@ -3,10 +3,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { expectHomeWithMinimalHeader } from '../support/storefront';
+import { addFirstCourse, expectHomeWithMinimalHeader } from '../support/storefront';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TRUST_STRIP = path.join(ROOT, 'remote-header', 'src', 'TrustStrip.tsx');
+const PROMO_BANNER = path.join(ROOT, 'remote-header', 'src', 'PromoBanner.tsx');
+const CART_QUANTITY = path.join(ROOT, 'remote-cart', 'src', 'model', 'quantity.ts');
 const ORIGINAL_TEXT = 'Medical education awards';
 const RELEASED_TEXT = 'Medical education awards 2027';
 
@@ -60,10 +62,25 @@ function releaseHeaderForContract(range: string): () => void {
   };
 }
 
-/** A hash of every file the shell and the other remotes serve. */
-function hashOfOthers(): string {
+/**
+ * Releases `remote` built from `file` with `from` replaced by `to` (the file is put back at once):
+ * a team's change shipped by the team's own release.
+ */
+function releaseChanged(remote: string, file: string, from: string, to: string): void {
+  const source = fs.readFileSync(file, 'utf8');
+  expect(source).toContain(from);
+  try {
+    fs.writeFileSync(file, source.replace(from, to));
+    run('release', remote);
+  } finally {
+    fs.writeFileSync(file, source);
+  }
+}
+
+/** A hash of every file the shell and the given remotes serve. */
+function hashOf(apps: string[]): string {
   const hash = crypto.createHash('sha256');
-  for (const app of ['shell', 'remote-footer', 'remote-home', 'remote-cart']) {
+  for (const app of apps) {
     const dir = path.join(ROOT, app, 'dist');
     for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
       const full = path.join(dir, file);
@@ -72,6 +89,9 @@ function hashOfOthers(): string {
   }
   return hash.digest('hex');
 }
+
+/** A hash of every file the shell and the other remotes serve. */
+const hashOfOthers = () => hashOf(['shell', 'remote-footer', 'remote-home', 'remote-cart']);
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -102,10 +122,10 @@ test('a header built for another shared-store contract is refused; the page keep
   consoleWatch,
 }) => {
   consoleWatch.allow(
-    /Remote "header" was built for shared-store \^2\.0\.0, but this page runs shared-store 1\.0\.0/,
+    /Remote "header" was built for shared-store \^3\.0\.0, but this page runs shared-store 2\.0\.0/,
   );
   consoleWatch.allow(/header\/(PromoBanner|Header|TrustStrip)/);
-  const restore = releaseHeaderForContract('^2.0.0');
+  const restore = releaseHeaderForContract('^3.0.0');
   try {
     await page.goto('/');
     await expectHomeWithMinimalHeader(page);
@@ -114,4 +134,76 @@ test('a header built for another shared-store contract is refused; the page keep
   }
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('the banner’s pause cap is the header’s: a new cap ships with the header alone, and rolls back', async ({
+  page,
+}) => {
+  // The newsletter popup would open over the banner at 10 s.
+  await page.addInitScript(() => {
+    localStorage.setItem('popupClosed', 'true');
+  });
+  const shellAndOthers = hashOfOthers();
+  run('release', 'header');
+  releaseChanged(
+    'header',
+    PROMO_BANNER,
+    'BANNER_PAUSE_CAP_MS = 10_000',
+    'BANNER_PAUSE_CAP_MS = 3_000',
+  );
+  expect(hashOfOthers()).toBe(shellAndOthers);
+
+  const banner = page.getByRole('complementary', { name: 'Promotion' });
+  await page.clock.install();
+  /** Hovers the banner on a fresh page, with the page's clock stopped for the test to move on. */
+  async function hoverBanner() {
+    await page.goto('/');
+    await expect(banner).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await banner.hover();
+    await expect(banner).toHaveAttribute('data-paused', 'true');
+  }
+
+  await hoverBanner();
+  await page.clock.runFor(2_900);
+  await expect(banner).toHaveAttribute('data-paused', 'true');
+  await page.clock.runFor(200);
+  await expect(banner).toHaveAttribute('data-paused', 'false');
+
+  run('rollback', 'header');
+  // The page's time flows again for the next page to start.
+  await page.clock.resume();
+  await hoverBanner();
+  await page.clock.runFor(3_100);
+  await expect(banner).toHaveAttribute('data-paused', 'true');
+  await page.clock.runFor(7_000);
+  await expect(banner).toHaveAttribute('data-paused', 'false');
+});
+
+test('the quantity floor is the cart’s rule: a new floor ships with the cart alone, and rolls back', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('popupClosed', 'true');
+  });
+  const title = await addFirstCourse(page);
+  await page.goto('/cart');
+  const decrease = page.getByRole('button', { name: `Decrease quantity of ${title}` });
+  // Today's floor is 0: a line of one can be lowered (to be removed).
+  await expect(decrease).toBeEnabled();
+
+  const shellAndOthers = hashOf(['shell', 'remote-header', 'remote-footer', 'remote-home']);
+  // The cart as it is, released first: the rollback goes back to it.
+  run('release', 'cart');
+  try {
+    releaseChanged('cart', CART_QUANTITY, 'QUANTITY_FLOOR = 0;', 'QUANTITY_FLOOR = 1;');
+    expect(hashOf(['shell', 'remote-header', 'remote-footer', 'remote-home'])).toBe(shellAndOthers);
+    await page.reload();
+    await expect(page.getByRole('button', { name: `Increase quantity of ${title}` })).toBeEnabled();
+    await expect(decrease).toBeDisabled();
+  } finally {
+    run('rollback', 'cart');
+  }
+  await page.reload();
+  await expect(decrease).toBeEnabled();
 });

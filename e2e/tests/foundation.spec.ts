@@ -25,8 +25,10 @@ test('the manifests of the remotes the page shows come in the page, and none is 
   const carried = JSON.parse(
     (await page.locator('#remote-manifests').textContent()) ?? '{}',
   ) as Record<string, { name?: string }>;
-  // The ones it shows, as the gateway serves them at this moment: the header, footer and home.
+  // The ones it shows, as the gateway serves them at this moment: the header, footer and home,
+  // and the cart, whose model every page loads before its first render.
   expect(Object.keys(carried).sort()).toEqual([
+    '/remotes/cart/mf-manifest.json',
     '/remotes/footer/mf-manifest.json',
     '/remotes/header/mf-manifest.json',
     '/remotes/home/mf-manifest.json',
@@ -118,9 +120,9 @@ test('while the home remote is still on its way, the running shell keeps the her
   await expect(page.locator('#home-hero-title')).toHaveText(title ?? '');
 });
 
-for (const [route, remote, notRemote] of [
-  ['/', 'home', 'cart'],
-  ['/cart', 'cart', 'home'],
+for (const [route, remote, notLoaded] of [
+  ['/', 'home', '/remotes/cart/__federation_expose_CartPage'],
+  ['/cart', 'cart', '/remotes/home/'],
 ] as const) {
   test(`the code ${route} needs from the remotes downloads alongside the shell's own`, async ({
     page,
@@ -129,14 +131,16 @@ for (const [route, remote, notRemote] of [
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     const timings = await loadedResources(page);
     const code = timings.filter(
-      (t) => t.url.includes(`/remotes/${remote}/`) && t.url.endsWith('.js'),
+      (t) =>
+        (t.url.includes(`/remotes/${remote}/`) || t.url.includes('/remotes/cart/')) &&
+        t.url.endsWith('.js'),
     );
     expect(code.map((t) => t.url.split('/').pop())).toContain('remoteEntry.js');
+    // The cart's model comes on every page, the route's own code with it.
+    expect(code.some((t) => t.url.includes('/remotes/cart/remoteEntry.js'))).toBe(true);
     // Hinted by the page, not discovered by the shell's code once it had run.
     for (const t of code) expect(t.initiator, t.url).toBe('link');
-    expect(
-      timings.some((t) => t.url.includes(`/remotes/${notRemote}/`) && t.url.endsWith('.js')),
-    ).toBe(false);
+    expect(timings.some((t) => t.url.includes(notLoaded) && t.url.endsWith('.js'))).toBe(false);
   });
 }
 

@@ -207,7 +207,7 @@ test.describe('course and event pages', () => {
 });
 
 test.describe('contact us', () => {
-  test('the form sends exactly the specification’s fields and confirms', async ({ page }) => {
+  test('the form sends exactly the newsletter’s fields and confirms', async ({ page }) => {
     await page.goto('/contact-us');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: /send/i }).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
-import { rateLimitOf } from './routeTable';
+import { rateLimitOf } from './proxy/routeTable';
 import { makeAppsRoot, shellPage, testGatewayOptions, writeIn } from './test-support/contract';
 import { jwtFor } from './test-support/tokens';
 import { fakeClockOnly } from './test-support/clock';
@@ -233,16 +233,18 @@ describe('gateway', () => {
       );
     });
 
-    it('preloads the manifests of the remotes the page shows, and no other', async () => {
-      const home = (await gateway.inject({ url: '/', headers: { accept: 'text/html' } })).body;
-      for (const name of ['header', 'footer', 'home']) {
-        expect(home).toContain(
+    it('preloads the manifests of the remotes the page shows and of the teams’ models, and no other', async () => {
+      const blogs = (await gateway.inject({ url: '/blogs', headers: { accept: 'text/html' } }))
+        .body;
+      // The layout's remotes, and the cart, whose model every page loads before its first render.
+      for (const name of ['header', 'footer', 'cart']) {
+        expect(blogs).toContain(
           `as="fetch" crossorigin="anonymous" href="/remotes/${name}/mf-manifest.json"`,
         );
       }
-      expect(home).not.toContain('href="/remotes/cart/mf-manifest.json"');
-      // Still configured: the page can load the cart when the visitor goes there.
-      expect(home).toContain('"cart":"/remotes/cart/mf-manifest.json"');
+      expect(blogs).not.toContain('href="/remotes/home/mf-manifest.json"');
+      // Still configured: the page can load the home page when the visitor goes there.
+      expect(blogs).toContain('"home":"/remotes/home/mf-manifest.json"');
     });
 
     it('the home page starts its never-cached banner read with a timestamp of its own; other pages do not', async () => {
@@ -737,6 +739,77 @@ describe('gateway', () => {
 
     it('reports its health', async () => {
       expect((await gateway.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    });
+  });
+
+  describe('the server-wide rules, whichever part of the gateway answers', () => {
+    /** A request each part answers: the page, a file not found, the proxy, commerce, identity, health. */
+    const PARTS: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string> }[] = [
+      { method: 'GET', url: '/cart', headers: { accept: 'text/html' } },
+      { method: 'GET', url: '/missing.0123abcd.js' },
+      { method: 'GET', url: '/wp-json/wp/v2/menu_home' },
+      { method: 'GET', url: '/api/shop/products/abc' },
+      { method: 'POST', url: '/api/session/logout' },
+      { method: 'GET', url: '/healthz' },
+    ];
+
+    it('every answer carries the security headers, a page not found included', async () => {
+      for (const part of PARTS) {
+        const answer = await gateway.inject(part);
+        expect([part.url, answer.headers['x-content-type-options']]).toEqual([part.url, 'nosniff']);
+        expect([part.url, answer.headers['content-security-policy']]).toEqual([
+          part.url,
+          expect.stringContaining("frame-ancestors 'self' https://app.example.test"),
+        ]);
+      }
+    });
+
+    it('every part hears a request only after the server-wide checks, in their order: framing, the canonical path, the client’s rate limit, an ended session', async () => {
+      const own = await build();
+      const ended = { authorization: `Bearer ${jwtFor(3)}` };
+      const logout = { method: 'POST', url: '/api/session/logout' } as const;
+      try {
+        expect((await own.inject({ ...logout, headers: ended })).statusCode).toBe(204);
+        const before = upstream.hits.length;
+        for (const part of PARTS) {
+          const send = async (headers: Record<string, string>) => {
+            const answer = await own.inject({
+              ...part,
+              headers: { ...part.headers, ...ended, ...headers },
+            });
+            return [part.url, answer.statusCode, answer.json<unknown>()];
+          };
+          const override = { 'x-http-method-override': 'DELETE' };
+          expect(await send({ ...override, 'transfer-encoding': 'gzip' })).toEqual([
+            part.url,
+            400,
+            expect.objectContaining({ message: 'The only Transfer-Encoding accepted is chunked.' }),
+          ]);
+          expect(await send(override)).toEqual([
+            part.url,
+            400,
+            expect.objectContaining({ code: 'non_canonical_request' }),
+          ]);
+          expect(await send({})).toEqual([
+            part.url,
+            401,
+            expect.objectContaining({ code: 'token_revoked' }),
+          ]);
+        }
+        expect(upstream.hits.length).toBe(before);
+        // A refused request uses none of its client's allowance.
+        const limit = rateLimitOf('POST', logout.url)?.perMinute ?? 0;
+        for (let i = 0; i <= limit; i += 1) {
+          const refused = await own.inject({
+            ...logout,
+            headers: { 'x-http-method-override': 'GET' },
+          });
+          expect(refused.statusCode).toBe(400);
+        }
+        expect((await own.inject(logout)).statusCode).toBe(204);
+      } finally {
+        await own.close();
+      }
     });
   });
 });

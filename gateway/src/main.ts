@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startSampleBackend } from 'sample-backend';
 import { buildGateway } from './app';
-import { readConfig, SECRET_VARIABLES, type GatewayEnv } from './config';
+import { readConfig, SECRET_VARIABLES, type GatewayEnv } from './plugins/environment';
 
 /** WooCommerce-shaped credentials for the embedded sample backend, new at every start. */
 function sampleCredentials() {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS, couponApplied, safeStorage, selectCartItems } from 'shared-store';
+import { STORAGE_KEYS, safeStorage } from 'shared-store';
 import { mockFetch, renderWithProviders, userLoggedIn } from 'shared-store/testing';
 import CartPage from './CartPage';
 import { goldPackage, mockExam, plab1, seedState } from './testSupport';
+import { couponApplied, selectCartItems, selectCart } from './model/cartSlice';
 
 function summary() {
   return within(screen.getByRole('region', { name: 'Order summary' }));
@@ -137,7 +138,7 @@ describe('cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByText('Your cart is empty.')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus();
-    expect(store.getState().cartData).toMatchObject({
+    expect(selectCart(store.getState())).toMatchObject({
       cartData: [],
       totalAmount: 0,
       couponName: '',

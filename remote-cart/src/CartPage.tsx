@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef } from 'react';
-import { selectCartItems, selectIsLoggedIn, useAppSelector } from 'shared-store';
+import { selectIsLoggedIn, useAppSelector } from 'shared-store';
 import { lineKeys, lineLabel } from './cartHelpers';
 import { CancelledOrderNotice } from './components/CancelledOrderNotice';
 import { CartLine } from './components/CartLine';
@@ -11,6 +11,7 @@ import { CouponForm } from './components/CouponForm';
 import { EmptyCart } from './components/EmptyCart';
 import { RewardsForm } from './components/RewardsForm';
 import './cart.css';
+import { selectCartItems } from './model/cartSlice';
 
 /**
  * The cart page: every line with its quantity controls, the summary to the penny, coupon, reward

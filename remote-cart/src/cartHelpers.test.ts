@@ -1,4 +1,4 @@
-import { ApiError, type CartItem } from 'shared-store';
+import { ApiError } from 'shared-store';
 import {
   apiErrorMessage,
   appliedDiscounts,
@@ -9,6 +9,7 @@ import {
   lineName,
   parseWholePounds,
 } from './cartHelpers';
+import { type CartItem } from './model/cartSlice';
 
 const line = (overrides: Partial<CartItem> = {}): CartItem => ({
   id: 1,

@@ -4,9 +4,9 @@ import {
   decodeEntities,
   formatPrice,
   roundMoney,
-  type CartItem,
   type RewardBalance,
 } from 'shared-store';
+import { type CartItem } from './model/cartSlice';
 
 /** What a line is called on the page: its title, else its slug. */
 export function lineName(line: CartItem): string {
@@ -44,6 +44,11 @@ export function lineDuration(line: CartItem, tierDuration: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/** An order id as a URL writes it: a whole number without leading zeros, or undefined. */
+export function orderIdOf(value: string | null | undefined): number | undefined {
+  return typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
 }
 
 /** Whole pounds typed by the learner ("5", "£5"), 1 or more; null for anything else. */

@@ -1,5 +1,4 @@
-import { type CartItem } from 'shared-store';
-import { PLAB_1_LINE, createSafeStorage } from 'shared-store/testing';
+import { createSafeStorage } from 'shared-store/testing';
 import {
   buildOrderRequest,
   buildTrackingPayload,
@@ -9,6 +8,8 @@ import {
   readCampaignIds,
   unorderableMessage,
 } from './order';
+import { type CartItem } from './model/cartSlice';
+import { PLAB_1_LINE } from './testSupport';
 
 const course = PLAB_1_LINE;
 const event: CartItem = {

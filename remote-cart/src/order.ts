@@ -4,13 +4,13 @@ import {
   roundMoney,
   safeUrl,
   toNumber,
-  type CartItem,
   type KeyValueStorage,
-  type OrderRequest,
   type OrderTracking,
   type WcOrder,
 } from 'shared-store';
 import { lineName } from './cartHelpers';
+import { type CartItem } from './model/cartSlice';
+import { type OrderRequest } from './model/shop';
 
 /** Email-campaign ids sent with the order tracking ('' when unknown). */
 export interface CampaignIds {

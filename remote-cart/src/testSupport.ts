@@ -1,9 +1,28 @@
 /**
- * Sample lines and a preloaded state for the tests (not a test file itself: it imports only the
- * public 'shared-store').
+ * Sample lines and preloaded states for the cart's tests (not a test file itself).
  */
-import { type AppDispatch } from 'shared-store';
-import { PLAB_1_LINE, itemAdded, makeStore, type CartItemInput } from 'shared-store/testing';
+import type { AppDispatch, AppStore, RootState } from 'shared-store';
+import { makeStore } from 'shared-store/testing';
+import {
+  itemAdded,
+  orderPlaced,
+  selectCartItems,
+  selectTotalAmount,
+  type CartItem,
+  type CartItemInput,
+} from './model/cartSlice';
+
+/** The tests' sample course line: PLAB 1, 3 months, three of them at £19.99. */
+export const PLAB_1_LINE: CartItem = {
+  id: 2103,
+  slug: 'plab-1-online-course',
+  month: '3 Months',
+  quantity: 3,
+  price: 19.99,
+  title: 'PLAB 1',
+  product_id: 3103,
+  variation_id: 310303,
+};
 
 export const plab1: CartItemInput = PLAB_1_LINE;
 
@@ -30,11 +49,55 @@ export const goldPackage: CartItemInput = {
   variation_id: 320203,
 };
 
+/**
+ * The gateway's 409 when prices changed since the cart was filled: PLAB 1 (3103/310303) is now
+ * £54.99, WELCOME10 takes £10.00 off, the new total is £44.99.
+ */
+export const PRICE_CHANGED_ANSWER = {
+  code: 'price_changed',
+  message: 'Prices have changed since these items were added to your cart.',
+  data: {
+    status: 409,
+    total: '44.99',
+    subtotal: '54.99',
+    discount: '10.00',
+    reward: '0.00',
+    lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
+  },
+};
+
 /** A store state holding the lines, after any further setup (coupon, login, durations…). */
 export function seedState(lines: CartItemInput[], setup?: (dispatch: AppDispatch) => void) {
   const store = makeStore();
   for (const line of lines) store.dispatch(itemAdded(line));
   setup?.(store.dispatch);
+  return store.getState();
+}
+
+/**
+ * The state of a store whose cart holds `line` (PLAB 1 x3 unless told) and checked out as order
+ * `orderId`: the order is pending and the cart waits on it. `setup` runs on the store last (a
+ * login, say).
+ */
+export function cartWaitingOnOrder(
+  orderId: number,
+  options: { line?: CartItemInput; setup?: (store: AppStore) => void } = {},
+): RootState {
+  const store = makeStore();
+  store.dispatch(itemAdded(options.line ?? PLAB_1_LINE));
+  store.dispatch(
+    orderPlaced({
+      order: {
+        id: orderId,
+        status: 'pending',
+        total: selectTotalAmount(store.getState()).toFixed(2),
+        currency: 'GBP',
+        payment_url: `http://localhost/checkout/order-pay/${String(orderId)}/?key=wc_order_abc`,
+      },
+      lines: selectCartItems(store.getState()),
+    }),
+  );
+  options.setup?.(store);
   return store.getState();
 }
 

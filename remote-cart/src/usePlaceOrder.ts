@@ -1,16 +1,5 @@
 import { useRef, useState } from 'react';
-import {
-  ApiError,
-  commerceApi,
-  linePricesChanged,
-  orderPlaced,
-  priceChangeOf,
-  safeStorage,
-  siteApi,
-  useAppDispatch,
-  type CartItem,
-  type OrderRequest,
-} from 'shared-store';
+import { ApiError, safeStorage, siteApi, useAppDispatch } from 'shared-store';
 import { apiErrorMessage } from './cartHelpers';
 import { useSingleFlight } from './hooks';
 import { navigation } from './navigation';
@@ -21,6 +10,8 @@ import {
   priceChangedMessage,
   readCampaignIds,
 } from './order';
+import { linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
+import { commerceApi, priceChangeOf, type OrderRequest } from './model/shop';
 
 export const UNREADABLE_ORDER_ERROR =
   'We could not create your order. The shop sent an answer we could not read. Please try again.';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { STORAGE_KEYS, safeStorage, shopReads, useRead, type RewardBalance } from 'shared-store';
+import { STORAGE_KEYS, safeStorage, useRead, type RewardBalance } from 'shared-store';
+import { cartReads } from './model/shop';
 
 export type RewardBalanceState =
   { status: 'loading' } | { status: 'ready'; balance: RewardBalance } | { status: 'failed' };
@@ -10,7 +11,7 @@ export type RewardBalanceState =
  */
 export function useRewardBalance(): RewardBalanceState {
   const [token] = useState(() => safeStorage.getItem(STORAGE_KEYS.token));
-  const answer = useRead(shopReads.rewards, token || null);
+  const answer = useRead(cartReads.rewards, token || null);
   if (answer.status === 'loading') return answer;
   return answer.status === 'ready' && answer.data
     ? { status: 'ready', balance: answer.data }

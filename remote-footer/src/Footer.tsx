@@ -4,14 +4,10 @@ import {
   COURSES_SECTION_ID,
   FOOTER_SHOW_DELAY_MS,
   contentReads,
-  useRead,
-  homePageSlice,
   linkTarget,
-  loadHomePage,
   safeUrl,
   sanitizeHtml,
-  useAppDispatch,
-  useAppSelector,
+  useRead,
   type FooterLink,
 } from 'shared-store';
 import './footer.css';
@@ -70,16 +66,13 @@ function untilShown(): number {
  * copyright line.
  */
 export default function Footer() {
-  const dispatch = useAppDispatch();
-  const page = useAppSelector(homePageSlice.selectors.selectItems)[0]?.homeData;
-  const content = page?.acf_groups?.FooterContent;
+  // The logo, about text and copyright are the home page's fields: the page's one read of it.
+  const homePage = useRead(contentReads.homePage);
+  const content =
+    homePage.status === 'ready' ? homePage.data?.acf_groups?.FooterContent : undefined;
   const [shown, setShown] = useState(() => untilShown() <= 0);
   const footer = useRead(contentReads.footer);
   const menus = footer.status === 'ready' ? footer.data : null;
-
-  useEffect(() => {
-    void dispatch(loadHomePage());
-  }, [dispatch]);
 
   useEffect(() => {
     if (shown) return undefined;

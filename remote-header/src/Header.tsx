@@ -1,12 +1,7 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
-  LOGO_SIZE,
   MOBILE_QUERY,
-  headerLogoSlice,
-  headerMenuSlice,
-  loadHeaderMenu,
-  loadHomePage,
   safeUrl,
   useAppDispatch,
   useAppSelector,
@@ -16,7 +11,16 @@ import {
 import defaultLogo from './assets/logo.svg';
 import { AccountButtons, CartButton } from './components/AccountButtons';
 import { Menu } from './components/Menu';
+import {
+  headerLogoSlice,
+  headerMenuSlice,
+  loadHeaderLogo,
+  loadHeaderMenu,
+} from './data/headerData';
 import './header.css';
+
+/** The logo's box, whatever the image's own size. */
+const LOGO_SIZE = { width: 190, height: 79 } as const;
 
 // The search dialog's code loads when it is first opened: most visits never open it.
 const SearchModal = lazy(() =>
@@ -74,7 +78,7 @@ export default function Header() {
       if (live) setPageRead(true);
     };
     void dispatch(loadHeaderMenu());
-    dispatch(loadHomePage()).then(settle, settle);
+    dispatch(loadHeaderLogo()).then(settle, settle);
     return () => {
       live = false;
     };

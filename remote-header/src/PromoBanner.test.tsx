@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { mockFetch, mockViewport, renderWithProviders } from 'shared-store/testing';
-import PromoBanner, { scrollDuration } from './PromoBanner';
+import PromoBanner, { BANNER_PAUSE_CAP_MS, scrollDuration } from './PromoBanner';
 
 const banner = {
   promotional_text: '<strong>Black Friday:</strong> 30% off<img src=x onerror="window.hacked=1">',
@@ -47,14 +47,14 @@ describe('PromoBanner', () => {
     expect(container.querySelector('.hdr-promo__track')).toHaveStyle({ animationDuration: '23s' });
   });
 
-  it('pauses on hover or touch and resumes after at most 10 s', async () => {
+  it('pauses on hover or touch and resumes after at most its pause cap', async () => {
     jest.useFakeTimers();
     await renderBanner(banner);
     const region = await screen.findByRole('complementary', { name: 'Promotion' });
     fireEvent.touchStart(region);
     expect(region).toHaveAttribute('data-paused', 'true');
     act(() => {
-      jest.advanceTimersByTime(9999);
+      jest.advanceTimersByTime(BANNER_PAUSE_CAP_MS - 1);
     });
     expect(region).toHaveAttribute('data-paused', 'true');
     act(() => {

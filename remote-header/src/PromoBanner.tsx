@@ -1,19 +1,30 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  BANNER_PAUSE_CAP_MS,
-  BANNER_SMALL_SCREEN_EXTRA_S,
   REDUCED_MOTION_QUERY,
   SMALL_SCREEN_QUERY,
+  oneRead,
+  promotionalBanner,
   safeUrl,
   sanitizeHtml,
-  siteReads,
   toNumber,
   useMediaQuery,
   useRead,
 } from 'shared-store';
 import './promo-banner.css';
 
+/** The longest the banner stays paused by a hover or a touch before it scrolls again. */
+export const BANNER_PAUSE_CAP_MS = 10_000;
+/** Seconds added to one pass on screens 500 px wide or less. */
+const BANNER_SMALL_SCREEN_EXTRA_S = 3;
+/** Seconds for one pass when the backend names no usable speed. */
 const DEFAULT_SPEED_S = 20;
+
+/** custom/v2/getPromotionalBanner: the banner's text, link and speed; null when unreadable. */
+const bannerRead = oneRead(
+  'promotionalBanner',
+  () => ({ path: '/wp-json/custom/v2/getPromotionalBanner' }),
+  promotionalBanner,
+);
 
 /** Seconds for one pass: the backend's speed, 3 s more on screens 500 px wide or less. */
 export function scrollDuration(speed: unknown, smallScreen: boolean): number {
@@ -23,10 +34,11 @@ export function scrollDuration(speed: unknown, smallScreen: boolean): number {
 
 /**
  * The scrolling promotional banner. It pauses on hover or touch and starts again after at most
- * 10 s; with reduced motion it stands still and wraps. No banner data: nothing, no gap.
+ * BANNER_PAUSE_CAP_MS; with reduced motion it stands still and wraps. No banner data: nothing, no
+ * gap.
  */
 export default function PromoBanner() {
-  const answer = useRead(siteReads.promotionalBanner);
+  const answer = useRead(bannerRead);
   const [paused, setPaused] = useState(false);
   const resumeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const smallScreen = useMediaQuery(SMALL_SCREEN_QUERY);

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  MOBILE_QUERY,
-  REDUCED_MOTION_QUERY,
-  TRUST_SLIDER_AUTOPLAY_DELAY_MS,
-  useMediaQuery,
-} from 'shared-store';
+import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from 'shared-store';
 import './trust-strip.css';
 
 /** The third-party review page the strip links to. */
 export const REVIEW_PAGE_URL = 'https://uk.trustpilot.com/review/aroramedicaleducation.co.uk';
+/** On small screens the slider starts moving by itself this long after it is shown. */
+const AUTOPLAY_DELAY_MS = 40_000;
 /** Once autoplay has started, the slider moves on this often. */
 export const SLIDE_INTERVAL_MS = 4000;
 
@@ -32,7 +29,7 @@ export default function TrustStrip() {
     if (!slider || reducedMotion) return;
     const start = setTimeout(() => {
       setAutoplay(true);
-    }, TRUST_SLIDER_AUTOPLAY_DELAY_MS);
+    }, AUTOPLAY_DELAY_MS);
     return () => {
       clearTimeout(start);
     };

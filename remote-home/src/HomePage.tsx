@@ -1,15 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import {
-  homeBannerSlice,
-  homeCourseSlice,
-  homeEventSlice,
-  homePageSlice,
-  homePartnerSlice,
-  loadHomeSections,
-  useAppDispatch,
-  useAppSelector,
-  type SubscriptionPackage,
-} from 'shared-store';
+import { useAppDispatch, useAppSelector, type SubscriptionPackage } from 'shared-store';
 import { CoursesSection } from './components/CoursesSection';
 import { EventsSection } from './components/EventsSection';
 import { Hero } from './components/Hero';
@@ -18,6 +8,14 @@ import { MobileAppSection } from './components/MobileAppSection';
 import { PackagesSection } from './components/PackagesSection';
 import { PartnersSection } from './components/PartnersSection';
 import { Testimonials } from './components/Testimonials';
+import {
+  homeBannerSlice,
+  homeCourseSlice,
+  homeEventSlice,
+  homePageSlice,
+  homePartnerSlice,
+} from './data/homeSlices';
+import { loadHomeSections } from './data/homeThunks';
 import './home.css';
 
 function isPackage(value: unknown): value is SubscriptionPackage {

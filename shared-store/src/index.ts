@@ -10,21 +10,11 @@ export interface RemoteComponentModule {
   default: ComponentType;
 }
 
-// The specification's constants and texts.
+// The platform's constants, the contracts between teams and the texts visitors see, word for word.
 export {
   SHARED_STORE_VERSION,
-  SESSION_CHECK_INTERVAL_MS,
-  POPUP_DELAY_MS,
   FOOTER_SHOW_DELAY_MS,
-  TRUST_SLIDER_AUTOPLAY_DELAY_MS,
-  BANNER_PAUSE_CAP_MS,
-  BANNER_SMALL_SCREEN_EXTRA_S,
-  SEARCH_MODAL_CLOSE_MS,
-  IOS_DASHBOARD_REDIRECT_MS,
-  LOGO_SIZE,
   SUBSCRIPTION_TIERS,
-  TOAST_AUTO_CLOSE_MS,
-  SCROLL_TOP_THRESHOLD_PX,
   COURSES_SECTION_ID,
   MESSAGES,
   type SubscriptionTier,
@@ -32,14 +22,7 @@ export {
 
 // The page contract: the shell's routes and layout, and what the gateway and the browser agree on.
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
-export type {
-  PageContract,
-  PageRoute,
-  PageHead,
-  LayoutSlot,
-  PageRead,
-  PageMarkup,
-} from './page/contract';
+export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
 // Backend data as the pages read it.
 export type {
@@ -51,42 +34,55 @@ export type {
   Partner,
   HomePage,
   SubscriptionPackage,
-  PromotionalBanner,
   WcOrder,
   RewardBalance,
   OrderTracking,
+  PriceChange,
+  CouponResult,
 } from './api/types';
 export { ApiError, apiClient } from './api/client';
 export {
+  answerOf,
   read,
   useRead,
   createQuery,
   listRead,
   oneRead,
   rejecting,
-  type Read,
   type ReadState,
 } from './api/read';
-export { listOf } from './api/schemas';
+export {
+  listOf,
+  anyList,
+  course,
+  courseDetails as courseDetailsShape,
+  eventItem,
+  locationPage,
+  partner,
+  promotionalBanner,
+  ticketEvent,
+} from './api/schemas';
+export { orderDetails, rewardBalance } from './api/schemas';
+export { takePreloadedStamp } from './api/preloaded';
 export { contentReads } from './api/content';
 export { siteApi, siteReads } from './api/site';
-export { commerceApi, shopReads, priceChangeOf, type OrderRequest } from './api/commerce';
-export type { FooterData, FooterLink } from './api/footer';
+export { shopReads } from './api/commerce';
+export type { FooterLink } from './api/footer';
 
 // Money, HTML and small helpers.
 export {
   formatPrice,
   roundMoney,
   sumLines,
+  addMoney,
+  subtractMoney,
   toNumber,
   toPrice,
   MAX_PRICE,
-  MAX_QUANTITY,
 } from './lib/money';
 export { sanitizeHtml, decodeEntities } from './lib/sanitize';
 export { safeUrl } from './lib/url';
 export { linkTarget, type LinkTarget } from './lib/links';
-export { cartLabel } from './lib/labels';
 export { readPublicConfig, dashboardUrl } from './lib/publicConfig';
 export {
   useMediaQuery,
@@ -110,58 +106,38 @@ export {
   captureCampaignIds,
   type KeyValueStorage,
 } from './session/storage';
-export { CART_FROM_NEWER_VERSION_MESSAGE } from './session/session';
 export { useSession } from './session/useSession';
+export { joinSession, type SessionParticipant } from './session/participants';
+export { selectLogoutStatus, selectStorageLost } from './session/sessionStatusSlice';
+export { selectIsLoggedIn } from './session/loginSlice';
 export { isMobileApp, isIosApp } from './session/mobileApp';
 
-// The store, its hooks and the page's providers.
-export { mountApp } from './app/mountApp';
-export type { AppDispatch } from './store/makeStore';
-export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+// The store, slice injection, its hooks and the page's providers.
+export { mountApp, type MountOptions } from './app/mountApp';
+export { addMiddleware, type AppDispatch, type AppStore, type RootState } from './store/makeStore';
+export { injectSlice } from './store/slices';
+/**
+ * Each team adds its slices to the page's state type by declaration merging, which is a use no
+ * import shows.
+ * @public
+ */
+export type { TeamSlices } from './store/slices';
+// What a team builds its slices and middleware with: the store's own toolkit, one copy on the page.
+export {
+  createListenerMiddleware,
+  createSlice,
+  original,
+  type Dispatch,
+  type Middleware,
+  type PayloadAction,
+  type TypedStartListening,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+export { createListSlice, storedList } from './store/listSlice';
+export { STORED_STATE_KEY } from './store/persist';
+export { onStoredStateChanged, type StoredState } from './store/storedState';
+export { useAppDispatch, useAppSelector } from './store/hooks';
 
-// The cart.
-export type { CartItem } from './features/cart/cartLines';
-export {
-  itemUpdated,
-  packageReplaced,
-  courseDeleted,
-  cartCleared,
-  couponApplied,
-  couponRemoved,
-  rewardApplied,
-  rewardRemoved,
-  linePricesChanged,
-  durationSet,
-  orderPlaced,
-  orderPaid,
-  orderAbandoned,
-  selectCartItems,
-  selectTotalQuantity,
-  selectTotalAmount,
-  selectSubtotal,
-  selectCoupon,
-  selectRewardAmount,
-  selectDurations,
-  selectPendingOrder,
-  selectPendingOrderId,
-} from './features/cart/cartSlice';
-export {
-  selectCartSyncStatus,
-  selectLogoutStatus,
-  selectStorageLost,
-} from './features/cart/cartSyncSlice';
-export { selectIsLoggedIn } from './features/login/loginSlice';
-export { subscriptionAdded } from './features/subscription/subscriptionSlice';
-
-// Home page and header data.
-export {
-  headerLogoSlice,
-  headerMenuSlice,
-  homeBannerSlice,
-  homeCourseSlice,
-  homeEventSlice,
-  homePageSlice,
-  homePartnerSlice,
-} from './features/home/homeSlices';
-export { loadHeaderMenu, loadHomePage, loadHomeSections } from './features/home/homeThunks';
-export { bannerSlides } from './features/home/banner';
+// What one team's model offers the others (the shell provides it).
+export { provideModel, useModel } from './store/models';
+export { cartLabel, useCartCount, type CartModel, type PackageChoice } from './contract/cartModel';

@@ -66,3 +66,34 @@ describe('the shell’s routes, from the page contract', () => {
     }
   });
 });
+
+describe('a remote page’s reads', () => {
+  /** The URLs of the preload hints the shell put in the page. */
+  const hinted = () =>
+    [...document.head.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) =>
+      (link.getAttribute('href') ?? '').replace(/\?t=\d+$/, '?t=…'),
+    );
+
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  });
+
+  it('start as the visitor goes to the page from another, alongside its remote’s code', async () => {
+    renderWithProviders(<App />, { route: '/cart' });
+    expect(await screen.findByText('cart/CartPage')).toBeInTheDocument();
+    expect(hinted()).toEqual([]);
+    fireEvent.click(await screen.findByRole('link', { name: 'Home' }));
+    const home = PAGE_CONTRACT.routes.find((route) => route.path === '/');
+    expect(hinted()).toEqual(
+      (home?.data ?? []).map((read) => (read.stamped ? `${read.path}?t=…` : read.path)),
+    );
+    expect(hinted()).toContain('/wp-json/wp/v2/courseList');
+    expect(await screen.findByText('home/HomePage')).toBeInTheDocument();
+  });
+
+  it('the page the gateway served names its reads itself: the shell starts none again', async () => {
+    renderWithProviders(<App />, { route: '/' });
+    expect(await screen.findByText('home/HomePage')).toBeInTheDocument();
+    expect(hinted()).toEqual([]);
+  });
+});

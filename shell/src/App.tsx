@@ -1,11 +1,4 @@
-import {
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   BARE_IN_APP_ROUTES,
@@ -13,8 +6,6 @@ import {
   PAGE_CONTRACT,
   SITE_NAME,
   isMobileApp,
-  loadHomeSections,
-  useAppDispatch,
   type LayoutSlot as LayoutPart,
   type PageRoute,
 } from 'shared-store';
@@ -22,7 +13,6 @@ import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
 import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
-import { usePendingOrderCheck } from './behaviours/usePendingOrderCheck';
 import { useScrollToHash } from './behaviours/useScrollToHash';
 import { useSessionWatcher } from './behaviours/useSessionWatcher';
 import { useStorageNotice } from './behaviours/useStorageNotice';
@@ -35,6 +25,7 @@ import { usePageLoaded } from './hooks/usePageLoaded';
 import { SHELL_PAGES } from './pages';
 import { RemoteSlot, SlotBoundary, lazyRemote, type LazyRemote } from './remotes/RemoteSlot';
 import { PageSpace } from './remotes/ServerRendered';
+import { startPageReads } from './remotes/pageReads';
 
 /** Each remote module the page contract shows, declared once, so it loads once for the page. */
 const remoteModules = new Map<string, LazyRemote>(
@@ -78,25 +69,37 @@ function LayoutSlot({ slot, module, due = true }: LayoutPart & { due?: boolean }
   );
 }
 
-/** The home page's own start: its data is asked for while the home remote's code still loads. */
-function HomeStart() {
-  const dispatch = useAppDispatch();
+/** The home page's title and description: its own SEO fields from the backend when present. */
+function HomeMeta() {
   useHomeMeta();
-  useEffect(() => {
-    void dispatch(loadHomeSections());
-  }, [dispatch]);
   return null;
 }
 
-/** What a remote's page starts, by module, before its code has arrived. */
-const PAGE_STARTS: Record<string, ComponentType> = { 'home/HomePage': HomeStart };
+/** What the shell puts in a route's head besides its title, by the route's path. */
+const ROUTE_HEADS: Record<string, ComponentType> = { '/': HomeMeta };
 
 /**
  * A remote's page: the space (keeping what the gateway rendered of it) while it loads, a message
- * under its title if it cannot.
+ * under its title if it cannot. Its reads (the route's `data`) start as it opens, not once its
+ * remote's code has arrived: the gateway names them in the page it serves, and the shell starts
+ * them when the visitor comes from another page (`fromAnotherPage`).
  */
-function RemotePage({ route, module }: { route: PageRoute; module: string }) {
-  const Start = PAGE_STARTS[module];
+function RemotePage({
+  route,
+  module,
+  fromAnotherPage,
+}: {
+  route: PageRoute;
+  module: string;
+  fromAnotherPage: boolean;
+}) {
+  const Head = ROUTE_HEADS[route.path];
+  const { search } = useLocation();
+  // Once, as the page opens: later renders of the same page start nothing again.
+  const [opening] = useState(() => ({ reads: fromAnotherPage ? (route.data ?? []) : [], search }));
+  useLayoutEffect(() => {
+    startPageReads(opening.reads, opening.search);
+  }, [opening]);
   // The route's title until the page names its own: set before any page's effect runs, so a
   // page that names one (a course) has the last word.
   useLayoutEffect(() => {
@@ -104,7 +107,7 @@ function RemotePage({ route, module }: { route: PageRoute; module: string }) {
   }, [route.title]);
   return (
     <>
-      {Start && <Start />}
+      {Head && <Head />}
       <RemoteSlot
         remote={remoteOf(module)}
         placeholder={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
@@ -139,9 +142,20 @@ function ShellPage({ route, name }: { route: PageRoute; name: string }) {
 /**
  * A route of the page contract: a remote's page or one of the shell's own, keyed by its path so
  * that going from one route to another mounts the other's page (the same component shows both).
+ * `fromAnotherPage`: the visitor came to it from another page of this one (not the page the
+ * gateway served).
  */
-function routeElement(route: PageRoute): ReactNode {
-  if (route.remote) return <RemotePage key={route.path} route={route} module={route.remote} />;
+function routeElement(route: PageRoute, fromAnotherPage: boolean): ReactNode {
+  if (route.remote) {
+    return (
+      <RemotePage
+        key={route.path}
+        route={route}
+        module={route.remote}
+        fromAnotherPage={fromAnotherPage}
+      />
+    );
+  }
   if (route.page) return <ShellPage key={route.path} route={route} name={route.page} />;
   throw new Error(`The page contract's route ${route.path} shows nothing.`);
 }
@@ -151,13 +165,15 @@ const layoutAfterLoad = PAGE_CONTRACT.layout.filter((part) => part.afterLoad);
 
 /** The layout: header, the routed page and footer, each from its remote, and the shell's behaviours. */
 export function App() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // The location the page was served for: any other is one the visitor went to from it.
+  const [served] = useState(location);
   const [inApp] = useState(() => isMobileApp());
   const bare = inApp && BARE_IN_APP_ROUTES.includes(pathname.replace(/\/+$/, '') || '/');
   useSessionWatcher();
   useStorageNotice();
   useIosDashboardRedirect();
-  usePendingOrderCheck();
   useScrollToHash();
   // The footer is below the first screen and a skeleton for the page's first 2 s: its code and
   // data wait for the page to load (by the time it is due at the latest), so they do not compete
@@ -170,7 +186,11 @@ export function App() {
       <main className="shell-main" id="main">
         <Routes>
           {PAGE_CONTRACT.routes.map((route) => (
-            <Route key={route.path} path={route.path} element={routeElement(route)} />
+            <Route
+              key={route.path}
+              path={route.path}
+              element={routeElement(route, location !== served)}
+            />
           ))}
         </Routes>
       </main>

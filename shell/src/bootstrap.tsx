@@ -1,6 +1,7 @@
-import { captureCampaignIds, mountApp } from 'shared-store';
+import { PAGE_CONTRACT, captureCampaignIds, mountApp } from 'shared-store';
 import { App } from './App';
 import { bridgeAnalytics, bridgeNotifications } from './bridges/bridges';
+import { loadCartModel, withCartModel } from './remotes/cartModel';
 import { startRemoteDiscovery } from './remotes/federation';
 import './shell.css';
 
@@ -9,9 +10,13 @@ captureCampaignIds(window.location.search);
 bridgeAnalytics();
 bridgeNotifications();
 
+// The cart's model is asked for at once, while the shell's own code starts (the page hints its
+// code alongside the shell's).
+const cartModel = loadCartModel(PAGE_CONTRACT.models.cart);
+
 // The app starts in a task of its own, after the one that ran its code's modules: two short
 // tasks for the browser rather than one long one while the page is already on screen.
 setTimeout(() => {
   const root = document.getElementById('root');
-  if (root) void mountApp(root, () => <App />);
+  if (root) void mountApp(root, () => <App />, withCartModel(cartModel));
 }, 0);

@@ -1,5 +1,5 @@
 import { createExpiringEntries } from '../expiringEntries';
-import { DELETE_IF_HELD, KEY_PREFIX, type SharedState } from '../sharedState';
+import { DELETE_IF_HELD, KEY_PREFIX, type SharedState } from '../plugins/sharedState';
 
 /** What taking a key found: it was free and is now held, or another value holds it. */
 export type Taken = { held: true } | { held: false; holder: string };

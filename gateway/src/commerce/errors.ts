@@ -1,3 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
 /** A refusal or failure of a commerce operation, answered as `{code, message, data: {status}}`. */
 export class ShopError extends Error {
   constructor(
@@ -22,3 +25,26 @@ export class ShopError extends Error {
 
 export const unavailable = () =>
   new ShopError(502, 'upstream_unavailable', 'The shop could not be reached. Please try again.');
+
+/** The request's input as `schema` reads it; a 400 naming the first problem otherwise. */
+export function readInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new ShopError(400, 'invalid_request', `${where}${issue?.message ?? 'invalid request'}`);
+}
+
+/** Sends a ShopError as WordPress-style JSON; anything else goes to the gateway's error handler. */
+export function handled<R extends FastifyRequest>(
+  handler: (request: R, reply: FastifyReply) => Promise<unknown>,
+) {
+  return async (request: R, reply: FastifyReply) => {
+    try {
+      return await handler(request, reply);
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      return reply.code(error.status).send(error.body());
+    }
+  };
+}

@@ -1,4 +1,4 @@
-import { atMostEvery } from '../logging';
+import { atMostEvery } from '../plugins/logging';
 import type {
   GatewayReply as FastifyReply,
   GatewayRequest as FastifyRequest,

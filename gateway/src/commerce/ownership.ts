@@ -1,4 +1,4 @@
-import type { Identity } from '../identity';
+import type { Identity } from '../identity/identity';
 import type {
   GatewayReply as FastifyReply,
   GatewayRequest as FastifyRequest,

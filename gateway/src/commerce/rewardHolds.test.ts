@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { UPSTREAM_TIMEOUT_MS } from '../app';
+import { UPSTREAM_TIMEOUT_MS } from '../plugins/configuration';
 import { eventually } from '../test-support/eventually';
 import {
   learner,

@@ -1,17 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { sessionEnded, type Identity } from '../identity';
-import type { ResponseCache } from '../responseCache';
-import type { SharedState } from '../sharedState';
-import {
-  bearerToken,
-  MAX_TOKEN_LIFETIME_MS,
-  tokenClaims,
-  tokenId,
-  type RevocationStore,
-} from '../tokens';
+import type { FastifyInstance } from 'fastify';
+import type { Identity } from '../identity/identity';
+import type { ResponseCache } from '../proxy/responseCache';
+import type { SharedState } from '../plugins/sharedState';
 import { createMemoryClaims, createRedisClaims } from './claims';
-import { ShopError } from './errors';
+import { handled, readInput, ShopError } from './errors';
 import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
 import type { OrdersCookie } from './orderCookie';
 import type { OwnOrderReader } from './ownership';
@@ -23,15 +15,7 @@ import {
   rewardBalance,
 } from './orders';
 import { createRewardHolds } from './rewardHolds';
-import {
-  couponInput,
-  idParams,
-  noBody,
-  orderInput,
-  wcCoupon,
-  wcProduct,
-  wcVariations,
-} from './schemas';
+import { couponInput, idParams, orderInput, wcCoupon, wcProduct, wcVariations } from './schemas';
 import type { WooCommerce } from './wooCommerce';
 import { formatPence, toPence } from './money';
 
@@ -50,7 +34,6 @@ const MAX_KEPT_IN_MEMORY = 10_000;
 export interface ShopRoutesDeps {
   wc: WooCommerce;
   identity: Identity;
-  revocations: RevocationStore;
   cache: ResponseCache;
   ordersCookie: OrdersCookie;
   readOwnOrder: OwnOrderReader;
@@ -62,33 +45,10 @@ export interface ShopRoutesDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-function read<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new ShopError(400, 'invalid_request', `${where}${issue?.message ?? 'invalid request'}`);
-}
-
-/** Sends a ShopError as WordPress-style JSON; anything else goes to the gateway's error handler. */
-function handled<R extends FastifyRequest>(
-  handler: (request: R, reply: FastifyReply) => Promise<unknown>,
-) {
-  return async (request: R, reply: FastifyReply) => {
-    try {
-      return await handler(request, reply);
-    } catch (error) {
-      if (!(error instanceof ShopError)) throw error;
-      return reply.code(error.status).send(error.body());
-    }
-  };
-}
-
 /**
  * Registers the commerce operations the storefront needs, each with a schema of what it accepts
  * and an explicit list of what it answers: a product, its variations, a coupon check, an order,
- * one's own order, the reward balance, logout (which revokes the token here) and
- * "Log out of all devices" (every token of the learner issued until then).
+ * one's own order, the reward balance.
  */
 export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void {
   const { wc, identity } = deps;
@@ -126,7 +86,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
   app.get(
     `${SHOP_PREFIX}/products/:id`,
     handled(async (request) => {
-      const { id } = read(idParams, request.params);
+      const { id } = readInput(idParams, request.params);
       return shared(`shop:product:${String(id)}`, async () => {
         const product = await wc.get(`wc/v3/products/${String(id)}`, wcProduct);
         return {
@@ -146,7 +106,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
   app.get(
     `${SHOP_PREFIX}/products/:id/variations`,
     handled(async (request) => {
-      const { id } = read(idParams, request.params);
+      const { id } = readInput(idParams, request.params);
       return shared(`shop:variations:${String(id)}`, async () => {
         const variations = await wc.get(
           `wc/v3/products/${String(id)}/variations?per_page=100`,
@@ -166,7 +126,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
   app.post(
     `${SHOP_PREFIX}/coupons`,
     handled(async (request) => {
-      const input = read(couponInput, request.body);
+      const input = readInput(couponInput, request.body);
       const coupon = await wc.post(
         'wc/v3/apply-coupon',
         { code: input.code, total: formatPence(toPence(input.total)) },
@@ -200,7 +160,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
   app.post(
     `${SHOP_PREFIX}/orders`,
     handled(async (request, reply) => {
-      const input = read(orderInput, request.body);
+      const input = readInput(orderInput, request.body);
       const key = idempotencyKeyOf(request);
       const customer = await identity.userOf(request, reply);
       const order = await orderAttempts(callerOf(request, customer), key, input, async () =>
@@ -215,38 +175,8 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
   app.get(
     `${SHOP_PREFIX}/orders/:id`,
     handled(async (request, reply) => {
-      const { id } = read(idParams, request.params);
+      const { id } = readInput(idParams, request.params);
       return orderView(await deps.readOwnOrder(request, reply, id));
-    }),
-  );
-
-  app.post(
-    '/api/session/logout',
-    handled(async (request, reply) => {
-      read(noBody, request.body);
-      const token = bearerToken(request.headers.authorization);
-      // Only a token WordPress accepts is worth remembering: junk cannot fill the store.
-      if (token !== undefined && (await identity.userOf(request, reply)) !== null) {
-        const expires = tokenClaims(token)?.expiresAt ?? now() + MAX_TOKEN_LIFETIME_MS;
-        await deps.revocations.revoke(
-          tokenId(token),
-          Math.min(expires, now() + MAX_TOKEN_LIFETIME_MS),
-        );
-      }
-      return reply.code(204).send();
-    }),
-  );
-
-  // "Log out of all devices": every token of the learner issued until now is refused, this
-  // one included; a login afterwards starts a session that works.
-  app.post(
-    '/api/session/logout-all',
-    handled(async (request, reply) => {
-      read(noBody, request.body);
-      const userId = await identity.userOf(request, reply);
-      if (userId === null) throw sessionEnded();
-      await deps.revocations.revokeUser(userId, now());
-      return reply.code(204).send();
     }),
   );
 }

@@ -55,9 +55,6 @@ export const orderInput = z.strictObject({
 
 export type OrderInput = z.infer<typeof orderInput>;
 
-/** No body at all (logout, reads). */
-export const noBody = z.union([z.undefined(), z.null(), z.strictObject({})]);
-
 const wcAmount = z.union([z.string(), z.number()]).transform((value) => String(value));
 
 export const wcProduct = z.object({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { publicForwarding } from '../upstreams';
+import type { GatewayConfig } from '../plugins/configuration';
+import { publicForwarding } from '../proxy/upstreams';
 import { ShopError, unavailable } from './errors';
 
 export interface WooCommerceOptions {
@@ -96,3 +97,17 @@ export function createWooCommerce(options: WooCommerceOptions) {
 }
 
 export type WooCommerce = ReturnType<typeof createWooCommerce>;
+
+/** The gateway's WooCommerce as configured: WordPress's upstream, the keys, the time limit. */
+export function wooCommerceOf(
+  config: Pick<GatewayConfig, 'upstreams' | 'wooCommerce' | 'upstreamTimeoutMs' | 'publicUrl'>,
+  log: WooCommerceOptions['log'],
+): WooCommerce {
+  return createWooCommerce({
+    baseUrl: config.upstreams.wordpress,
+    credentials: config.wooCommerce,
+    timeoutMs: config.upstreamTimeoutMs,
+    publicUrl: config.publicUrl,
+    log,
+  });
+}

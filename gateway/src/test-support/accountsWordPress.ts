@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from '../app';
-import { tokenClaims } from '../tokens';
+import { tokenClaims } from '../identity/tokens';
 import { fakeClockOnly } from './clock';
 import { makeAppsRoot, testGatewayOptions } from './contract';
 import { sharedRedis } from './redisServer';

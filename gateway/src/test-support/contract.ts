@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { GatewayOptions } from '../app';
-import { PAGE_CONTRACT_FILE, parsePageContract, type PageContract } from '../pageContract';
+import { PAGE_CONTRACT_FILE, parsePageContract, type PageContract } from 'shared-store/server';
 
 /** The storefront's page contract as text, as the shell's build emits it for the gateway. */
 export const STOREFRONT_CONTRACT_TEXT = fs.readFileSync(

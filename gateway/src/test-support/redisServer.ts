@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { RedisTarget } from '../config';
+import type { RedisTarget } from '../plugins/environment';
 import { eventually } from './eventually';
 
 /** How long a redis-server may take to start answering. */

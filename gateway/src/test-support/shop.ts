@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 // The sample backend's source, not its build: the unit tests run before anything is built.
-import { DEMO_LEARNER, startSampleBackend } from '../../../sample-backend/src/index';
+import { DEMO_LEARNER, startSampleBackend } from '../../../sample-backend/src';
 import { buildGateway, type GatewayOptions } from '../app';
 import { writeShellBuild } from './contract';
 import { sharedRedis } from './redisServer';

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
-import { selectCartItems, selectPendingOrder } from 'shared-store';
-import { cartWaitingOnOrder, renderWithProviders } from 'shared-store/testing';
+import { renderWithProviders } from 'shared-store/testing';
 import CartPage from '../CartPage';
+import { selectCartItems, selectPendingOrder } from '../model/cartSlice';
+import { cartWaitingOnOrder } from '../testSupport';
 
 const PENDING_ID = 501;
 

@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { orderAbandoned, selectPendingOrderId, useAppDispatch, useAppSelector } from 'shared-store';
+import { useAppDispatch, useAppSelector } from 'shared-store';
+import { orderIdOf } from '../cartHelpers';
+import { orderAbandoned, selectPendingOrderId } from '../model/cartSlice';
 
 export const CANCELLED_ORDER_MESSAGE = 'Your order was cancelled. Your cart is as you left it.';
-
-/** An order id as a URL writes it: a whole number without leading zeros, or undefined. */
-function orderIdOf(value: string | null): number | undefined {
-  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
-}
 
 /**
  * WooCommerce's cancel URL brings the learner back here (`/cart/?cancel_order=true&order_id=N`):

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { durationSet, selectCartItems, selectDurations } from 'shared-store';
 import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { goldPackage, mockExam, plab1, seedState } from '../testSupport';
+import { durationSet, selectCartItems, selectDurations } from '../model/cartSlice';
 
 const total = () => screen.getByTestId('cart-total');
 const quantityOf = (name: string) => screen.getByRole('group', { name: `Quantity of ${name}` });

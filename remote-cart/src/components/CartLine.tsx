@@ -1,19 +1,11 @@
 import { useId, useRef } from 'react';
-import {
-  MAX_QUANTITY,
-  courseDeleted,
-  formatPrice,
-  itemUpdated,
-  selectDurations,
-  sumLines,
-  useAppDispatch,
-  useAppSelector,
-  type CartItem,
-} from 'shared-store';
+import { formatPrice, sumLines, useAppDispatch, useAppSelector } from 'shared-store';
 import { lineDuration, lineName } from '../cartHelpers';
 import { useConfirmation } from '../hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DurationSelect } from './DurationSelect';
+import { courseDeleted, itemUpdated, selectDurations, type CartItem } from '../model/cartSlice';
+import { MAX_QUANTITY, QUANTITY_FLOOR, lowered } from '../model/quantity';
 
 export interface CartLineProps {
   line: CartItem;
@@ -25,7 +17,8 @@ export interface CartLineProps {
 
 /**
  * One line of the cart: name, month (or a package's duration choice), unit price, quantity with
- * − and +, line total and Remove. − at quantity 1 asks before it removes the line.
+ * − and +, line total and Remove. − asks before it removes the line (at quantity 1), and does
+ * nothing at the quantity floor.
  */
 export function CartLine({ line, label, onRemoved }: CartLineProps) {
   const dispatch = useAppDispatch();
@@ -36,6 +29,8 @@ export function CartLine({ line, label, onRemoved }: CartLineProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const confirmation = useConfirmation(trigger);
   const duration = lineDuration(line, tierDuration);
+  const atFloor = line.quantity <= QUANTITY_FLOOR;
+  const removes = lowered(line.quantity, 1) === 0;
 
   function increase() {
     dispatch(itemUpdated({ ...line, quantity: 1 }));
@@ -71,7 +66,8 @@ export function CartLine({ line, label, onRemoved }: CartLineProps) {
           type="button"
           className="cart-qty-button"
           aria-label={`Decrease quantity of ${label}`}
-          onClick={line.quantity <= 1 ? confirmation.ask : decrease}
+          disabled={atFloor}
+          onClick={removes ? confirmation.ask : decrease}
         >
           −
         </button>

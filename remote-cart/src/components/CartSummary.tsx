@@ -1,13 +1,12 @@
 import { useId } from 'react';
+import { formatPrice, useAppSelector } from 'shared-store';
+import { appliedDiscounts } from '../cartHelpers';
 import {
-  formatPrice,
   selectCoupon,
   selectRewardAmount,
   selectSubtotal,
   selectTotalAmount,
-  useAppSelector,
-} from 'shared-store';
-import { appliedDiscounts } from '../cartHelpers';
+} from '../model/cartSlice';
 
 const MINUS = '\u2212';
 

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import {
-  renderWithProviders,
   makeStore,
+  renderWithProviders,
+  storageLost as storageLostAction,
   userLoggedIn,
-  type CartSyncStatus,
-  type RootState,
 } from 'shared-store/testing';
+import { syncStatusChanged, type CartSyncStatus } from '../model/cartSyncSlice';
 import { CartSyncNotice } from './CartSyncNotice';
 
 const OFFLINE =
@@ -23,11 +23,12 @@ const ALL_STATUSES: CartSyncStatus[] = ['idle', 'saving', 'saved', 'offline', 'r
 function pageState(
   status: CartSyncStatus,
   { loggedIn, storageLost = false }: { loggedIn: boolean; storageLost?: boolean },
-): Partial<RootState> {
+) {
   const store = makeStore();
   if (loggedIn) store.dispatch(userLoggedIn());
-  const state = store.getState();
-  return { ...state, cartSync: { ...state.cartSync, status, storageLost } };
+  if (storageLost) store.dispatch(storageLostAction());
+  store.dispatch(syncStatusChanged(status));
+  return store.getState();
 }
 
 function renderNotice(...args: Parameters<typeof pageState>) {

@@ -1,10 +1,6 @@
-import {
-  CART_FROM_NEWER_VERSION_MESSAGE,
-  selectCartSyncStatus,
-  selectIsLoggedIn,
-  selectStorageLost,
-  useAppSelector,
-} from 'shared-store';
+import { selectIsLoggedIn, selectStorageLost, useAppSelector } from 'shared-store';
+import { CART_FROM_NEWER_VERSION_MESSAGE } from '../model/cartSession';
+import { selectCartSyncStatus } from '../model/cartSyncSlice';
 
 export const OFFLINE_MESSAGE =
   'You are offline. Your cart is saved on this device and will sync to your account when you are back online.';

@@ -1,19 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES, STORAGE_KEYS, safeStorage, type WcOrder } from 'shared-store';
 import {
-  MESSAGES,
-  STORAGE_KEYS,
-  couponApplied,
-  rewardApplied,
-  safeStorage,
-  selectPendingOrder,
-  type WcOrder,
-} from 'shared-store';
-import {
-  PRICE_CHANGED_ANSWER,
   mockFetch,
   renderWithProviders,
   type MockHandler,
-  itemAdded,
   makeStore,
   userLoggedIn,
 } from 'shared-store/testing';
@@ -21,6 +11,14 @@ import CartPage from '../CartPage';
 import { navigation } from '../navigation';
 import { jsonBody, mockExam, plab1, seedState } from '../testSupport';
 import { PAYMENT_PAGE_ERROR, UNREADABLE_ORDER_ERROR } from '../usePlaceOrder';
+import {
+  couponApplied,
+  rewardApplied,
+  selectPendingOrder,
+  itemAdded,
+  selectCart,
+} from '../model/cartSlice';
+import { PRICE_CHANGED_ANSWER } from '../testSupport';
 
 const ORDERS = '/api/shop/orders';
 const TRACK = '/wp-json/custom/v2/trackOrder';
@@ -74,7 +72,7 @@ function backend(handlers: { orders?: MockHandler; track?: MockHandler } = {}) {
 function renderCart(preloadedState = withCoupon()) {
   const rendered = renderWithProviders(<CartPage />, { preloadedState });
   const proceed = screen.getByRole('button', { name: 'Proceed to checkout' });
-  return { ...rendered, proceed, before: rendered.store.getState().cartData };
+  return { ...rendered, proceed, before: selectCart(rendered.store.getState()) };
 }
 
 describe('checkout', () => {
@@ -129,8 +127,8 @@ describe('checkout', () => {
       },
     ]);
     expect(selectPendingOrder(store.getState())?.id).toBe(order.id);
-    expect(JSON.parse(store.getState().cartData.orderData)).toMatchObject(order);
-    expect(store.getState().cartData.cartData).toEqual(before.cartData);
+    expect(JSON.parse(selectCart(store.getState()).orderData)).toMatchObject(order);
+    expect(selectCart(store.getState()).cartData).toEqual(before.cartData);
     expect(proceed).toBeDisabled();
   });
 
@@ -177,7 +175,7 @@ describe('checkout', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('£44.99');
     const line = within(screen.getByRole('listitem', { name: 'PLAB 1' }));
     expect(line.getAllByText('£54.99')).toHaveLength(2);
-    expect(store.getState().cartData).toMatchObject({
+    expect(selectCart(store.getState())).toMatchObject({
       couponName: 'WELCOME10',
       discountedCouponAmount: 10,
       totalAmount: 44.99,
@@ -217,7 +215,7 @@ describe('checkout', () => {
     });
     expect(warn).toHaveBeenCalledWith('Could not track order 501:', expect.anything());
     expect(selectPendingOrder(store.getState())?.id).toBe(order.id);
-    expect(JSON.parse(store.getState().cartData.orderData)).toMatchObject(order);
+    expect(JSON.parse(selectCart(store.getState()).orderData)).toMatchObject(order);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -268,7 +266,7 @@ describe('checkout', () => {
     await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
     await user.click(proceed);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(store.getState().cartData).toEqual(before);
+    expect(selectCart(store.getState())).toEqual(before);
     expect(trackBodies).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
     expect(proceed).toBeEnabled();
@@ -283,7 +281,7 @@ describe('checkout', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(UNREADABLE_ORDER_ERROR);
     expect(trackBodies).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
-    expect(store.getState().cartData).toEqual(before);
+    expect(selectCart(store.getState())).toEqual(before);
   });
 
   it('a payment URL that is not http(s) is never opened', async () => {
@@ -295,7 +293,7 @@ describe('checkout', () => {
     await user.click(proceed);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_PAGE_ERROR);
     expect(assign).not.toHaveBeenCalled();
-    expect(store.getState().cartData).toEqual(before);
+    expect(selectCart(store.getState())).toEqual(before);
   });
 
   it.each([

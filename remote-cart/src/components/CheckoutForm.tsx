@@ -2,17 +2,19 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import {
   STORAGE_KEYS,
   safeStorage,
-  selectCartItems,
-  selectCoupon,
   selectIsLoggedIn,
-  selectRewardAmount,
-  selectTotalAmount,
   useAppSelector,
   validateEmail,
 } from 'shared-store';
 import { buildOrderRequest, unorderableMessage } from '../order';
 import { usePlaceOrder } from '../usePlaceOrder';
 import { FieldMessage } from './FieldMessage';
+import {
+  selectCartItems,
+  selectCoupon,
+  selectRewardAmount,
+  selectTotalAmount,
+} from '../model/cartSlice';
 
 /**
  * The hand-off to payment: the email is checked, then a pending order is asked for with the

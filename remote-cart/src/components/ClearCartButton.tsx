@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { cartCleared, useAppDispatch } from 'shared-store';
+import { useAppDispatch } from 'shared-store';
 import { useConfirmation } from '../hooks';
 import { ConfirmDialog } from './ConfirmDialog';
+import { cartCleared } from '../model/cartSlice';
 
 /** Clear cart, after an in-page confirmation. */
 export function ClearCartButton({ onCleared }: { onCleared: () => void }) {

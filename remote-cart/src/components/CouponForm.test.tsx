@@ -1,5 +1,4 @@
 import { act, screen, within } from '@testing-library/react';
-import { couponApplied, selectCoupon } from 'shared-store';
 import {
   mockFetch,
   pendingAnswer,
@@ -8,6 +7,7 @@ import {
 } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { jsonBody, plab1, seedState } from '../testSupport';
+import { couponApplied, selectCoupon } from '../model/cartSlice';
 
 const APPLY = '/api/shop/coupons';
 const total = () => screen.getByTestId('cart-total');

@@ -1,16 +1,10 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import {
-  commerceApi,
-  couponApplied,
-  couponRemoved,
-  selectCoupon,
-  selectSubtotal,
-  useAppDispatch,
-  useAppSelector,
-} from 'shared-store';
+import { useAppDispatch, useAppSelector } from 'shared-store';
 import { apiErrorMessage, confirmedCoupon } from '../cartHelpers';
 import { useSingleFlight } from '../hooks';
 import { FieldMessage } from './FieldMessage';
+import { couponApplied, couponRemoved, selectCoupon, selectSubtotal } from '../model/cartSlice';
+import { commerceApi } from '../model/shop';
 
 /**
  * One coupon at a time: the code is checked by WooCommerce (through the gateway) against the

@@ -1,16 +1,14 @@
 import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
 import {
-  durationSet,
   formatPrice,
   monthOptions,
-  packageReplaced,
   shopReads,
   useAppDispatch,
   useRead,
-  type CartItem,
   type MonthOption,
   type SubscriptionTier,
 } from 'shared-store';
+import { durationSet, packageReplaced, type CartItem } from '../model/cartSlice';
 
 export interface DurationSelectProps {
   line: CartItem;

@@ -1,11 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import {
-  STORAGE_KEYS,
-  couponApplied,
-  safeStorage,
-  selectRewardAmount,
-  type AppDispatch,
-} from 'shared-store';
+import { STORAGE_KEYS, safeStorage, type AppDispatch } from 'shared-store';
 import {
   mockFetch,
   renderWithProviders,
@@ -15,6 +9,7 @@ import {
 import CartPage from '../CartPage';
 import { plab1, seedState } from '../testSupport';
 import { REWARD_AMOUNT_ERROR, REWARD_BALANCE_ERROR } from './RewardsForm';
+import { couponApplied, selectRewardAmount } from '../model/cartSlice';
 
 const REWARDS = '/api/shop/rewards';
 const learnerBalance = { points: 1500, value: 15, points_per_pound: 100 };

@@ -1,14 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import {
-  formatPrice,
-  rewardApplied,
-  rewardRemoved,
-  selectCoupon,
-  selectRewardAmount,
-  selectSubtotal,
-  useAppDispatch,
-  useAppSelector,
-} from 'shared-store';
+import { formatPrice, useAppDispatch, useAppSelector } from 'shared-store';
 import {
   appliedDiscounts,
   parseWholePounds,
@@ -17,6 +8,13 @@ import {
 } from '../cartHelpers';
 import { useRewardBalance, type RewardBalanceState } from '../useRewardBalance';
 import { FieldMessage } from './FieldMessage';
+import {
+  rewardApplied,
+  rewardRemoved,
+  selectCoupon,
+  selectRewardAmount,
+  selectSubtotal,
+} from '../model/cartSlice';
 
 export const REWARD_AMOUNT_ERROR = 'Enter a whole number of pounds, 1 or more (for example 5).';
 export const REWARD_BALANCE_LOADING = 'Checking your reward points…';

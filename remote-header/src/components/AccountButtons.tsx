@@ -8,14 +8,17 @@ import {
   safeStorage,
   selectIsLoggedIn,
   selectLogoutStatus,
-  selectTotalQuantity,
   useAppSelector,
+  useCartCount,
   useSession,
 } from 'shared-store';
 
-/** The cart button with its badge: an icon on phones, the word Cart on wider screens. */
+/**
+ * The cart button with its badge: an icon on phones, the word Cart on wider screens. The count is
+ * the cart's; while the cart cannot load, the one the page's storage kept.
+ */
 export function CartButton() {
-  const count = useAppSelector(selectTotalQuantity);
+  const count = useCartCount();
   return (
     <Link to="/cart" className="hdr-cart" aria-label={cartLabel(count)}>
       <svg className="hdr-cart__icon" aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">

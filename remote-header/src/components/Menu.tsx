@@ -78,7 +78,7 @@ function MenuEntry({
       toggle.current?.focus();
     }
   };
-  // The second level is the one the specification reorders on mobile.
+  // On phones the second level shows odd items first, then even (reorderForMobile).
   const shown = mobile && depth === 0 ? reorderForMobile(children) : children;
   return (
     <li className="hdr-menu__item hdr-menu__item--parent" onKeyDown={onKeyDown}>

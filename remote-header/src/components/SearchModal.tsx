@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, SEARCH_MODAL_CLOSE_MS, eventBus, keepTabWithin, track } from 'shared-store';
+import { MESSAGES, keepTabWithin, track } from 'shared-store';
+
+/** How long the dialog stays open after a search, while the results page opens. */
+const CLOSE_AFTER_SEARCH_MS = 1000;
 
 export interface SearchModalProps {
   onClose: () => void;
@@ -39,8 +42,7 @@ export function SearchModal({ onClose }: SearchModalProps) {
     setError('');
     void navigate(`/search?s=${encodeURIComponent(trimmed)}`);
     track({ event: 'search_form', search_term: trimmed });
-    eventBus.emit({ type: 'header:search-submitted', term: trimmed });
-    closeTimer.current = setTimeout(onClose, SEARCH_MODAL_CLOSE_MS);
+    closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SEARCH_MS);
   }
 
   function onKeyDown(event: KeyboardEvent) {

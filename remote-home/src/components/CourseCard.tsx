@@ -26,7 +26,7 @@ export const CourseCard = memo(function CourseCard({ course }: { course: Course 
         disabled={!option || busy}
         onClick={() => {
           if (!option) return;
-          add((dispatch) => dispatch(courseLine(course, title, option)));
+          add(courseLine(course, title, option));
         }}
       >
         <AddLabel title={title} />

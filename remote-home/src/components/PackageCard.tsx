@@ -1,15 +1,6 @@
-import {
-  SUBSCRIPTION_TIERS,
-  durationSet,
-  packageReplaced,
-  subscriptionAdded,
-  type SubscriptionPackage,
-} from 'shared-store';
+import { SUBSCRIPTION_TIERS, type SubscriptionPackage } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
-
-/** Every package in the cart shares this slug, so choosing one replaces another. */
-export const PACKAGE_SLUG = 'membership';
 
 /** A subscription package (silver, gold, ultimate) with its durations. */
 export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
@@ -32,23 +23,18 @@ export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
         disabled={!option || !tier || busy}
         onClick={() => {
           if (!option || !tier) return;
-          add((dispatch) => {
-            dispatch(
-              packageReplaced({
-                id: pack.product_id,
-                slug: PACKAGE_SLUG,
-                month: option.month,
-                quantity: 1,
-                price: option.price,
-                title: pack.title,
-                tier,
-                product_id: pack.product_id,
-                variation_id: option.variationId,
-              }),
-            );
-            dispatch(durationSet({ tier, duration: option.month }));
-            dispatch(subscriptionAdded({ slug: pack.slug, id: pack.product_id }));
-          });
+          // Choosing one replaces any package in the cart (the cart's rule).
+          add((cart) =>
+            cart.packageChosen({
+              product_id: pack.product_id,
+              slug: pack.slug,
+              title: pack.title,
+              tier,
+              month: option.month,
+              price: option.price,
+              variation_id: option.variationId,
+            }),
+          );
         }}
       >
         Choose {pack.title}

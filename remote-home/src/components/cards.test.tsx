@@ -1,13 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import {
-  selectCartItems,
-  selectDurations,
-  selectTotalQuantity,
-  type Course,
-  type EventItem,
-  type SubscriptionPackage,
-} from 'shared-store';
-import { mockFetch, renderWithProviders, selectSubscriptions } from 'shared-store/testing';
+import { provideModel, type Course, type EventItem, type SubscriptionPackage } from 'shared-store';
+import { cartModelStandIn, mockFetch, renderWithProviders } from 'shared-store/testing';
 import { ADD_COOLDOWN_MS } from '../hooks/useAddToCart';
 import { CourseCard } from './CourseCard';
 import { EventCard, formatEventDate } from './EventCard';
@@ -35,6 +28,14 @@ const variation = (id: number, month: string, price: string) => ({
 function variationsFor(productId: number, body: unknown, status = 200) {
   return { [`/api/shop/products/${String(productId)}/variations`]: () => ({ status, body }) };
 }
+
+/** The cart's model, as the shell provides it: what the cards ask of it. */
+const cart = cartModelStandIn();
+provideModel('cart', cart.model);
+
+beforeEach(() => {
+  cart.asked.length = 0;
+});
 
 afterEach(() => {
   jest.useRealTimers();
@@ -75,32 +76,32 @@ describe('course card', () => {
     );
   }
 
-  it('Add to cart adds {id, slug, month, quantity, price}; the same course and month again raises the quantity', async () => {
-    const { user, store, add } = await renderCourse();
+  it('Add to cart adds one of the course’s chosen month {id, slug, month, price}, and one more at each click', async () => {
+    const { user, add } = await renderCourse();
     await user.click(add);
     await cooledDown(add);
     await user.click(add);
-    expect(selectCartItems(store.getState())).toEqual([
-      expect.objectContaining({
+    const one = {
+      lineAdded: {
         id: 2103,
         slug: 'plab-1-online-course',
         month: '1 Month',
-        quantity: 2,
         price: 49.99,
         title: 'PLAB 1 Online Course & Mocks',
         product_id: 3103,
         variation_id: 310301,
-      }),
-    ]);
+      },
+    };
+    expect(cart.asked).toEqual([one, one]);
   });
 
-  it('the same course with another month is a second line', async () => {
-    const { user, store, add } = await renderCourse();
+  it('the month chosen is the one added, at its price', async () => {
+    const { user, add } = await renderCourse();
     await user.click(add);
     await cooledDown(add);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Access' }), '310303');
     await user.click(add);
-    expect(selectCartItems(store.getState()).map((l) => [l.month, l.price])).toEqual([
+    expect(cart.linesAdded().map((line) => [line.month, line.price])).toEqual([
       ['1 Month', 49.99],
       ['3 Months', 129.99],
     ]);
@@ -108,21 +109,21 @@ describe('course card', () => {
 
   it('a double click adds once: the button is briefly disabled', async () => {
     mockFetch(variationsFor(3103, threeOptions));
-    const { user, store } = renderWithProviders(<CourseCard course={course} />);
+    const { user } = renderWithProviders(<CourseCard course={course} />);
     await screen.findByRole('combobox', { name: 'Access' });
     const add = screen.getByRole('button', { name: /to cart$/ });
     await user.dblClick(add);
-    expect(selectTotalQuantity(store.getState())).toBe(1);
+    expect(cart.asked).toHaveLength(1);
     expect(add).toBeDisabled();
   });
 
   it('a variation call that fails shows Price on request and adds nothing', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch(variationsFor(3103, { code: 'x', message: 'down' }, 500));
-    const { store } = renderWithProviders(<CourseCard course={course} />);
+    renderWithProviders(<CourseCard course={course} />);
     expect(await screen.findByText('Price on request')).toBeVisible();
     expect(screen.getByRole('button', { name: /to cart$/ })).toBeDisabled();
-    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(cart.asked).toEqual([]);
   });
 
   it('string or missing prices in the variations are left out', async () => {
@@ -180,9 +181,9 @@ describe('event card', () => {
     expect(formatEventDate('2027-13-45')).toBe('2027-13-45');
   });
 
-  it("adds with from 'event': a second add raises the same line whatever its month", async () => {
+  it("adds one place with from 'event' (matched in the cart by id alone), and one more at each click", async () => {
     jest.useFakeTimers();
-    const { user, store } = renderWithProviders(<EventCard event={event} />, { fakeTimers: true });
+    const { user } = renderWithProviders(<EventCard event={event} />, { fakeTimers: true });
     const add = screen.getByRole('button', {
       name: 'Add PLAB 2 Mock Circuit — Manchester to cart',
     });
@@ -191,9 +192,18 @@ describe('event card', () => {
       jest.advanceTimersByTime(ADD_COOLDOWN_MS);
     });
     await user.click(add);
-    expect(selectCartItems(store.getState())).toEqual([
-      expect.objectContaining({ id: 2301, from: 'event', quantity: 2, price: 295 }),
-    ]);
+    const place = {
+      lineAdded: {
+        id: 2301,
+        slug: 'plab-2-mock-circuit',
+        month: '',
+        price: 295,
+        title: 'PLAB 2 Mock Circuit — Manchester',
+        from: 'event',
+        product_id: 3301,
+      },
+    };
+    expect(cart.asked).toEqual([place, place]);
   });
 
   it('its title links to the event’s page', () => {
@@ -205,12 +215,12 @@ describe('event card', () => {
   });
 
   it('a sold-out event says so and cannot be added', async () => {
-    const { user, store } = renderWithProviders(<EventCard event={event} soldOut />);
+    const { user } = renderWithProviders(<EventCard event={event} soldOut />);
     expect(screen.getByText('Sold out')).toBeVisible();
     const add = screen.getByRole('button', { name: /to cart$/ });
     expect(add).toBeDisabled();
     await user.click(add);
-    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(cart.asked).toEqual([]);
   });
 
   it('an event without a price cannot be added', () => {
@@ -236,7 +246,7 @@ describe('package card', () => {
     title: 'Gold Membership',
   };
 
-  it('choosing a package replaces another with its duration and subscription entry, and records its own', async () => {
+  it('choosing a package asks the cart for it with the duration chosen (the cart replaces another)', async () => {
     mockFetch({
       ...variationsFor(3201, [variation(320101, '1 Month', '29.99')]),
       ...variationsFor(3202, [
@@ -244,7 +254,7 @@ describe('package card', () => {
         variation(320203, '3 Months', '129.99'),
       ]),
     });
-    const { user, store } = renderWithProviders(
+    const { user } = renderWithProviders(
       <>
         <PackageCard pack={silver} />
         <PackageCard pack={gold} />
@@ -258,17 +268,29 @@ describe('package card', () => {
     if (!goldDuration) throw new Error('the gold package has no duration choice');
     await user.selectOptions(goldDuration, '320203');
     await user.click(screen.getByRole('button', { name: 'Choose Gold Membership' }));
-    const lines = selectCartItems(store.getState());
-    expect(lines).toEqual([
-      expect.objectContaining({
-        id: 3202,
-        tier: 'gold',
-        month: '3 Months',
-        price: 129.99,
-        quantity: 1,
-      }),
+    expect(cart.asked).toEqual([
+      {
+        packageChosen: {
+          product_id: 3201,
+          slug: 'silver-membership',
+          title: 'Silver Membership',
+          tier: 'silver',
+          month: '1 Month',
+          price: 29.99,
+          variation_id: 320101,
+        },
+      },
+      {
+        packageChosen: {
+          product_id: 3202,
+          slug: 'gold-membership',
+          title: 'Gold Membership',
+          tier: 'gold',
+          month: '3 Months',
+          price: 129.99,
+          variation_id: 320203,
+        },
+      },
     ]);
-    expect(selectDurations(store.getState())).toMatchObject({ silver: '', gold: '3 Months' });
-    expect(selectSubscriptions(store.getState())).toEqual([{ slug: 'gold-membership', id: 3202 }]);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { itemUpdated, type Course, type EventItem } from 'shared-store';
-import { useAddToCart } from '../hooks/useAddToCart';
+import type { Course, EventItem } from 'shared-store';
+import { useAddToCart, type CartRequest } from '../hooks/useAddToCart';
 
 /** The storefront's page of a course or an event; none for one without a slug. */
 export const coursePath = (slug: string) => (slug ? `/courses/${encodeURIComponent(slug)}` : '');
@@ -31,38 +31,40 @@ export interface CourseChoice {
 }
 
 /** One of a course in the cart: matched there by id and month. */
-export const courseLine = (
-  course: Pick<Course, 'id' | 'slug' | 'product_id'>,
-  title: string,
-  choice: CourseChoice,
-) =>
-  itemUpdated({
-    id: course.id,
-    slug: course.slug,
-    month: choice.month,
-    quantity: 1,
-    price: choice.price,
-    title,
-    product_id: course.product_id,
-    variation_id: choice.variationId,
-  });
+export const courseLine =
+  (
+    course: Pick<Course, 'id' | 'slug' | 'product_id'>,
+    title: string,
+    choice: CourseChoice,
+  ): CartRequest =>
+  (cart) =>
+    cart.lineAdded({
+      id: course.id,
+      slug: course.slug,
+      month: choice.month,
+      price: choice.price,
+      title,
+      product_id: course.product_id,
+      variation_id: choice.variationId,
+    });
 
 /** One place at an event in the cart: from 'event', month '', matched there by id alone. */
-export const eventLine = (
-  event: Pick<EventItem, 'id' | 'slug' | 'product_id'>,
-  title: string,
-  price: number,
-) =>
-  itemUpdated({
-    id: event.id,
-    slug: event.slug,
-    month: '',
-    quantity: 1,
-    price,
-    title,
-    from: 'event',
-    product_id: event.product_id,
-  });
+export const eventLine =
+  (
+    event: Pick<EventItem, 'id' | 'slug' | 'product_id'>,
+    title: string,
+    price: number,
+  ): CartRequest =>
+  (cart) =>
+    cart.lineAdded({
+      id: event.id,
+      slug: event.slug,
+      month: '',
+      price,
+      title,
+      from: 'event',
+      product_id: event.product_id,
+    });
 
 /**
  * An event's Add to cart (a card's, the event page's): one place by the event rule, refused while
@@ -86,7 +88,7 @@ export function AddEventButton({
       className="home-card__add"
       disabled={soldOut || price <= 0 || busy}
       onClick={() => {
-        add((dispatch) => dispatch(eventLine(event, title, price)));
+        add(eventLine(event, title, price));
       }}
     >
       <AddLabel title={title} />

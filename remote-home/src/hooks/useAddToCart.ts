@@ -1,15 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import { notify, useAppDispatch, type AppDispatch } from 'shared-store';
+import { notify, useAppDispatch, useModel, type CartModel, type UnknownAction } from 'shared-store';
 
 /** How long the button stays disabled after an add, so a double click adds once. */
 export const ADD_COOLDOWN_MS = 800;
 
+/** Said when the cart's code could not load: nothing can be added. */
+export const CART_UNAVAILABLE_MESSAGE =
+  'Your cart is not available right now. Please try again in a moment.';
+
+/** What an add asks of the cart: one of its actions (the cart team's model, CartModel). */
+export type CartRequest = (cart: CartModel) => UnknownAction;
+
 /**
- * Runs an add-to-cart action once per click burst: the badge updates at once (the store), a toast
- * confirms, and the button is briefly disabled.
+ * Runs an add-to-cart request once per click burst: the badge updates at once (the store), a
+ * toast confirms, and the button is briefly disabled. While the cart cannot load, the visitor is
+ * told, and nothing is added.
  */
 export function useAddToCart(title: string) {
   const dispatch = useAppDispatch();
+  const cart = useModel('cart');
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -20,11 +29,15 @@ export function useAddToCart(title: string) {
     [],
   );
 
-  function add(action: (dispatch: AppDispatch) => void) {
+  function add(request: CartRequest) {
     if (busyRef.current) return;
+    if (!cart) {
+      notify('error', CART_UNAVAILABLE_MESSAGE);
+      return;
+    }
     busyRef.current = true;
     setBusy(true);
-    action(dispatch);
+    dispatch(request(cart));
     notify('success', `${title} added to your cart`);
     timer.current = setTimeout(() => {
       busyRef.current = false;

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { selectCartItems } from 'shared-store';
+import { provideModel } from 'shared-store';
 import {
+  cartModelStandIn,
   mockFetch,
   pendingAnswer,
   renderWithProviders,
@@ -19,6 +20,14 @@ import {
   inTurn,
   sectionOf,
 } from '../testSupport';
+
+/** The cart's model, as the shell provides it: what the page asks of it. */
+const cart = cartModelStandIn();
+provideModel('cart', cart.model);
+
+beforeEach(() => {
+  cart.asked.length = 0;
+});
 
 const TITLE = 'PLAB 1 Online Course & Mocks';
 
@@ -76,21 +85,22 @@ describe('the course page', () => {
 
   it('Add to cart adds the chosen month at its price, as a course card does', async () => {
     shop();
-    const { user, store } = renderCourse();
+    const { user } = renderCourse();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Access' }), '310303');
     expect(screen.getByText('£129.99', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: `Add ${TITLE} to cart` }));
-    expect(selectCartItems(store.getState())).toEqual([
-      expect.objectContaining({
-        id: 2103,
-        slug: 'plab-1-online-course',
-        month: '3 Months',
-        quantity: 1,
-        price: 129.99,
-        title: TITLE,
-        product_id: 3103,
-        variation_id: 310303,
-      }),
+    expect(cart.asked).toEqual([
+      {
+        lineAdded: {
+          id: 2103,
+          slug: 'plab-1-online-course',
+          month: '3 Months',
+          price: 129.99,
+          title: TITLE,
+          product_id: 3103,
+          variation_id: 310303,
+        },
+      },
     ]);
   });
 
@@ -99,13 +109,14 @@ describe('the course page', () => {
       '/api/shop/products/3103/variations': answer([]),
       '/api/shop/products/3103': answer({ id: 3103, type: 'simple', price: '295.00' }),
     });
-    const { user, store } = renderCourse();
+    const { user } = renderCourse();
     expect(await screen.findByText('£295.00')).toBeVisible();
     expect(screen.queryByRole('combobox')).toBeNull();
     await user.click(screen.getByRole('button', { name: `Add ${TITLE} to cart` }));
-    const [line] = selectCartItems(store.getState());
-    expect(line).toEqual(expect.objectContaining({ id: 2103, month: '', price: 295, quantity: 1 }));
-    expect(line?.variation_id).toBeUndefined();
+    expect(cart.linesAdded()).toEqual([
+      expect.objectContaining({ id: 2103, month: '', price: 295 }),
+    ]);
+    expect(cart.linesAdded()[0]?.variation_id).toBeUndefined();
     expect(calls).toContain('/api/shop/products/3103');
   });
 

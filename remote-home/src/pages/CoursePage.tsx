@@ -46,7 +46,7 @@ function CourseBuy({ course, title }: { course: Course; title: string }) {
         className="home-card__add"
         disabled={!choice || busy}
         onClick={() => {
-          if (choice) add((dispatch) => dispatch(courseLine(course, title, choice)));
+          if (choice) add(courseLine(course, title, choice));
         }}
       >
         <AddLabel title={title} />

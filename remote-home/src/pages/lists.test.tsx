@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { selectCartItems } from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { provideModel } from 'shared-store';
+import { cartModelStandIn, mockFetch, renderWithProviders } from 'shared-store/testing';
 import CourseListPage from './CourseListPage';
 import EventListPage from './EventListPage';
 import {
@@ -13,6 +13,14 @@ import {
   answer,
   inTurn,
 } from '../testSupport';
+
+/** The cart's model, as the shell provides it: what the page asks of it. */
+const cart = cartModelStandIn();
+provideModel('cart', cart.model);
+
+beforeEach(() => {
+  cart.asked.length = 0;
+});
 
 describe('the events page', () => {
   it('shows every event soonest first, each card linking to its page', async () => {
@@ -46,14 +54,14 @@ describe('the events page', () => {
 
   it('a sold-out event’s card says so and cannot be added; the others can', async () => {
     mockFetch({ '/wp-json/wp/v2/products-with-ticket': answer(EVENTS) });
-    const { user, store } = renderWithProviders(<EventListPage />, { route: '/events' });
+    const { user } = renderWithProviders(<EventListPage />, { route: '/events' });
     const soldOut = await screen.findByRole('button', {
       name: 'Add PLAB 2 Mock Circuit — London to cart',
     });
     expect(soldOut).toBeDisabled();
     expect(screen.getByText('Sold out')).toBeVisible();
     await user.click(screen.getByRole('button', { name: /^Add MSRA Revision Weekend/ }));
-    expect(selectCartItems(store.getState()).map((line) => line.id)).toEqual([2303]);
+    expect(cart.linesAdded()).toEqual([expect.objectContaining({ id: 2303 })]);
   });
 
   it('says when no event is scheduled', async () => {

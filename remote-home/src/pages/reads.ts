@@ -1,13 +1,16 @@
 import * as v from 'valibot';
 import {
   ApiError,
-  contentReads,
+  courseDetailsShape,
   listOf,
   listRead,
+  locationPage,
   oneRead,
   rejecting,
+  ticketEvent,
   type ReadState,
 } from 'shared-store';
+import { homeReads } from '../data/reads';
 
 /**
  * The reads of the shop's pages (courses, events, locations), declared beside them: only these
@@ -17,49 +20,30 @@ import {
 
 const WP = '/wp-json/wp/v2';
 const text = v.fallback(v.string(), '');
-/** A whole number, where the answer has one. */
-const count = v.fallback(v.optional(v.pipe(v.number(), v.integer())), undefined);
 
 /** Whether a read failed because what it asked for does not exist (a 404). */
 export function missing(state: ReadState<unknown>): boolean {
   return state.status === 'failed' && state.error instanceof ApiError && state.error.status === 404;
 }
 
-/** wp/v2/courseList, as shared-store declares it (the same request). */
-export const courseList = rejecting(contentReads.courses);
+/** wp/v2/courseList, as the home page reads it (the same request). */
+export const courseList = rejecting(homeReads.courses);
 
 /** wp/v2/course/{id}: a course's description (HTML) and what it includes. */
 export const courseDetails = rejecting(
   oneRead(
     'courseDetails',
     (id: number) => ({ path: `${WP}/course/${String(id)}` }),
-    v.looseObject({ content: text, highlights: v.fallback(listOf(v.string()), []) }),
+    courseDetailsShape,
   ),
 );
-
-const ticketFields = v.looseObject({
-  venue: text,
-  start_time: text,
-  end_time: text,
-  tickets_available: count,
-  location_id: count,
-});
 
 /**
  * wp/v2/products-with-ticket: the events (each as wp/v2/events gives it) with their venue, times,
  * places left and location, where known.
  */
 export const ticketEvents = rejecting(
-  listRead(
-    'ticketEvents',
-    () => ({ path: `${WP}/products-with-ticket` }),
-    v.pipe(
-      contentReads.events.schema,
-      v.transform((events) =>
-        events.map((event) => ({ ...event, ...v.parse(ticketFields, event) })),
-      ),
-    ),
-  ),
+  listRead('ticketEvents', () => ({ path: `${WP}/products-with-ticket` }), listOf(ticketEvent)),
 );
 
 /** An event of products-with-ticket. */
@@ -70,15 +54,7 @@ export const locationDetails = rejecting(
   oneRead(
     'locationDetails',
     (id: number) => ({ path: `${WP}/page-details/location-${String(id)}` }),
-    v.looseObject({
-      id: v.number(),
-      title: v.string(),
-      city: text,
-      address: text,
-      content: text,
-      next_dates: v.fallback(listOf(v.string()), []),
-      price: text,
-    }),
+    locationPage,
   ),
 );
 

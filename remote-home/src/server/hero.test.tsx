@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { bannerSlides } from 'shared-store';
 import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import HomePage from '../HomePage';
+import { bannerSlides } from '../data/banner';
 import { renderHero } from './hero';
 
 const answer = [

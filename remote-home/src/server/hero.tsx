@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { bannerSlides } from 'shared-store';
 import { Hero } from '../components/Hero';
+import { bannerSlides } from '../data/banner';
 
 /**
  * The home page's first screen as the gateway puts it into the page (dist/server/hero.js): the

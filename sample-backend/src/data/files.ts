@@ -18,7 +18,12 @@ import {
   wpImage,
 } from './schema';
 
-/** The id of the home page (`wp/v2/pages/96030`), which carries the ACF and Rank Math fields. */
+/**
+ * The id of the home page (`wp/v2/pages/96030`), which carries the ACF and Rank Math fields: the
+ * page the storefront reads as its home page by shared-store's HOME_PAGE_ID (this backend runs
+ * without the storefront's code; the gateway's test of the home page's head on it holds the two
+ * equal).
+ */
 export const HOME_PAGE_ID = 96030;
 
 /**

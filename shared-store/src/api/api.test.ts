@@ -1,6 +1,5 @@
 import { mockFetch } from '../testing';
 import { ApiError, createApiClient } from './client';
-import { createCartServiceApi } from './cartService';
 import { contentReads } from './content';
 import { createReader } from './read';
 import { siteReads } from './site';
@@ -8,16 +7,6 @@ import { siteReads } from './site';
 const client = createApiClient();
 /** A fresh page's reads, on a clock the test moves. */
 const readsAt = (now: () => number = () => 0) => createReader(client, now).read;
-
-/** A `<link rel="preload" as="fetch">` as the gateway writes it. */
-function preload(href: string): HTMLLinkElement {
-  const link = document.createElement('link');
-  link.setAttribute('rel', 'preload');
-  link.setAttribute('as', 'fetch');
-  link.setAttribute('crossorigin', 'anonymous');
-  link.setAttribute('href', href);
-  return link;
-}
 
 /** console.warn for one test, kept off the output: the test says what it expects to be warned. */
 function warnings() {
@@ -33,11 +22,11 @@ describe('content reads', () => {
     mockFetch({ '/wp-json/': () => ({ status: 500, body: { code: 'x', message: 'down' } }) });
     const warn = warnings();
     const read = readsAt();
-    await expect(read(contentReads.courses, undefined)).resolves.toEqual([]);
+    await expect(read(contentReads.posts, undefined)).resolves.toEqual([]);
     await expect(read(contentReads.homePage, undefined)).resolves.toBeNull();
     await expect(read(contentReads.pageBySlug, 'privacy-policy')).resolves.toBeNull();
     expect(warn.mock.calls).toEqual([
-      ['Could not load /wp-json/wp/v2/courseList:', expect.any(ApiError)],
+      ['Could not load /wp-json/wp/v2/posts/:', expect.any(ApiError)],
       ['Could not load /wp-json/wp/v2/pages/96030:', expect.any(ApiError)],
       ['Could not load /wp-json/wp/v2/pages:', expect.any(ApiError)],
     ]);
@@ -61,46 +50,6 @@ describe('content reads', () => {
     now = 61_000;
     await read(contentReads.homePage, undefined);
     expect(calls).toHaveLength(2);
-  });
-
-  it('home_banner carries a timestamp and bypasses the cache', async () => {
-    const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
-    jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
-    await readsAt()(contentReads.homeBanner, undefined);
-    expect(calls).toEqual(['/wp-json/wp/v2/home_banner?t=1700000000000']);
-  });
-
-  it('the first home_banner read asks for the one the page started; later reads stamp their own', async () => {
-    const started = preload('/wp-json/wp/v2/home_banner?t=42');
-    const other = preload('/remotes/home/mf-manifest.json');
-    document.head.append(other, started);
-    try {
-      const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
-      jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
-      const read = readsAt();
-      await read(contentReads.homeBanner, undefined);
-      await read(contentReads.homeBanner, undefined);
-      expect(calls).toEqual([
-        '/wp-json/wp/v2/home_banner?t=42',
-        '/wp-json/wp/v2/home_banner?t=1700000000000',
-      ]);
-    } finally {
-      started.remove();
-      other.remove();
-    }
-  });
-
-  it('a preload for the banner without a usable timestamp is not taken', async () => {
-    const odd = preload('/wp-json/wp/v2/home_banner?t=soon');
-    document.head.append(odd);
-    try {
-      const { calls } = mockFetch({ '/wp-json/wp/v2/home_banner': () => ({ body: [] }) });
-      jest.spyOn(Date, 'now').mockReturnValue(7);
-      await readsAt()(contentReads.homeBanner, undefined);
-      expect(calls).toEqual(['/wp-json/wp/v2/home_banner?t=7']);
-    } finally {
-      odd.remove();
-    }
   });
 
   it('the footer HTML is parsed into two menus and the form action, and cached for an hour', async () => {
@@ -199,14 +148,5 @@ describe('site routes', () => {
     now = 11 * 60 * 1000;
     await read(siteReads.productAttributes, undefined);
     expect(calls).toHaveLength(2);
-  });
-});
-
-describe('cart service', () => {
-  it('the cart save payload is {userId, data} with the items as JSON text', async () => {
-    const { fetchMock } = mockFetch({ '/lms/api/v1/item/': () => ({ body: {} }) });
-    await createCartServiceApi(client).save('3', '[{"id":1}]', 'jwt');
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(JSON.parse(init?.body as string)).toEqual({ userId: 3, data: '[{"id":1}]' });
   });
 });

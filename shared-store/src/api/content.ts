@@ -1,22 +1,10 @@
 import * as v from 'valibot';
-import {
-  FOOTER_CACHE_MS,
-  HOME_PAGE_CACHE_MS,
-  HOME_PAGE_ID,
-  POST_LIST_PAGE_SIZE,
-} from '../constants';
-import { bannerSlides } from '../features/home/banner';
-import { cleanMenu } from '../features/home/menu';
 import { EMPTY_FOOTER, parseFooterHtml } from './footer';
-import { takePreloadedStamp } from './preloaded';
 import { createQuery, listRead, oneRead } from './read';
 import {
-  anyList,
-  course,
-  eventItem,
+  HOME_PAGE_ID,
   homePage as homePageSchema,
   listOf,
-  partner,
   wpPage,
   wpPost,
   wpTerm,
@@ -24,45 +12,34 @@ import {
 
 const WP = '/wp-json/wp/v2';
 
+/** The home page's document: one read serves every part of the page for a minute. */
+const HOME_PAGE_CACHE_MS = 60 * 1000;
+/** The footer's menus and newsletter action change rarely: one read serves the page for an hour. */
+const FOOTER_CACHE_MS = 60 * 60 * 1000;
+/** The blog list and its categories: how many of each one read asks for. */
+const POST_LIST_PAGE_SIZE = 100;
+
 /**
- * WordPress content reads (/wp-json/wp/v2): each answers an empty list or null when it fails or
- * its answer is malformed, as the site's other reads do.
+ * WordPress content reads (/wp-json/wp/v2) that more than one team makes, or the shell's pages do:
+ * each answers an empty list or null when it fails or its answer is malformed, as the site's other
+ * reads do. A team's own reads are declared in its remote (the header's menu, the home page's
+ * banner, courses, events and partners).
  */
 export const contentReads = {
-  menu: listRead(
-    'menu',
-    () => ({ path: `${WP}/menu_home` }),
-    v.pipe(
-      anyList,
-      v.transform((items) => cleanMenu(items)),
-    ),
-  ),
   /**
-   * Never cached: a timestamp parameter and no-store, so a new banner shows at once. The first
-   * read takes the request the page started (the gateway stamps it when it serves the page).
+   * The home page's document, one read for the page: the shell's title and description, the
+   * header's logo, the footer's content and the home page's sections all come from it.
    */
-  homeBanner: listRead(
-    'homeBanner',
-    () => ({
-      path: `${WP}/home_banner`,
-      query: { t: takePreloadedStamp(`${WP}/home_banner`) ?? Date.now() },
-      noStore: true,
-    }),
-    v.pipe(
-      anyList,
-      v.transform((items) => bannerSlides(items)),
-    ),
-  ),
-  courses: listRead('courses', () => ({ path: `${WP}/courseList` }), listOf(course)),
-  partners: listRead('partners', () => ({ path: `${WP}/our_partner` }), listOf(partner)),
-  events: listRead('events', () => ({ path: `${WP}/events` }), listOf(eventItem)),
   homePage: oneRead(
     'homePage',
     () => ({ path: `${WP}/pages/${String(HOME_PAGE_ID)}` }),
     homePageSchema,
     HOME_PAGE_CACHE_MS,
   ),
-  /** The footer's menus and newsletter action, parsed from its HTML and kept for an hour. */
+  /**
+   * The footer's menus and newsletter action, parsed from its HTML and kept for an hour: the
+   * footer shows them, the subscribe page posts to that action.
+   */
   footer: createQuery({
     name: 'footer',
     request: () => ({ path: `${WP}/footer` }),

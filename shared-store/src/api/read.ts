@@ -61,6 +61,15 @@ export const oneRead = <A, T>(
  * read's lifetime (failures and malformed answers never), a malformed answer logged once per
  * read.
  */
+/**
+ * `value` as the read's answer, by the rules a fresh answer is read by (data the page kept from an
+ * earlier answer, read back); undefined when it is not one.
+ */
+export function answerOf<A, T>(query: Read<A, T>, value: unknown): T | undefined {
+  const result = v.safeParse(query.schema, value);
+  return result.success ? result.output : undefined;
+}
+
 export function createReader(client: ApiClient = apiClient, now: () => number = Date.now) {
   const answers = new Map<string, { value: unknown; expires: number }>();
   const inFlight = new Map<string, Promise<unknown>>();

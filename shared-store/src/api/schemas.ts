@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 
-/** The shapes backend answers must have, checked where they enter the page, not where used. */
+/**
+ * The shapes of the backend's answers, declared once: the pages check an answer where it enters
+ * (api/read.ts), and the gateway reads a page's head (what a course, an event or a post is about)
+ * through the same shapes. What makes an entry (an id, a title) is required; any other field that
+ * is missing or malformed reads as empty or absent, so one odd field never drops a card or a head.
+ * The types the pages use are these shapes' outputs (api/types.ts).
+ */
+
+/** The WordPress page that carries the home page's data (`wp/v2/pages/96030`). */
+export const HOME_PAGE_ID = 96030;
 
 /** Any JSON object: what a read that only passes the answer on requires. */
 export const anyRecord = v.looseObject({});
@@ -21,20 +30,60 @@ export function listOf<T>(item: v.GenericSchema<unknown, T>) {
   );
 }
 
-const text = v.optional(v.string(), '');
+/** A field that reads as absent when it is missing or malformed. */
+const maybe = <T>(schema: v.GenericSchema<unknown, T>) => v.fallback(v.optional(schema), undefined);
+
+/** Text that reads as empty when it is missing or not text. */
+const text = v.fallback(v.optional(v.string(), ''), '');
+
+/**
+ * A price as WordPress writes it: decimal text ("49.00"), or a number read as its text; anything
+ * else reads as empty.
+ */
+const decimalText = v.fallback(
+  v.optional(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), ''),
+  '',
+);
+
+/** A whole number, where the answer has one. */
+const count = maybe(v.pipe(v.number(), v.integer()));
 
 /** A `{ rendered }` WordPress field. */
 export const wpRendered = v.looseObject({ rendered: v.string() });
 
+/** An image as the site's own routes return it. */
 export const wpImage = v.looseObject({
   url: v.string(),
-  alt: v.optional(v.string()),
-  width: v.optional(v.number()),
-  height: v.optional(v.number()),
+  alt: maybe(v.string()),
+  width: maybe(v.number()),
+  height: maybe(v.number()),
 });
 
-/** An image that is missing or malformed reads as none (the placeholder shows). */
+/** An image that is missing or malformed reads as none (the placeholder shows; `url` is ''). */
 const image = v.fallback(v.optional(wpImage, { url: '' }), { url: '' });
+
+/** Rank Math's fields of a page or post: the title and description a search result shows. */
+const rankMathMeta = maybe(
+  v.looseObject({ meta_title: maybe(v.string()), meta_description: maybe(v.string()) }),
+);
+
+/**
+ * What a WordPress post or page says of itself for a preview (a shared link, a search result):
+ * its title, excerpt, SEO fields and, asked with `_embed`, its featured image.
+ */
+const preview = {
+  title: maybe(wpRendered),
+  excerpt: maybe(wpRendered),
+  rank_math_meta: rankMathMeta,
+  _embedded: maybe(
+    v.looseObject({
+      'wp:featuredmedia': v.pipe(
+        v.array(v.looseObject({ source_url: v.string() })),
+        v.minLength(1),
+      ),
+    }),
+  ),
+};
 
 /** A course or event card: an id and a title make it; anything else missing reads as empty. */
 const productCard = {
@@ -42,14 +91,51 @@ const productCard = {
   title: v.string(),
   slug: text,
   image,
-  product_id: v.optional(v.number(), 0),
-  price: text,
+  /** The WooCommerce product (for a course, a variable one: its variations are the months). */
+  product_id: v.fallback(v.optional(v.number(), 0), 0),
+  /** The "from" price. */
+  price: decimalText,
 };
 
+/** GET wp/v2/courseList: a course; `excerpt` is HTML. */
 export const course = v.looseObject({ ...productCard, excerpt: text, exam: text });
 
+/** GET wp/v2/course/{id}: a course's description (HTML), what it includes and its month options. */
+export const courseDetails = v.looseObject({
+  content: text,
+  highlights: v.fallback(listOf(v.string()), []),
+  month_options: v.fallback(listOf(v.looseObject({ month: text, price: decimalText })), []),
+});
+
+/** GET wp/v2/events: an event; `date` is an ISO day (2026-12-05). */
 export const eventItem = v.looseObject({ ...productCard, date: text, location: text });
 
+/**
+ * GET wp/v2/products-with-ticket: an event as wp/v2/events gives it, with its venue, times
+ * ("08:30"), places left and location, where known.
+ */
+export const ticketEvent = v.looseObject({
+  ...eventItem.entries,
+  venue: text,
+  start_time: text,
+  end_time: text,
+  tickets_available: count,
+  location_id: count,
+});
+
+/** GET wp/v2/page-details/location-{id}: one of the company's centres; `content` is HTML. */
+export const locationPage = v.looseObject({
+  id: v.number(),
+  title: v.string(),
+  city: text,
+  address: text,
+  content: text,
+  next_dates: v.fallback(listOf(v.string()), []),
+  price: text,
+  image,
+});
+
+/** GET wp/v2/our_partner */
 export const partner = v.looseObject({
   id: v.number(),
   name: v.string(),
@@ -57,55 +143,79 @@ export const partner = v.looseObject({
   url: text,
 });
 
-/** A part of the home page that is not well formed is left out; the rest still shows. */
-const part = <T>(schema: v.GenericSchema<unknown, T>) => v.fallback(v.optional(schema), undefined);
-
+/**
+ * GET wp/v2/pages/{HOME_PAGE_ID}: a WordPress page with the site's ACF groups and Rank Math's
+ * fields. A part of the home page that is not well formed is left out; the rest still shows.
+ */
 export const homePage = v.looseObject({
   id: v.number(),
   slug: text,
   title: wpRendered,
   content: wpRendered,
-  acf_groups: part(
+  acf_groups: maybe(
     v.looseObject({
-      HeaderContent: part(v.looseObject({ headerlogo: part(wpImage) })),
-      FooterContent: part(
+      HeaderContent: maybe(v.looseObject({ headerlogo: maybe(wpImage) })),
+      FooterContent: maybe(
         v.looseObject({
-          footerlogo: part(wpImage),
-          footerabtcontent: part(v.string()),
-          copyrighttext: part(v.string()),
+          footerlogo: maybe(wpImage),
+          /** HTML */
+          footerabtcontent: maybe(v.string()),
+          copyrighttext: maybe(v.string()),
         }),
       ),
-      SubscriptionPackages: part(anyList),
+      SubscriptionPackages: maybe(anyList),
     }),
   ),
+  rank_math_meta: rankMathMeta,
 });
 
-export const wpPost = v.looseObject({ id: v.number(), slug: v.string() });
+/** GET wp/v2/posts: a blog post. */
+export const wpPost = v.looseObject({ id: v.number(), slug: v.string(), ...preview });
 
+/** GET wp/v2/categories */
 export const wpTerm = v.looseObject({ id: v.number(), name: v.string() });
 
-export const wpPage = v.looseObject({ id: v.number(), content: wpRendered });
+/** GET wp/v2/pages: a WordPress page. */
+export const wpPage = v.looseObject({ id: v.number(), content: wpRendered, ...preview });
 
+/** What a post or a page says of itself for a preview, whichever it is. */
+export const wpPreview = v.looseObject(preview);
+
+/** GET custom/v2/getPromotionalBanner */
 export const promotionalBanner = v.looseObject({
   promotional_text: v.string(),
-  promotional_link: v.looseObject({ title: text, url: text, target: v.optional(v.string()) }),
-  // Seconds, as a number or text; the banner reads any other value as its default speed.
+  promotional_link: v.looseObject({ title: text, url: text, target: maybe(v.string()) }),
+  // Seconds for one pass of the scrolling text, as a number or text; the banner reads any other
+  // value as its default speed.
   promotional_speed: v.optional(v.unknown(), ''),
 });
 
+/** GET /api/shop/products/{id}/variations: a month option of a course, its price decimal text. */
 export const productVariation = v.looseObject({
   id: v.number(),
   price: v.string(),
   attributes: v.array(v.looseObject({ name: v.string(), option: v.string() })),
 });
 
+/** GET /api/shop/rewards: the learner's reward points and what they are worth, in pounds. */
 export const rewardBalance = v.looseObject({
   points: v.number(),
   value: v.number(),
   points_per_pound: v.optional(v.number(), 0),
 });
 
+/**
+ * GET /api/shop/orders/{id}: one's own order; an id and a status make it. Totals are decimal text
+ * in pounds ("34.99").
+ */
 export const orderDetails = v.looseObject({
   id: v.number(),
   status: v.string(),
+  total: text,
+  currency: text,
+  date_created: text,
+  line_items: v.fallback(
+    listOf(v.looseObject({ name: text, quantity: v.fallback(v.number(), 0), total: text })),
+    [],
+  ),
 });

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
-import { PRODUCT_ATTRIBUTES_CACHE_MS } from '../constants';
 import { ApiError, apiClient, type ApiClient } from './client';
-import { createQuery, oneRead } from './read';
-import { anyList, anyRecord, promotionalBanner } from './schemas';
+import { createQuery } from './read';
+import { anyList, anyRecord } from './schemas';
 import type { OrderTracking } from './types';
 
 const CUSTOM_V1 = '/wp-json/custom/v1';
 const CUSTOM_V2 = '/wp-json/custom/v2';
+
+/** Product attributes change rarely: one read serves for 10 minutes. */
+const PRODUCT_ATTRIBUTES_CACHE_MS = 10 * 60 * 1000;
 
 /** The failure with the server's message when it sent one, else with the given generic message. */
 const withMessage = (generic: string) => (error: unknown) =>
@@ -14,7 +16,10 @@ const withMessage = (generic: string) => (error: unknown) =>
     ? error
     : new ApiError(generic, error instanceof ApiError ? error.status : 0, 'request_failed');
 
-/** The site's own reads (custom/v1, custom/v2): search, order lookup, banner, attributes. */
+/**
+ * The site's own reads (custom/v1, custom/v2): search, order lookup, attributes. The promotional
+ * banner's read is the header's (remote-header's PromoBanner).
+ */
 export const siteReads = {
   /**
    * Search results (a list, or the older `{ results }`); a failure throws with the server's
@@ -44,11 +49,6 @@ export const siteReads = {
     empty: null,
     failure: withMessage('Could not retrieve cookie policy.'),
   }),
-  promotionalBanner: oneRead(
-    'promotionalBanner',
-    () => ({ path: `${CUSTOM_V2}/getPromotionalBanner` }),
-    promotionalBanner,
-  ),
   /** Product attributes, kept for 10 minutes. */
   productAttributes: createQuery({
     name: 'productAttributes',

@@ -1,8 +1,23 @@
+import type * as v from 'valibot';
+import type {
+  course,
+  eventItem,
+  homePage,
+  orderDetails,
+  partner,
+  promotionalBanner,
+  rewardBalance,
+  wpImage,
+  wpRendered,
+} from './schemas';
+
 /**
  * Shapes of the backend responses the storefront reads. WordPress core routes follow a real
  * WordPress 6.1 (bare arrays, `title.rendered` with HTML entities, `{code, message, data}` errors);
  * the site's own routes (menu_home, courseList, custom/v1, custom/v2, the gateway's shop API, cart service)
  * are defined here. Everything is parsed defensively: a field may be missing or of the wrong type.
+ * A shape the pages check (schemas.ts) is declared there once, and its type here is what it reads
+ * an answer as; the others are built by code (a menu, the banner's slides) or only sent.
  */
 
 /** WordPress REST error body, e.g. `rest_no_route` 404. */
@@ -12,17 +27,10 @@ export interface WpError {
   data?: { status?: number } | null;
 }
 
-export interface WpRendered {
-  rendered: string;
-}
+export type WpRendered = v.InferOutput<typeof wpRendered>;
 
 /** An image as the site's own routes return it. */
-export interface WpImage {
-  url: string;
-  alt?: string;
-  width?: number;
-  height?: number;
-}
+export type WpImage = v.InferOutput<typeof wpImage>;
 
 /** GET wp/v2/menu_home: a list of top-level items, children nested in `items`. */
 export interface MenuItem {
@@ -45,59 +53,16 @@ export interface HomeBanner {
 }
 
 /** GET wp/v2/courseList */
-export interface Course {
-  id: number;
-  title: string;
-  slug: string;
-  /** HTML */
-  excerpt: string;
-  image: WpImage;
-  /** WooCommerce variable product whose variations are the month options. */
-  product_id: number;
-  /** "From" price as WordPress returns it: a decimal string. */
-  price: string;
-  exam: string;
-}
+export type Course = v.InferOutput<typeof course>;
 
 /** GET wp/v2/events */
-export interface EventItem {
-  id: number;
-  title: string;
-  slug: string;
-  /** ISO date, e.g. 2026-12-05 */
-  date: string;
-  location: string;
-  price: string;
-  product_id: number;
-  image: WpImage;
-}
+export type EventItem = v.InferOutput<typeof eventItem>;
 
 /** GET wp/v2/our_partner */
-export interface Partner {
-  id: number;
-  name: string;
-  logo: WpImage;
-  url: string;
-}
+export type Partner = v.InferOutput<typeof partner>;
 
-/** GET wp/v2/pages/96030: a WordPress page plus the ACF and Rank Math fields. */
-export interface HomePage {
-  id: number;
-  slug: string;
-  title: WpRendered;
-  content: WpRendered;
-  acf_groups?: {
-    HeaderContent?: { headerlogo?: WpImage };
-    FooterContent?: {
-      footerlogo?: WpImage;
-      /** HTML */
-      footerabtcontent?: string;
-      copyrighttext?: string;
-    };
-    SubscriptionPackages?: unknown[];
-  };
-  rank_math_meta?: { meta_title?: string; meta_description?: string };
-}
+/** GET wp/v2/pages/{HOME_PAGE_ID}: a WordPress page plus the ACF and Rank Math fields. */
+export type HomePage = v.InferOutput<typeof homePage>;
 
 /** A subscription package the home page offers (a WooCommerce variable product per tier). */
 export interface SubscriptionPackage {
@@ -109,12 +74,7 @@ export interface SubscriptionPackage {
 }
 
 /** GET custom/v2/getPromotionalBanner */
-export interface PromotionalBanner {
-  promotional_text: string;
-  promotional_link: { title: string; url: string; target?: string };
-  /** Seconds for one pass of the scrolling text. */
-  promotional_speed: number | string;
-}
+export type PromotionalBanner = v.InferOutput<typeof promotionalBanner>;
 
 /** POST jwt-auth/v1/token */
 export interface JwtLoginResponse {
@@ -136,14 +96,7 @@ export interface WcOrder {
 }
 
 /** GET /api/shop/orders/{id}: one's own order. */
-export interface OrderDetails {
-  id: number;
-  status: string;
-  total: string;
-  currency: string;
-  date_created: string;
-  line_items: { name: string; quantity: number; total: string }[];
-}
+export type OrderDetails = v.InferOutput<typeof orderDetails>;
 
 /**
  * `data` of a 409 `price_changed` answer to POST /api/shop/orders: the order as the server prices
@@ -159,11 +112,7 @@ export interface PriceChange {
 }
 
 /** GET /api/shop/rewards: the learner's reward points and what they are worth, in pounds. */
-export interface RewardBalance {
-  points: number;
-  value: number;
-  points_per_pound: number;
-}
+export type RewardBalance = v.InferOutput<typeof rewardBalance>;
 
 /** POST /api/shop/coupons */
 export interface CouponResult {

@@ -2,8 +2,6 @@ import { Subject, filter, type Observable } from 'rxjs';
 
 /** Every event that crosses a team line; the emitting team owns the name. */
 export type BusEvent =
-  | { type: 'session:expired' }
-  | { type: 'header:search-submitted'; term: string }
   | { type: 'analytics:push'; payload: Record<string, unknown> }
   | { type: 'notify'; level: 'success' | 'error' | 'info'; message: string };
 

@@ -1,12 +1,10 @@
 /**
- * Money is held as pounds in state (the specification's shape) but every sum is done in whole
+ * Money is held as pounds in state (as the stored cart keeps it) but every sum is done in whole
  * pence, so 3 x 19.99 is 59.97 and never 59.970000000000006.
  */
 
 /** Largest amount the cart accepts for one price; anything above is hostile input. */
 export const MAX_PRICE = 1_000_000;
-/** Largest quantity of one line. */
-export const MAX_QUANTITY = 999;
 
 /** A finite number from a number or numeric string; anything else is 0. */
 export function toNumber(value: unknown): number {
@@ -17,17 +15,6 @@ export function toNumber(value: unknown): number {
 /** A price in pounds, at least 0, at most MAX_PRICE, rounded to the penny. */
 export function toPrice(value: unknown): number {
   return roundMoney(Math.min(Math.max(toNumber(value), 0), MAX_PRICE));
-}
-
-/** A whole quantity between 0 and MAX_QUANTITY. */
-export function toQuantity(value: unknown): number {
-  return Math.min(Math.max(Math.trunc(toNumber(value)), 0), MAX_QUANTITY);
-}
-
-/** An integer discount (the specification parses discounts as integers), at least 0. */
-export function toDiscount(value: unknown): number {
-  const n = typeof value === 'string' ? Number.parseInt(value, 10) : Math.trunc(toNumber(value));
-  return Number.isFinite(n) ? Math.min(Math.max(n, 0), MAX_PRICE) : 0;
 }
 
 /** Rounds pounds to 2 decimals without binary drift. */

@@ -16,7 +16,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Phones: the layout the specification calls mobile. */
+/** Phones: up to 991 px wide, where the header and menus take their mobile layout. */
 export const MOBILE_QUERY = '(max-width: 991px)';
 /** Screens 500 px wide or less (the banner scrolls 3 s slower there). */
 export const SMALL_SCREEN_QUERY = '(max-width: 500px)';

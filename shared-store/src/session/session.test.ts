@@ -1,39 +1,48 @@
 import { ApiError } from '../api/client';
 import { eventBus, type BusEvent } from '../bus/eventBus';
 import { MESSAGES, SESSION_LIFETIME_MS } from '../constants';
-import { parseSavedCart } from '../features/cart/cartLines';
-import { itemAdded, itemUpdated } from '../features/cart/cartSlice';
-import { createCartSync } from '../features/cart/cartSync';
 import { makeStore } from '../store/makeStore';
-import { fakeCartService, fakeSyncDeps, manualTimers } from '../testing/fakeCartService';
+import { joinSession, type SessionParticipant } from './participants';
 import {
-  CART_FROM_NEWER_VERSION_MESSAGE,
-  CART_NOT_LOADED_MESSAGE,
   createSession,
   LOGGED_OUT_EVERYWHERE_MESSAGE,
   LOGOUT_EVERYWHERE_FAILED_MESSAGE,
   type SessionDeps,
 } from './session';
-import { createSafeStorage } from './storage';
+import { selectLogoutStatus } from './sessionStatusSlice';
+import { createSafeStorage, type KeyValueStorage } from './storage';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
-const lineA = { id: 1, slug: 'a', month: '1 Month', quantity: 1, price: 10 };
-const lineB = { id: 2, slug: 'b', month: '3 Months', quantity: 1, price: 25 };
-
-/** What the account holds: its lines as [id, quantity]. */
-function accountLines(data: string | null) {
-  const saved = parseSavedCart(data);
-  return saved.kind === 'cart' ? saved.cart.lines.map((l) => [l.id, l.quantity]) : saved.kind;
+/**
+ * A team taking part in the session (the cart does, with the learner's cart): what it heard, in
+ * order, with whether the token was still stored; its save before a logout ends as `outcome`.
+ */
+function member(storage: KeyValueStorage) {
+  const heard: string[] = [];
+  const state = { outcome: 'saved' as 'saved' | 'failed', heard };
+  const token = () => storage.getItem('token') ?? 'none';
+  const participant: SessionParticipant = {
+    loggedIn: () => {
+      heard.push(`logged in (token ${token()})`);
+      return Promise.resolve();
+    },
+    beforeLogout: () => {
+      heard.push(`save (token ${token()})`);
+      return Promise.resolve(state.outcome);
+    },
+    sessionEnded: ({ keepOnDevice }) => {
+      heard.push(`ended, ${keepOnDevice ? 'kept on this device' : 'forgotten'}`);
+    },
+  };
+  return { state, participant };
 }
 
-function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null = null) {
+function setup(overrides: Partial<SessionDeps> = {}) {
   const store = makeStore();
   const storage = createSafeStorage(() => undefined);
-  const account = fakeCartService(accountData);
-  const timers = manualTimers();
-  const cartSync = createCartSync(fakeSyncDeps(storage, account.service, timers));
-  cartSync.attach(store);
+  const team = member(storage);
+  joinSession(store, team.participant);
   const events: BusEvent[] = [];
   const subscription = eventBus.all().subscribe((event) => events.push(event));
   const postMessage = jest.fn();
@@ -55,7 +64,6 @@ function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null 
       logout: jest.fn(() => Promise.resolve(undefined)),
       logoutEverywhere: jest.fn(() => Promise.resolve(undefined)),
     },
-    cartSync,
     navigate: jest.fn(),
     now: () => NOW,
     isMobileApp: () => false,
@@ -64,12 +72,11 @@ function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null 
   };
   return {
     ...deps,
-    account,
-    timers,
+    team: team.state,
     session: createSession(deps),
     events,
     postMessage,
-    lines: () => store.getState().cartData.cartData.map((l) => [l.id, l.quantity]),
+    status: () => selectLogoutStatus(store.getState()),
     done: () => {
       subscription.unsubscribe();
     },
@@ -77,177 +84,55 @@ function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null 
 }
 
 describe('login', () => {
-  it('stores token, user_id and loginTimestamp and sets loginData', async () => {
+  it('stores token, user_id and loginTimestamp, sets loginData, then lets the participants take the learner in', async () => {
     const t = setup();
     await t.session.login('learner@example.com', 'right');
     expect(t.storage.getItem('token')).toBe('jwt-token');
     expect(t.storage.getItem('user_id')).toBe('3');
     expect(t.storage.getItem('loginTimestamp')).toBe(String(NOW));
     expect(t.store.getState().loginData.loginData).toBe(true);
+    expect(t.team.heard).toEqual(['logged in (token jwt-token)']);
     t.done();
   });
 
-  it('wrong credentials throw the server message and store nothing', async () => {
+  it('wrong credentials throw the server message, store nothing and tell no participant', async () => {
     const t = setup();
     await expect(t.session.login('learner@example.com', 'wrong')).rejects.toThrow('incorrect');
     expect(t.storage.keys()).toEqual([]);
     expect(t.store.getState().loginData.loginData).toBe(false);
-    t.done();
-  });
-
-  it('merges the server cart: same id and month keeps the larger quantity, and saves the merge', async () => {
-    const t = setup({}, JSON.stringify([{ ...lineA, quantity: 3 }, lineB]));
-    t.store.dispatch(itemAdded(lineA));
-    await t.session.login('learner@example.com', 'right');
-    expect(t.lines()).toEqual([
-      [1, 3],
-      [2, 1],
-    ]);
-    expect(t.store.getState().cartData.totalAmount).toBe(55);
-    expect(accountLines(t.account.account.data)).toEqual(t.lines());
-    t.done();
-  });
-
-  it('a server cart that could not be read is merged when a background retry reads it', async () => {
-    const t = setup({}, JSON.stringify([lineB]));
-    t.account.failNext.load = 1;
-    t.store.dispatch(itemAdded(lineA));
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await t.session.login('learner@example.com', 'right');
-    expect(warn).toHaveBeenCalledWith(
-      'The cart could not be synced with your account; trying again in 2 s:',
-      expect.any(ApiError),
-    );
-    warn.mockRestore();
-    expect(t.events).toContainEqual({
-      type: 'notify',
-      level: 'error',
-      message: CART_NOT_LOADED_MESSAGE,
-    });
-    expect(t.lines()).toEqual([[1, 1]]);
-    expect(t.account.calls).toEqual(['load']);
-    expect(t.store.getState().cartSync.status).toBe('retrying');
-    t.timers.runDue();
-    await t.cartSync.sync();
-    // Listed in the order they were added: the saved line first.
-    expect(t.lines()).toEqual([
-      [2, 1],
-      [1, 1],
-    ]);
-    expect(accountLines(t.account.account.data)).toEqual(t.lines());
-    t.done();
-  });
-
-  it('a corrupted server cart keeps the local cart, is logged once and is replaced by it', async () => {
-    const t = setup({}, '{not json');
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    t.store.dispatch(itemAdded({ ...lineA, quantity: 2 }));
-    await t.session.login('learner@example.com', 'right');
-    expect(error).toHaveBeenCalledWith(
-      'The cart saved in your account could not be read: The saved cart is not JSON.',
-    );
-    error.mockRestore();
-    expect(t.store.getState().cartData.totalQuantity).toBe(2);
-    expect(accountLines(t.account.account.data)).toEqual([[1, 2]]);
-    t.done();
-  });
-
-  it('a cart saved by a newer version of the shop is left as it is and the learner is told', async () => {
-    const newer = JSON.stringify({ format: 2, lines: [] });
-    const t = setup({}, newer);
-    t.store.dispatch(itemAdded(lineA));
-    await t.session.login('learner@example.com', 'right');
-    expect(t.account.account.data).toBe(newer);
-    expect(t.lines()).toEqual([[1, 1]]);
-    expect(t.events).toContainEqual({
-      type: 'notify',
-      level: 'error',
-      message: CART_FROM_NEWER_VERSION_MESSAGE,
-    });
+    expect(t.team.heard).toEqual([]);
     t.done();
   });
 });
 
 describe('logout', () => {
-  async function loggedIn(accountData: string | null = null) {
-    const t = setup({}, accountData);
+  async function loggedIn() {
+    const t = setup();
     await t.session.login('learner@example.com', 'right');
     t.storage.setItem('isAllowed', 'true');
     t.storage.setItem('popupClosed', 'true');
+    t.team.heard.length = 0;
     return t;
   }
 
-  it('saves a cart with items to the server', async () => {
+  it('saves first, while the token works; then clears every key but isAllowed, says Logout Successfully, goes to /login', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
     await expect(t.session.logout()).resolves.toBe(true);
-    expect(accountLines(t.account.account.data)).toEqual([[1, 1]]);
-    expect(t.account.calls).not.toContain('remove');
-    t.done();
-  });
-
-  it('deletes the server cart when the cart is empty', async () => {
-    const t = await loggedIn(JSON.stringify([lineA]));
-    t.store.dispatch(itemUpdated({ ...lineA, type: 'decrease' }));
-    await t.session.logout();
-    expect(t.account.calls.at(-1)).toBe('remove');
-    expect(t.account.account.data).toBeNull();
-    t.done();
-  });
-
-  it('an empty cart never deletes a saved cart the device had not read: it is read first', async () => {
-    const t = setup({}, JSON.stringify([lineB]));
-    t.account.failNext.load = 1;
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await t.session.login('learner@example.com', 'right');
-    expect(warn).toHaveBeenCalledWith(
-      'The cart could not be synced with your account; trying again in 2 s:',
-      expect.any(ApiError),
-    );
-    warn.mockRestore();
-    await t.session.logout();
-    expect(t.account.calls).not.toContain('remove');
-    expect(accountLines(t.account.account.data)).toEqual([[2, 1]]);
-    t.done();
-  });
-
-  it('an empty cart and an unreadable saved cart: logged out, the saved cart untouched', async () => {
-    const t = setup({}, JSON.stringify([lineB]));
-    t.account.failNext.load = 4;
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await t.session.login('learner@example.com', 'right');
-    await expect(t.session.logout()).resolves.toBe(true);
-    expect(warn).toHaveBeenCalledWith(
-      'The saved cart could not be read at logout:',
-      expect.any(ApiError),
-    );
-    warn.mockRestore();
-    expect(t.account.calls).toEqual(['load', 'load', 'load', 'load']);
-    expect(accountLines(t.account.account.data)).toEqual([[2, 1]]);
-    expect(t.store.getState().loginData.loginData).toBe(false);
-    t.done();
-  });
-
-  it('clears every storage key except isAllowed, resets state, says Logout Successfully, goes to /login', async () => {
-    const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
-    await t.session.logout();
+    expect(t.team.heard).toEqual(['save (token jwt-token)', 'ended, forgotten']);
     expect(t.storage.keys()).toEqual(['isAllowed']);
     expect(t.store.getState().loginData.loginData).toBe(false);
-    expect(t.store.getState().cartData.cartData).toEqual([]);
-    expect(t.store.getState().cartData.removedLines).toEqual([]);
     expect(t.events).toContainEqual({
       type: 'notify',
       level: 'success',
       message: MESSAGES.logoutSuccess,
     });
     expect(t.navigate).toHaveBeenCalledWith('/login');
+    expect(t.status()).toBe('idle');
     t.done();
   });
 
   it('a logout, or a logout of all devices, asked for while a logout is saving starts nothing: the token is revoked once', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
     const first = t.session.logout();
     await expect(t.session.logout()).resolves.toBe(false);
     await expect(t.session.logoutEverywhere()).resolves.toBe(false);
@@ -257,17 +142,20 @@ describe('logout', () => {
     t.done();
   });
 
-  it('revokes the token at the gateway after saving the cart and before clearing storage', async () => {
+  it('revokes the token at the gateway after the save and before clearing storage', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
-    const order: string[] = [];
     (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
-      order.push(`saved: ${String(t.account.account.data !== null)}`);
-      order.push(`revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`);
+      t.team.heard.push(
+        `revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`,
+      );
       return Promise.resolve(undefined);
     });
     await t.session.logout();
-    expect(order).toEqual(['saved: true', 'revoked jwt-token, token still stored: jwt-token']);
+    expect(t.team.heard).toEqual([
+      'save (token jwt-token)',
+      'revoked jwt-token, token still stored: jwt-token',
+      'ended, forgotten',
+    ]);
     expect(t.storage.keys()).toEqual(['isAllowed']);
     t.done();
   });
@@ -286,114 +174,95 @@ describe('logout', () => {
     t.done();
   });
 
-  it('without a token there is nothing to revoke', async () => {
+  it('without a token there is nothing to save or revoke', async () => {
     const t = setup();
     await t.session.logout();
     expect(t.auth.logout).not.toHaveBeenCalled();
+    expect(t.team.heard).toEqual(['ended, forgotten']);
     expect(t.navigate).toHaveBeenCalledWith('/login');
     t.done();
   });
 
-  it('a save that fails after the short retry keeps the learner logged in with the cart, and asks', async () => {
+  it('a save that fails keeps the learner logged in, and asks; trying again logs out', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
-    t.account.failNext.save = 3;
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    t.team.outcome = 'failed';
     await expect(t.session.logout()).resolves.toBe(false);
-    expect(warn).toHaveBeenCalledWith(
-      'The cart could not be saved at logout:',
-      expect.any(ApiError),
-    );
-    warn.mockRestore();
-    expect(t.account.calls.filter((c) => c === 'save')).toHaveLength(3);
-    expect(t.store.getState().cartSync.logout).toBe('failed');
+    expect(t.status()).toBe('failed');
     expect(t.store.getState().loginData.loginData).toBe(true);
     expect(t.storage.getItem('token')).toBe('jwt-token');
-    expect(t.lines()).toEqual([[1, 1]]);
     expect(t.auth.logout).not.toHaveBeenCalled();
+    expect(t.team.heard).toEqual(['save (token jwt-token)']);
     expect(t.events).not.toContainEqual(
       expect.objectContaining({ message: MESSAGES.logoutSuccess }),
     );
-    // Try again, with the service back.
+    t.team.outcome = 'saved';
     await expect(t.session.logout()).resolves.toBe(true);
-    expect(accountLines(t.account.account.data)).toEqual([[1, 1]]);
-    expect(t.store.getState().cartSync.logout).toBe('idle');
+    expect(t.status()).toBe('idle');
+    expect(t.team.heard.at(-1)).toBe('ended, forgotten');
     t.done();
   });
 
-  it('log out anyway keeps the cart on this device, and the next login merges it back', async () => {
-    const t = await loggedIn(JSON.stringify([{ ...lineA, quantity: 2 }]));
-    t.store.dispatch(itemAdded(lineB));
+  it('log out anyway keeps what the device stores for the learner: no save, the stored state kept', async () => {
+    const t = await loggedIn();
     t.storage.setItem('persist:root', '{}');
-    t.account.failNext.save = 3;
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    t.team.outcome = 'failed';
     await t.session.logout();
-    expect(warn).toHaveBeenCalled();
-    warn.mockRestore();
-    t.account.account.data = JSON.stringify([{ ...lineA, quantity: 5 }]);
     await expect(t.session.logout({ keepCartOnDevice: true })).resolves.toBe(true);
+    expect(t.team.heard).toEqual(['save (token jwt-token)', 'ended, kept on this device']);
     expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
     expect(t.store.getState().loginData.loginData).toBe(false);
-    expect(t.lines()).toEqual([
-      [1, 2],
-      [2, 1],
-    ]);
-    await t.session.login('learner@example.com', 'right');
-    expect(t.lines()).toEqual([
-      [1, 5],
-      [2, 1],
-    ]);
-    expect(accountLines(t.account.account.data)).toEqual(t.lines());
     t.done();
   });
 
   it('staying logged in after a failed save clears the question', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
-    t.account.failNext.load = 3;
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    t.team.outcome = 'failed';
     await t.session.logout();
-    expect(warn).toHaveBeenCalledWith(
-      'The saved cart could not be read at logout:',
-      expect.any(ApiError),
-    );
-    warn.mockRestore();
-    expect(t.store.getState().cartSync.logout).toBe('failed');
+    expect(t.status()).toBe('failed');
     t.session.cancelLogout();
-    expect(t.store.getState().cartSync.logout).toBe('idle');
+    expect(t.status()).toBe('idle');
     expect(t.store.getState().loginData.loginData).toBe(true);
     t.done();
   });
 });
 
 describe('log out of all devices', () => {
-  async function loggedIn(accountData: string | null = null) {
-    const t = setup({}, accountData);
+  async function loggedIn() {
+    const t = setup();
     await t.session.login('learner@example.com', 'right');
     t.storage.setItem('isAllowed', 'true');
+    t.team.heard.length = 0;
     return t;
   }
 
-  it('saves the cart, ends every session at the gateway, then logs out here, saying so', async () => {
+  it('saves, ends every session at the gateway, then logs out here, saying so', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
-    const order: string[] = [];
     (t.auth.logoutEverywhere as jest.Mock).mockImplementationOnce((token: string) => {
-      order.push(`saved: ${String(t.account.account.data !== null)}`);
-      order.push(`ended every session of ${token}`);
+      t.team.heard.push(`ended every session of ${token}`);
       return Promise.resolve(undefined);
     });
     await expect(t.session.logoutEverywhere()).resolves.toBe(true);
-    expect(order).toEqual(['saved: true', 'ended every session of jwt-token']);
+    expect(t.team.heard).toEqual([
+      'save (token jwt-token)',
+      'ended every session of jwt-token',
+      'ended, forgotten',
+    ]);
     expect(t.auth.logout).not.toHaveBeenCalled();
     expect(t.storage.keys()).toEqual(['isAllowed']);
     expect(t.store.getState().loginData.loginData).toBe(false);
-    expect(t.store.getState().cartData.cartData).toEqual([]);
     expect(t.events).toContainEqual({
       type: 'notify',
       level: 'success',
       message: LOGGED_OUT_EVERYWHERE_MESSAGE,
     });
+    expect(t.navigate).toHaveBeenCalledWith('/login');
+    t.done();
+  });
+
+  it('without a token it is a logout', async () => {
+    const t = setup();
+    await expect(t.session.logoutEverywhere()).resolves.toBe(true);
+    expect(t.auth.logoutEverywhere).not.toHaveBeenCalled();
     expect(t.navigate).toHaveBeenCalledWith('/login');
     t.done();
   });
@@ -411,7 +280,7 @@ describe('log out of all devices', () => {
     warn.mockRestore();
     expect(t.storage.getItem('token')).toBe('jwt-token');
     expect(t.store.getState().loginData.loginData).toBe(true);
-    expect(t.store.getState().cartSync.logout).toBe('idle');
+    expect(t.status()).toBe('idle');
     expect(t.events).toContainEqual({
       type: 'notify',
       level: 'error',
@@ -421,19 +290,16 @@ describe('log out of all devices', () => {
     t.done();
   });
 
-  it('a cart that cannot be saved stays on this device: ending the sessions comes first', async () => {
+  it('what cannot be saved stays on this device: ending the sessions comes first', async () => {
     const t = await loggedIn();
-    t.store.dispatch(itemAdded(lineA));
     t.storage.setItem('persist:root', '{}');
-    t.account.failNext.save = 3;
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    t.team.outcome = 'failed';
     await expect(t.session.logoutEverywhere()).resolves.toBe(true);
-    warn.mockRestore();
     expect(t.auth.logoutEverywhere).toHaveBeenCalledWith('jwt-token');
+    expect(t.team.heard).toEqual(['save (token jwt-token)', 'ended, kept on this device']);
     expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
-    expect(t.lines()).toEqual([[1, 1]]);
     expect(t.store.getState().loginData.loginData).toBe(false);
-    expect(t.store.getState().cartSync.logout).toBe('idle');
+    expect(t.status()).toBe('idle');
     t.done();
   });
 });
@@ -451,17 +317,18 @@ describe('session expiry', () => {
     const t = withLogin(SESSION_LIFETIME_MS - 1);
     expect(t.session.checkExpiry()).toBe(false);
     expect(t.storage.getItem('token')).toBe('jwt-token');
+    expect(t.team.heard).toEqual([]);
     t.done();
   });
 
-  it('at 24 h: tells the app, clears storage but the cart, says Session Expired, clears login, goes to /login', () => {
+  it('at 24 h: tells the app, clears storage but the stored state, says Session Expired, clears login, goes to /login', () => {
     const t = withLogin(SESSION_LIFETIME_MS);
     t.storage.setItem('persist:root', '{}');
-    t.store.dispatch(itemAdded(lineA));
     expect(t.session.checkExpiry()).toBe(true);
     expect(t.postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'logout' }));
     expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
-    expect(t.lines()).toEqual([[1, 1]]);
+    // What the learner has outlives the session on this device: the next login merges it.
+    expect(t.team.heard).toEqual(['ended, kept on this device']);
     expect(t.events).toContainEqual({
       type: 'notify',
       level: 'error',
@@ -483,6 +350,25 @@ describe('session expiry', () => {
     const t = setup();
     t.storage.setItem('loginTimestamp', '1');
     expect(t.session.checkExpiry()).toBe(false);
+    t.done();
+  });
+});
+
+describe('taking part', () => {
+  it('a participant that left is no longer asked', async () => {
+    const t = setup();
+    const heard: string[] = [];
+    const leave = joinSession(t.store, {
+      beforeLogout: () => {
+        heard.push('save');
+        return Promise.resolve('failed');
+      },
+    });
+    leave();
+    leave();
+    await t.session.login('learner@example.com', 'right');
+    await expect(t.session.logout()).resolves.toBe(true);
+    expect(heard).toEqual([]);
     t.done();
   });
 });

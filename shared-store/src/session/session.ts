@@ -1,14 +1,12 @@
 import type { AuthApi } from '../api/auth';
-import { notify, eventBus } from '../bus/eventBus';
+import { notify } from '../bus/eventBus';
 import { MESSAGES, SESSION_LIFETIME_MS } from '../constants';
-import { cartReset } from '../features/cart/cartSlice';
-import type { CartSync } from '../features/cart/cartSync';
-import { logoutStatusChanged } from '../features/cart/cartSyncSlice';
-import { userLoggedIn, userLoggedOut } from '../features/login/loginSlice';
-import { subscriptionsCleared } from '../features/subscription/subscriptionSlice';
 import type { AppStore } from '../store/makeStore';
 import { STORED_STATE_KEY } from '../store/persist';
+import { userLoggedIn, userLoggedOut } from './loginSlice';
 import { postLogoutToApp } from './mobileApp';
+import { participantsOf } from './participants';
+import { logoutStatusChanged } from './sessionStatusSlice';
 import { STORAGE_KEYS, type KeyValueStorage } from './storage';
 
 /** Everything the session touches, injectable for tests. */
@@ -16,20 +14,12 @@ export interface SessionDeps {
   store: AppStore;
   storage: KeyValueStorage;
   auth: AuthApi;
-  cartSync: CartSync;
   /** Client-side navigation; `full` asks for a full page load. */
   navigate: (path: string, options?: { full?: boolean }) => void;
   now: () => number;
   isMobileApp: () => boolean;
   win: Window;
 }
-
-/** Shown after a login whose saved cart could not be read yet. */
-export const CART_NOT_LOADED_MESSAGE =
-  'Your saved cart could not be loaded yet; this device’s cart is kept and we will keep trying.';
-/** Shown after a login whose saved cart a newer version of the shop wrote. */
-export const CART_FROM_NEWER_VERSION_MESSAGE =
-  'Your saved cart was saved by a newer version of the shop. Reload the page to see it.';
 
 /**
  * Clears the storage but isAllowed (and the stored state with the cart, when it is to be kept).
@@ -49,20 +39,24 @@ export const LOGOUT_EVERYWHERE_FAILED_MESSAGE =
 
 export interface LogoutOptions {
   /**
-   * Log out although the cart could not be saved: the cart stays on this device and joins the
-   * account's cart at the next login.
+   * Log out although what the learner has on this device (the cart) could not be saved to the
+   * account: it stays on this device and joins the account at the next login.
    */
   keepCartOnDevice?: boolean;
 }
 
 export function createSession(deps: SessionDeps) {
-  const { store, storage, cartSync } = deps;
+  const { store, storage } = deps;
+  const participants = participantsOf(store);
   const credentials = () => ({
     token: storage.getItem(STORAGE_KEYS.token),
     userId: storage.getItem(STORAGE_KEYS.userId),
   });
 
-  /** Signs in, keeps the token, then merges the learner's saved cart into this one. */
+  /**
+   * Signs in, keeps the token, then lets every participant take the learner in (the cart merges
+   * the learner's saved cart into this one).
+   */
   async function login(username: string, password: string): Promise<void> {
     const answer = await deps.auth.login(username, password);
     const userId = String(answer.user_id);
@@ -70,25 +64,33 @@ export function createSession(deps: SessionDeps) {
     storage.setItem(STORAGE_KEYS.userId, userId);
     storage.setItem(STORAGE_KEYS.loginTimestamp, String(deps.now()));
     store.dispatch(userLoggedIn());
-    await cartSync.afterLogin();
-    const status = store.getState().cartSync.status;
-    if (status === 'newer') notify('error', CART_FROM_NEWER_VERSION_MESSAGE);
-    else if (status !== 'saved') notify('error', CART_NOT_LOADED_MESSAGE);
+    await Promise.all(
+      participants.flatMap((participant) => (participant.loggedIn ? [participant.loggedIn()] : [])),
+    );
+  }
+
+  /** Whether every participant saved what it must before the session ends. */
+  async function saveBeforeLogout(): Promise<boolean> {
+    const saved = await Promise.all(
+      participants.flatMap((participant) =>
+        participant.beforeLogout ? [participant.beforeLogout()] : [],
+      ),
+    );
+    return saved.every((outcome) => outcome === 'saved');
   }
 
   /**
-   * Saves the cart when it has items (else deletes the saved one), revokes the token, clears the
-   * session, goes to /login. When the cart cannot be saved, the learner stays logged in and is
+   * Saves what the participants keep in the account (the cart), revokes the token, clears the
+   * session, goes to /login. When something cannot be saved, the learner stays logged in and is
    * asked (logout status `failed`): try again, or log out keeping the cart on this device.
    * Answers whether the learner is logged out.
    */
   async function logout(options: LogoutOptions = {}): Promise<boolean> {
-    if (store.getState().cartSync.logout === 'saving') return false;
+    if (store.getState().sessionStatus.logout === 'saving') return false;
     const { token, userId } = credentials();
     if (token && userId && !options.keepCartOnDevice) {
       store.dispatch(logoutStatusChanged('saving'));
-      const flushed = await cartSync.flushForLogout();
-      if (flushed === 'failed') {
+      if (!(await saveBeforeLogout())) {
         store.dispatch(logoutStatusChanged('failed'));
         return false;
       }
@@ -108,11 +110,11 @@ export function createSession(deps: SessionDeps) {
   async function logoutEverywhere(): Promise<boolean> {
     const { token, userId } = credentials();
     if (!token) return logout();
-    if (store.getState().cartSync.logout === 'saving') return false;
+    if (store.getState().sessionStatus.logout === 'saving') return false;
     let keepCart = false;
     if (userId) {
       store.dispatch(logoutStatusChanged('saving'));
-      keepCart = (await cartSync.flushForLogout()) === 'failed';
+      keepCart = !(await saveBeforeLogout());
     }
     try {
       await deps.auth.logoutEverywhere(token);
@@ -144,13 +146,9 @@ export function createSession(deps: SessionDeps) {
   }
 
   function endSession(keepCart: boolean): void {
-    cartSync.stop();
+    for (const participant of participants) participant.sessionEnded?.({ keepOnDevice: keepCart });
     clearStorage(storage, keepCart);
     store.dispatch(userLoggedOut());
-    if (!keepCart) {
-      store.dispatch(cartReset());
-      store.dispatch(subscriptionsCleared());
-    }
   }
 
   /** Ends a session of 24 h or more; answers whether it expired. */
@@ -160,13 +158,12 @@ export function createSession(deps: SessionDeps) {
     if (!token || !Number.isFinite(since) || since <= 0) return false;
     if (deps.now() - since < SESSION_LIFETIME_MS) return false;
     postLogoutToApp(deps.win);
-    cartSync.stop();
     // The cart outlives the session on this device (and in the other tabs): the next login
     // merges it with the account's.
+    for (const participant of participants) participant.sessionEnded?.({ keepOnDevice: true });
     clearStorage(storage, true);
     store.dispatch(userLoggedOut());
     notify('error', MESSAGES.sessionExpired);
-    eventBus.emit({ type: 'session:expired' });
     deps.navigate('/login', { full: deps.isMobileApp() });
     return true;
   }

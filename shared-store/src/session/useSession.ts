@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi } from '../api/auth';
-import { cartSyncOf } from '../features/cart/cartSync';
 import { useAppStore } from '../store/hooks';
 import { isMobileApp } from './mobileApp';
 import { createSession, type Session } from './session';
@@ -17,7 +16,6 @@ export function useSession(): Session {
         store,
         storage: safeStorage,
         auth: authApi,
-        cartSync: cartSyncOf(store),
         navigate: (path, options) => {
           if (options?.full) window.location.assign(path);
           else void navigate(path);

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { configureStore, createDynamicMiddleware, type Middleware } from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -10,83 +10,59 @@ import {
   persistStore,
   type Persistor,
 } from 'redux-persist';
-import { cartSlice } from '../features/cart/cartSlice';
-import { createCartSync, registerCartSync } from '../features/cart/cartSync';
-import { cartSyncSlice } from '../features/cart/cartSyncSlice';
-import {
-  headerLogoSlice,
-  headerMenuSlice,
-  homeBannerSlice,
-  homeCourseSlice,
-  homeEventSlice,
-  homePageSlice,
-  homePartnerSlice,
-} from '../features/home/homeSlices';
-import { loginSlice } from '../features/login/loginSlice';
-import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
-import { persistConfig } from './persist';
+import { PERSIST_VERSION, persistConfig } from './persist';
+import { keepingUnclaimed, rootReducer, watchInjections } from './slices';
 
-const slices = combineSlices(
-  cartSlice,
-  cartSyncSlice,
-  loginSlice,
-  subscriptionSlice,
-  homePageSlice,
-  homeBannerSlice,
-  homePartnerSlice,
-  homeEventSlice,
-  homeCourseSlice,
-  headerMenuSlice,
-  headerLogoSlice,
-);
-
-export type RootState = ReturnType<typeof slices>;
-
-/**
- * The slices, and one rule across two of them: a package that leaves the cart (replaced, removed,
- * paid for, or removed in another tab) leaves the subscription list too.
- */
-function rootReducer(state: Parameters<typeof slices>[0], action: Parameters<typeof slices>[1]) {
-  const next = slices(state, action);
-  const before = state?.cartData?.cartData;
-  if (!before || before === next.cartData.cartData) return next;
-  const live = new Set(next.cartData.cartData.map((line) => line.id));
-  const gone = new Set(before.filter((line) => !live.has(line.id)).map((line) => line.id));
-  const entries = next.subscriptionData.subscriptionData;
-  const kept = entries.filter((entry) => !gone.has(entry.id));
-  if (kept.length === entries.length) return next;
-  return { ...next, subscriptionData: { ...next.subscriptionData, subscriptionData: kept } };
-}
+/** The page's state: the platform's slices, and every team's once injected (optional until then). */
+export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {
-  preloadedState?: Partial<RootState>;
-  /** Keep the specification's slices in localStorage (the page's store). */
+  preloadedState?: Partial<RootState> & Record<string, unknown>;
+  /** Keep the persisted slices in localStorage under the key 'root' (the page's store). */
   persist?: boolean;
-  /** Keep the logged-in learner's cart in step with the cart service (cartSync.ts). */
-  serverCart?: boolean;
 }
+
+/** Each store's own dynamic middleware, through which a team adds its middleware (addMiddleware). */
+const dynamicMiddlewares = new WeakMap<object, ReturnType<typeof createDynamicMiddleware>>();
 
 /** Builds the page's store; tests build their own with a preloaded state and no side effects. */
 export function makeStore(options: StoreOptions = {}) {
-  const { preloadedState, persist = false, serverCart = false } = options;
-  const reducer = persist ? persistReducer(persistConfig<RootState>(), rootReducer) : rootReducer;
-  const cartSync = serverCart ? createCartSync() : undefined;
+  const { preloadedState, persist = false } = options;
+  const keeping = keepingUnclaimed(rootReducer);
+  // A stored state a newer build of the shop wrote is read as far as this build can, and never
+  // written over (writes pause before it is back): the newer build finds it as it left it.
+  const onRead = (version: number) => {
+    if (version > PERSIST_VERSION) store.dispatch({ type: PAUSE });
+  };
+  const reducer = persist
+    ? persistReducer(persistConfig<Record<string, unknown>>(onRead), keeping)
+    : keeping;
+  const dynamic = createDynamicMiddleware();
   const store = configureStore({
-    reducer: reducer as typeof rootReducer,
+    reducer: reducer as unknown as typeof rootReducer,
     preloadedState,
-    middleware: (getDefault) => {
-      const defaults = getDefault({
+    middleware: (getDefault) =>
+      getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      });
-      return cartSync ? defaults.prepend(cartSync.middleware) : defaults;
-    },
+      }).concat(dynamic.middleware),
   });
-  if (cartSync) registerCartSync(store, cartSync);
+  dynamicMiddlewares.set(store, dynamic);
+  watchInjections(store);
   return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * Adds a team's middleware to a store made by makeStore (the cart's sync with the learner's
+ * account, say): it sees every action dispatched from then on.
+ */
+export function addMiddleware(store: AppStore, ...middleware: Middleware[]): void {
+  const dynamic = dynamicMiddlewares.get(store);
+  if (!dynamic) throw new Error('addMiddleware: the store was not made by makeStore');
+  dynamic.addMiddleware(...middleware);
+}
 
 /**
  * Starts persistence and resolves once the stored state is back (or the 5 s timeout passed).

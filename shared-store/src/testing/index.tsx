@@ -9,18 +9,14 @@ import type { SetupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { reader } from '../api/read';
-import type { CartItem, CartItemInput } from '../features/cart/cartLines';
-import {
-  itemAdded,
-  orderPlaced,
-  selectCartItems,
-  selectTotalAmount,
-} from '../features/cart/cartSlice';
-import { makeStore, type AppStore, type RootState } from '../store/makeStore';
+import { createReader, reader } from '../api/read';
+import type { CartModel, PackageChoice, ShopLine } from '../contract/cartModel';
+import { makeStore, startPersistence, type AppStore, type RootState } from '../store/makeStore';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
-  preloadedState?: Partial<RootState>;
+  preloadedState?: Partial<RootState> & Record<string, unknown>;
+  /** Runs on the new store before the first render (a team's model connects to it). */
+  prepare?: (store: AppStore) => void;
   route?: string;
   /** Set with Jest's fake timers so typing and clicking advance them. */
   fakeTimers?: boolean;
@@ -31,9 +27,10 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
  * `route`: as a new page would, so tests do not depend on each other's order.
  */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
-  const { preloadedState, route = '/', fakeTimers = false, ...renderOptions } = options;
+  const { preloadedState, prepare, route = '/', fakeTimers = false, ...renderOptions } = options;
   reader.clear();
   const store = makeStore(preloadedState ? { preloadedState } : {});
+  prepare?.(store);
   const user: UserEvent = userEvent.setup(
     fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {},
   );
@@ -177,70 +174,43 @@ export function mockViewport(width: number, options: { reducedMotion?: boolean }
   };
 }
 
-/**
- * The gateway's 409 when prices changed since the cart was filled: PLAB 1 (3103/310303) is now
- * £54.99, WELCOME10 takes £10.00 off, the new total is £44.99.
- */
-export const PRICE_CHANGED_ANSWER = {
-  code: 'price_changed',
-  message: 'Prices have changed since these items were added to your cart.',
-  data: {
-    status: 409,
-    total: '44.99',
-    subtotal: '54.99',
-    discount: '10.00',
-    reward: '0.00',
-    lines: [{ product_id: 3103, variation_id: 310303, price: '54.99' }],
-  },
-};
-
-/** The tests' sample course line: PLAB 1, 3 months, three of them at £19.99. */
-export const PLAB_1_LINE: CartItem = {
-  id: 2103,
-  slug: 'plab-1-online-course',
-  month: '3 Months',
-  quantity: 3,
-  price: 19.99,
-  title: 'PLAB 1',
-  product_id: 3103,
-  variation_id: 310303,
-};
+/** What the other teams asked of the cart's model stand-in, in order. */
+export type CartRequest = { lineAdded: ShopLine } | { packageChosen: PackageChoice };
 
 /**
- * The state of a store whose cart holds `line` (PLAB 1 x3 unless told) and checked out as order
- * `orderId`: the order is pending and the cart waits on it. `setup` runs on the store last (a
- * login, say).
+ * A stand-in for the cart team's model in the tests of the other teams: it records what they ask
+ * of the cart (its actions change nothing in the store) and shows `count` on the badge.
  */
-export function cartWaitingOnOrder(
-  orderId: number,
-  options: { line?: CartItemInput; setup?: (store: AppStore) => void } = {},
-): RootState {
-  const store = makeStore();
-  store.dispatch(itemAdded(options.line ?? PLAB_1_LINE));
-  store.dispatch(
-    orderPlaced({
-      order: {
-        id: orderId,
-        status: 'pending',
-        total: selectTotalAmount(store.getState()).toFixed(2),
-        currency: 'GBP',
-        payment_url: `http://localhost/checkout/order-pay/${String(orderId)}/?key=wc_order_abc`,
-      },
-      lines: selectCartItems(store.getState()),
-    }),
-  );
-  options.setup?.(store);
-  return store.getState();
+export function cartModelStandIn(count = 0) {
+  const asked: CartRequest[] = [];
+  const model: CartModel = {
+    connect: () => undefined,
+    start: () => undefined,
+    selectTotalQuantity: () => count,
+    lineAdded: (line) => {
+      asked.push({ lineAdded: line });
+      return { type: 'cartStandIn/lineAdded' };
+    },
+    packageChosen: (choice) => {
+      asked.push({ packageChosen: choice });
+      return { type: 'cartStandIn/packageChosen' };
+    },
+  };
+  return {
+    model,
+    asked,
+    /** The lines asked for, in order. */
+    linesAdded: () =>
+      asked.flatMap((request) => ('lineAdded' in request ? [request.lineAdded] : [])),
+  };
 }
 
 // What tests of the shell and the remotes set up a store with, beyond the public entry.
-export { makeStore, type AppStore, type RootState };
+export { makeStore, startPersistence, createReader, type AppStore, type RootState };
 export { StorefrontProviders } from '../app/mountApp';
 export { createSafeStorage } from '../session/storage';
 export { SESSION_LIFETIME_MS } from '../constants';
 export type { BusEvent } from '../bus/eventBus';
-export type { CartSyncStatus } from '../features/cart/cartSyncSlice';
-export type { CartItemInput };
-export { itemAdded };
-export { userLoggedIn } from '../features/login/loginSlice';
-export { selectSubscriptions } from '../features/subscription/subscriptionSlice';
+export { userLoggedIn } from '../session/loginSlice';
+export { storageLost } from '../session/sessionStatusSlice';
+export { createSession, type SessionDeps } from '../session/session';

@@ -72,7 +72,7 @@ describe('a request no test answered', () => {
       ['an answered request passes', 'passed'],
     ]);
     expect(results[0]?.failureMessages.join('\n')).toContain(
-      'Requests no test answered: GET http://localhost/wp-json/wp/v2/courseList',
+      'Requests no test answered: GET http://localhost/wp-json/wp/v2/posts/?per_page=100',
     );
     expect(results[1]?.failureMessages.join('\n')).toContain(
       'Requests no test answered: POST http://localhost/api/shop/rewards',

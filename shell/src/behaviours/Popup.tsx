@@ -1,5 +1,8 @@
 import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
-import { POPUP_DELAY_MS, STORAGE_KEYS, isMobileApp, safeStorage } from 'shared-store';
+import { STORAGE_KEYS, isMobileApp, safeStorage } from 'shared-store';
+
+/** How long after the page opened the newsletter popup opens. */
+const POPUP_DELAY_MS = 10_000;
 
 /**
  * The dialog's code waits for it to be due: the first screen needs none of it. Offline by then,

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { SCROLL_TOP_THRESHOLD_PX } from 'shared-store';
+
+/** How far the page must have scrolled before the button appears. */
+const SCROLL_TOP_THRESHOLD_PX = 20;
 
 function subscribe(onChange: () => void) {
   window.addEventListener('scroll', onChange, { passive: true });

@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
-import {
-  IOS_DASHBOARD_REDIRECT_MS,
-  STORAGE_KEYS,
-  dashboardUrl,
-  isIosApp,
-  readPublicConfig,
-  safeStorage,
-} from 'shared-store';
+import { STORAGE_KEYS, dashboardUrl, isIosApp, readPublicConfig, safeStorage } from 'shared-store';
+
+/** How long the page shows before the iOS app's learner goes to the dashboard. */
+const IOS_DASHBOARD_REDIRECT_MS = 500;
 
 /** In the iOS app with a token or user_id, the learner goes to the dashboard after 0.5 s. */
 export function useIosDashboardRedirect(

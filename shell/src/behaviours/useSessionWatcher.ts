@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { SESSION_CHECK_INTERVAL_MS, useSession } from 'shared-store';
+import { useSession } from 'shared-store';
+
+/** How often an open page checks whether the session has expired. */
+const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 /** Session expiry is checked on load, when the tab becomes visible again, and every minute. */
 export function useSessionWatcher(): void {

@@ -4,9 +4,11 @@
 import 'react-toastify/ReactToastify.css';
 import './toaster.css';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS } from 'shared-store';
 
 export { toast } from 'react-toastify/unstyled';
+
+/** A toast closes by itself after this long. */
+const TOAST_AUTO_CLOSE_MS = 5000;
 
 /** A toast's close button: named for what it closes, and big enough for a thumb. */
 function CloseButton({ closeToast }: CloseButtonProps) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { cartLabel, selectTotalQuantity, useAppSelector } from 'shared-store';
+import { cartLabel, useCartCount } from 'shared-store';
 import { BrandMark } from './BrandMark';
 
 /**
@@ -7,7 +7,7 @@ import { BrandMark } from './BrandMark';
  * the header's space keeps (one row on phones too).
  */
 export function MinimalHeader() {
-  const count = useAppSelector(selectTotalQuantity);
+  const count = useCartCount();
   return (
     <header className="shell-min-header">
       <Link to="/" aria-label="Arora Medical Education, home">

@@ -60,7 +60,7 @@ async function fill(user: UserEvent, values: Partial<typeof typed> = {}) {
 const send = () => screen.getByRole('button', { name: 'Send message' });
 
 describe('ContactPage', () => {
-  it('sends exactly the specification’s fields, trimmed, and the confirmation takes the focus', async () => {
+  it('sends exactly the contact form’s fields, trimmed, and the confirmation takes the focus', async () => {
     let posted: unknown;
     let authorization: string | null = 'not asked';
     const { user, calls, container } = renderContact({

@@ -1,20 +1,19 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { safeStorage } from 'shared-store';
+import { joinSession, safeStorage, type AppStore } from 'shared-store';
 import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
 import LoginPage from './LoginPage';
 
 const TOKEN_ROUTE = '/wp-json/jwt-auth/v1/token';
-const CART_ROUTE = '/lms/api/v1/item/get-cart-data';
 
-function renderLogin() {
+function renderLogin(prepare?: (store: AppStore) => void) {
   return renderWithProviders(
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/" element={<p>Home page</p>} />
       <Route path="/forgotpass" element={<p>Forgot password page</p>} />
     </Routes>,
-    { route: '/login' },
+    { route: '/login', ...(prepare ? { prepare } : {}) },
   );
 }
 
@@ -35,8 +34,8 @@ describe('LoginPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a successful login keeps the session and navigates home', async () => {
-    const { calls } = mockFetch({
+  it('a successful login keeps the session, lets the page’s teams take the learner in (the cart merges the saved one), and navigates home', async () => {
+    mockFetch({
       [TOKEN_ROUTE]: ({ init }) => {
         expect(JSON.parse(init.body as string)).toEqual({
           username: 'learner@example.com',
@@ -52,16 +51,23 @@ describe('LoginPage', () => {
           },
         };
       },
-      [CART_ROUTE]: () => ({ body: { userId: 7, data: null } }),
     });
-    const { user } = renderLogin();
+    const takenIn: string[] = [];
+    const { user } = renderLogin((store) => {
+      joinSession(store, {
+        loggedIn: () => {
+          takenIn.push(safeStorage.getItem('user_id') ?? 'nobody');
+          return Promise.resolve();
+        },
+      });
+    });
     await user.type(screen.getByLabelText('Email address'), ' learner@example.com ');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(safeStorage.getItem('token')).toBe('jwt-token');
     expect(safeStorage.getItem('user_id')).toBe('7');
-    expect(calls.some((url) => url.endsWith(CART_ROUTE))).toBe(true);
+    expect(takenIn).toEqual(['7']);
   });
 
   it("a refused login shows the server's message as safe HTML and stores nothing", async () => {

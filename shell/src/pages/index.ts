@@ -24,7 +24,6 @@ export const SHELL_PAGES: Record<string, LazyExoticComponent<ComponentType<Shell
   'pages/BlogPostPage': lazy(() => import('./BlogPostPage')),
   'pages/LegalPage': lazy(() => import('./LegalPage')),
   'pages/SubscribePage': lazy(() => import('./SubscribePage')),
-  'pages/OrderReceivedPage': lazy(() => import('./OrderReceivedPage')),
   'pages/ContactPage': lazy(() => import('./ContactPage')),
   'pages/InfoPage': lazy(() => import('./InfoPage')),
   'pages/MyCoursesPage': lazy(() => import('./MyCoursesPage')),

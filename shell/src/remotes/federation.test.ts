@@ -58,7 +58,7 @@ describe('loading remotes at run time', () => {
 
   it('registers the configured remotes and loads the module', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+      '/h/1/mf-manifest.json': manifest('^2.0.0'),
     });
     loadRemote.mockResolvedValue({ default: Header });
     await expect(federation.loadRemoteComponent('header/Header')).resolves.toEqual({
@@ -72,7 +72,7 @@ describe('loading remotes at run time', () => {
 
   it('the runtime takes a manifest the shell has read from the shell, not from the network again', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+      '/h/1/mf-manifest.json': manifest('^2.0.0'),
     });
     federation.startRemoteDiscovery();
     const [[plugins]] = registerPlugins.mock.calls as [[{ fetch: (url: string) => unknown }[]]];
@@ -82,7 +82,7 @@ describe('loading remotes at run time', () => {
       const response = await (plugin?.fetch(
         `${window.location.origin}/h/1/mf-manifest.json`,
       ) as Promise<Response>);
-      expect(await response.json()).toEqual(manifest('^1.0.0'));
+      expect(await response.json()).toEqual(manifest('^2.0.0'));
       return { default: Header };
     });
     await federation.loadRemoteComponent('header/Header');
@@ -119,7 +119,7 @@ describe('loading remotes at run time', () => {
 
   it('a manifest the page carries is the one read, for the contract check and the runtime, without fetching it', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+      '/h/1/mf-manifest.json': manifest('^2.0.0'),
     });
     const carried = { '/h/1/mf-manifest.json': manifest('^9.0.0') };
     document.body.insertAdjacentHTML(
@@ -142,7 +142,7 @@ describe('loading remotes at run time', () => {
   it('manifests in the page that cannot be read are fetched instead, with a warning', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+      '/h/1/mf-manifest.json': manifest('^2.0.0'),
     });
     document.body.insertAdjacentHTML(
       'beforeend',
@@ -161,10 +161,10 @@ describe('loading remotes at run time', () => {
 
   it('refuses a remote built for another shared-store contract, naming it and both versions', async () => {
     const federation = setup([{ header: '/h/2/mf-manifest.json' }], {
-      '/h/2/mf-manifest.json': manifest('^2.0.0'),
+      '/h/2/mf-manifest.json': manifest('^3.0.0'),
     });
     await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow(
-      'Remote "header" was built for shared-store ^2.0.0, but this page runs shared-store 1.0.0',
+      'Remote "header" was built for shared-store ^3.0.0, but this page runs shared-store 2.0.0',
     );
     expect(loadRemote).not.toHaveBeenCalled();
   });
@@ -172,7 +172,7 @@ describe('loading remotes at run time', () => {
   it('after a release, a failed load reads the configuration again and retries once with the live version', async () => {
     const federation = setup(
       [{ header: '/h/1/mf-manifest.json' }, { header: '/h/2/mf-manifest.json' }],
-      { '/h/1/mf-manifest.json': manifest('^1.0.0'), '/h/2/mf-manifest.json': manifest('^1.0.0') },
+      { '/h/1/mf-manifest.json': manifest('^2.0.0'), '/h/2/mf-manifest.json': manifest('^2.0.0') },
     );
     loadRemote
       .mockRejectedValueOnce(new Error('ChunkLoadError'))
@@ -189,11 +189,27 @@ describe('loading remotes at run time', () => {
 
   it('a remote that is simply down fails once, without retrying the same version', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^1.0.0'),
+      '/h/1/mf-manifest.json': manifest('^2.0.0'),
     });
     loadRemote.mockRejectedValue(new Error('manifest 404'));
     await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow('manifest 404');
     expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('a module that is not what its caller expects is refused: a component module must export a component', async () => {
+    const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
+      '/h/1/mf-manifest.json': manifest('^2.0.0'),
+    });
+    loadRemote.mockResolvedValue({ default: { not: 'a component' } });
+    await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow(
+      'Remote module "header/Header" did not load.',
+    );
+    const isNamed = (module: unknown): module is { name: string } =>
+      typeof (module as { name?: unknown } | null)?.name === 'string';
+    loadRemote.mockResolvedValue({ name: 'a model' });
+    await expect(federation.loadRemoteModule('header/model', isNamed)).resolves.toEqual({
+      name: 'a model',
+    });
   });
 
   it('a remote missing from the configuration is an error', async () => {

@@ -148,16 +148,26 @@ function checkContract(name: string, manifestUrl: string): Promise<void> {
   return check;
 }
 
-async function load(id: string, entries: RemotesConfig): Promise<RemoteComponentModule> {
+/** Whether a module a remote exposes is what its caller expects of it. */
+export type ModuleCheck<T> = (module: unknown) => module is T;
+
+async function load<T>(id: string, entries: RemotesConfig, isModule: ModuleCheck<T>): Promise<T> {
   const [remote = ''] = id.split('/');
   const manifestUrl = entries[remote];
   if (!manifestUrl) throw new Error(`Remote "${remote}" is not configured.`);
   await checkContract(remote, manifestUrl);
-  const module = await loadRemote<RemoteComponentModule>(id);
-  if (!module || typeof module.default !== 'function') {
-    throw new Error(`Remote module "${id}" did not load.`);
-  }
+  const module = await loadRemote<unknown>(id);
+  if (!isModule(module)) throw new Error(`Remote module "${id}" did not load.`);
   return module;
+}
+
+/** A module whose default export is a React component. */
+function isComponentModule(module: unknown): module is RemoteComponentModule {
+  return (
+    typeof module === 'object' &&
+    module !== null &&
+    typeof (module as { default?: unknown }).default === 'function'
+  );
 }
 
 /** Starts reading the configuration at once, before React renders anything. */
@@ -179,18 +189,23 @@ export function startRemoteDiscovery(): void {
 }
 
 /**
- * Loads `remote/Module` (e.g. header/Header) as a React component module. When it fails (a page
- * that outlived a release asks for chunks that moved), the configuration is read again and the
- * load retried once with the live version.
+ * Loads `remote/Module` (e.g. cart/model), refused unless `isModule` accepts it. When it fails (a
+ * page that outlived a release asks for chunks that moved), the configuration is read again and
+ * the load retried once with the live version.
  */
-export async function loadRemoteComponent(id: string): Promise<RemoteComponentModule> {
+export async function loadRemoteModule<T>(id: string, isModule: ModuleCheck<T>): Promise<T> {
   const entries = await currentConfig();
   try {
-    return await load(id, entries);
+    return await load(id, entries, isModule);
   } catch (error) {
     const [remote = ''] = id.split('/');
     const fresh = await refreshConfig().catch(() => entries);
     if (fresh[remote] === entries[remote]) throw error;
-    return load(id, fresh);
+    return load(id, fresh, isModule);
   }
+}
+
+/** Loads `remote/Module` (e.g. header/Header) as a React component module (loadRemoteModule). */
+export function loadRemoteComponent(id: string): Promise<RemoteComponentModule> {
+  return loadRemoteModule(id, isComponentModule);
 }

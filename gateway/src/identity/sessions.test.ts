@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayOptions } from '../app';
+import {
+  accountsGatewayPerTest,
+  accountsGatewaysOnRedis,
+  LEARNERS,
+} from '../test-support/accountsWordPress';
+import { fakeClockOnly } from '../test-support/clock';
+import { testGatewayOptions } from '../test-support/contract';
+import { eventually } from '../test-support/eventually';
+import { jwtFor } from '../test-support/tokens';
+import { MAX_TOKEN_LIFETIME_MS } from './tokens';
+
+const [LEARNER, COLLEAGUE] = LEARNERS as [(typeof LEARNERS)[number], (typeof LEARNERS)[number]];
+
+/**
+ * What a token opens, route by route: the learner's courses and saved cart (the token in the
+ * header), and the learner dashboard (the token in the link's path).
+ */
+async function whatOpens(gateway: FastifyInstance, token: string, userId: number) {
+  const headers = { authorization: `Bearer ${token}` };
+  const courses = await gateway.inject({
+    url: `/wp-json/wp/v2/usercourses/${String(userId)}`,
+    headers,
+  });
+  const cart = await gateway.inject({
+    method: 'POST',
+    url: '/lms/api/v1/item/get-cart-data',
+    headers,
+    payload: { userId },
+  });
+  const dashboard = await gateway.inject({
+    url: `/portal/course/${token}`,
+    headers: { accept: 'text/html' },
+  });
+  return {
+    courses: courses.statusCode,
+    cart: cart.statusCode,
+    dashboard: dashboard.statusCode,
+    /** What refusals say: the code of the API's, the words of the dashboard's page. */
+    said: [
+      courses.statusCode === 401 ? courses.json<{ code: string }>().code : 'open',
+      cart.statusCode === 401 ? cart.json<{ code: string }>().code : 'open',
+      dashboard.body.includes('My Dashboard')
+        ? 'My Dashboard'
+        : dashboard.body.includes('Your session has ended')
+          ? 'session ended'
+          : dashboard.body,
+    ],
+  };
+}
+
+const OPEN = { courses: 200, cart: 200, dashboard: 200, said: ['open', 'open', 'My Dashboard'] };
+const REFUSED = {
+  courses: 401,
+  cart: 401,
+  dashboard: 401,
+  said: ['token_revoked', 'token_revoked', 'session ended'],
+};
+
+function withDashboard(wordpressUrl: string, appsRoot: string): GatewayOptions {
+  const base = testGatewayOptions(appsRoot, wordpressUrl);
+  // The sample's dashboard, proxied at /portal as when no portal is configured.
+  return { ...base, upstreams: { ...base.upstreams, portal: wordpressUrl }, portalUrl: '/portal' };
+}
+
+const logoutAll = (gateway: FastifyInstance, token: string) =>
+  gateway.inject({
+    method: 'POST',
+    url: '/api/session/logout-all',
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+const reset = (gateway: FastifyInstance, login: string, key: string) =>
+  gateway.inject({
+    method: 'POST',
+    url: '/wp-json/custom/v1/reset-password-form',
+    payload: { key, login, new_password: 'A new password 2026' },
+  });
+
+describe('ending every session of a learner', () => {
+  const learners = accountsGatewayPerTest(withDashboard);
+
+  it('"Log out of all devices" refuses every token the learner was issued, on every route and the dashboard link; a login afterwards works', async () => {
+    const now = Date.now();
+    const phone = jwtFor(LEARNER.id, now - 3_600_000);
+    const laptop = jwtFor(LEARNER.id, now - 10_000);
+    const colleague = jwtFor(COLLEAGUE.id, now - 10_000);
+    expect(await whatOpens(learners.gateway, laptop, LEARNER.id)).toEqual(OPEN);
+
+    expect((await logoutAll(learners.gateway, laptop)).statusCode).toBe(204);
+    expect(await whatOpens(learners.gateway, laptop, LEARNER.id)).toEqual(REFUSED);
+    expect(await whatOpens(learners.gateway, phone, LEARNER.id)).toEqual(REFUSED);
+    // A token that does not say when it was issued could be from before: refused too.
+    expect((await whatOpens(learners.gateway, jwtFor(LEARNER.id), LEARNER.id)).said).toEqual(
+      REFUSED.said,
+    );
+    expect(await whatOpens(learners.gateway, colleague, COLLEAGUE.id)).toEqual(OPEN);
+
+    jest.setSystemTime(now + 2_000);
+    expect(await whatOpens(learners.gateway, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(
+      OPEN,
+    );
+  });
+
+  it('"Log out of all devices" needs the learner’s token, and no body', async () => {
+    const none = await learners.gateway.inject({ method: 'POST', url: '/api/session/logout-all' });
+    expect(none.statusCode).toBe(401);
+    const forged = await logoutAll(learners.gateway, `${jwtFor(LEARNER.id, Date.now())}x`);
+    expect(forged.statusCode).toBe(401);
+    const withBody = await learners.gateway.inject({
+      method: 'POST',
+      url: '/api/session/logout-all',
+      headers: { authorization: `Bearer ${jwtFor(LEARNER.id, Date.now())}` },
+      payload: { userId: COLLEAGUE.id },
+    });
+    expect(withBody.statusCode).toBe(400);
+    expect(
+      await whatOpens(learners.gateway, jwtFor(COLLEAGUE.id, Date.now()), COLLEAGUE.id),
+    ).toEqual(OPEN);
+  });
+
+  it('a password reset through the gateway ends every session of its learner, named by address or username; a refused one ends none', async () => {
+    const now = Date.now();
+    const learner = jwtFor(LEARNER.id, now - 10_000);
+    const colleague = jwtFor(COLLEAGUE.id, now - 10_000);
+
+    expect((await reset(learners.gateway, LEARNER.email, 'a-guessed-key')).statusCode).toBe(400);
+    expect(await whatOpens(learners.gateway, learner, LEARNER.id)).toEqual(OPEN);
+
+    expect((await reset(learners.gateway, LEARNER.email, LEARNER.resetKey)).statusCode).toBe(200);
+    expect(await whatOpens(learners.gateway, learner, LEARNER.id)).toEqual(REFUSED);
+    expect(await whatOpens(learners.gateway, colleague, COLLEAGUE.id)).toEqual(OPEN);
+
+    expect((await reset(learners.gateway, COLLEAGUE.username, COLLEAGUE.resetKey)).statusCode).toBe(
+      200,
+    );
+    expect(await whatOpens(learners.gateway, colleague, COLLEAGUE.id)).toEqual(REFUSED);
+
+    jest.setSystemTime(now + 2_000);
+    expect(await whatOpens(learners.gateway, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(
+      OPEN,
+    );
+  });
+
+  it('a reset that does not name its account in the body is not made: WordPress would read it elsewhere', async () => {
+    const answer = await learners.gateway.inject({
+      method: 'POST',
+      url: `/wp-json/custom/v1/reset-password-form?login=${LEARNER.username}`,
+      payload: { key: LEARNER.resetKey, new_password: 'A new password 2026' },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: 'Missing required field(s): login.' });
+    expect(learners.wordpress.reached('reset-password-form')).toEqual([]);
+  });
+
+  it('a reset whose learner cannot be looked up is not made: their sessions could not be ended', async () => {
+    learners.wordpress.state.failCustomers = true;
+    const answer = await reset(learners.gateway, LEARNER.email, LEARNER.resetKey);
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({
+      message: 'Your password cannot be reset right now. Please try again in a few minutes.',
+    });
+    expect(learners.wordpress.reached('reset-password-form')).toEqual([]);
+  });
+});
+
+describe('ending every session of a learner, across gateways sharing Redis', () => {
+  const gateways = accountsGatewaysOnRedis(withDashboard);
+
+  it('a logout of all devices or a reset on one gateway is refused on the other; a later login works on both', async () => {
+    fakeClockOnly();
+    const now = Date.now();
+    const [a, b] = [await gateways.gateway(), await gateways.gateway()];
+    const learner = jwtFor(LEARNER.id, now - 10_000);
+    const colleague = jwtFor(COLLEAGUE.id, now - 10_000);
+
+    expect((await logoutAll(a, learner)).statusCode).toBe(204);
+    expect(await whatOpens(b, learner, LEARNER.id)).toEqual(REFUSED);
+    // Kept for as long as a token issued before can live.
+    const keptMs = await gateways.redis.withClient((client) =>
+      client.pttl(`storefront:revoked-user:${String(LEARNER.id)}`),
+    );
+    expect(keptMs).toBeGreaterThan(MAX_TOKEN_LIFETIME_MS - 60_000);
+    expect((await reset(b, COLLEAGUE.email, COLLEAGUE.resetKey)).statusCode).toBe(200);
+    expect(await whatOpens(a, colleague, COLLEAGUE.id)).toEqual(REFUSED);
+
+    jest.setSystemTime(now + 2_000);
+    for (const instance of [a, b]) {
+      expect(await whatOpens(instance, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(OPEN);
+    }
+  });
+
+  it('a logout of all devices made while Redis is down reaches the other gateway once it is back', async () => {
+    const [a, b] = [await gateways.gateway(), await gateways.gateway()];
+    const learner = jwtFor(LEARNER.id, Date.now() - 10_000);
+    await gateways.redis.stop();
+    expect((await logoutAll(a, learner)).statusCode).toBe(204);
+    expect((await whatOpens(a, learner, LEARNER.id)).courses).toBe(401);
+    expect((await whatOpens(b, learner, LEARNER.id)).courses).toBe(200);
+    await gateways.redis.start();
+    await eventually(
+      async () => (await whatOpens(b, learner, LEARNER.id)).courses === 401,
+      'the other gateway refusing the learner’s token',
+    );
+  });
+});

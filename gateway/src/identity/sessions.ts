@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { handled, readInput, ShopError } from '../commerce/errors';
+import { pathOf } from '../plugins/canonicalPaths';
+import type { Identity } from './identity';
+import {
+  bearerToken,
+  MAX_TOKEN_LIFETIME_MS,
+  tokenClaims,
+  tokenId,
+  type RevocationStore,
+} from './tokens';
+
+/** What a request with an ended session is told. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/** The refusal of a request whose session has ended (or whose token belongs to nobody). */
+export function sessionEnded(): ShopError {
+  return new ShopError(401, 'unauthorized', SESSION_ENDED_MESSAGE);
+}
+
+/** The learner dashboard carries the learner's token in its address (`/portal/course/{token}`). */
+const DASHBOARD_PATH = /^\/portal\/course\/([^/]+)\/?$/i;
+
+/** The page a dashboard link with an ended session opens instead of the dashboard. */
+const SESSION_ENDED_PAGE = `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Your session has ended</title></head>
+<body>
+<h1>Your session has ended</h1>
+<p>${SESSION_ENDED_MESSAGE}</p>
+<p><a href="/login">Log in</a></p>
+</body>
+</html>
+`;
+
+/**
+ * A session that ended (a logout, "Log out of all devices", a password reset) is refused
+ * everywhere for the rest of its tokens' lives: in the Authorization header of any request, and
+ * in a dashboard link, which then opens a page saying so instead of the learner's dashboard.
+ */
+export function registerRevocationCheck(app: FastifyInstance, revocations: RevocationStore): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const inPath = DASHBOARD_PATH.exec(pathOf(request.url))?.[1];
+    if (inPath !== undefined && (await revocations.isRevoked(inPath))) {
+      await reply.code(401).type('text/html; charset=utf-8').send(SESSION_ENDED_PAGE);
+      return;
+    }
+    const bearer = bearerToken(request.headers.authorization);
+    if (bearer === undefined || !(await revocations.isRevoked(bearer))) return;
+    await reply
+      .code(401)
+      .type('application/json; charset=utf-8')
+      .send({ code: 'token_revoked', message: SESSION_ENDED_MESSAGE, data: { status: 401 } });
+  });
+}
+
+/** No body at all. */
+const noBody = z.union([z.undefined(), z.null(), z.strictObject({})]);
+
+/**
+ * Ending sessions: logout refuses this token from now on, for the rest of its life; "Log out of
+ * all devices" every token of the learner issued until now, this one included (a login
+ * afterwards starts a session that works).
+ */
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  { identity, revocations }: { identity: Identity; revocations: RevocationStore },
+): void {
+  app.post(
+    '/api/session/logout',
+    handled(async (request, reply) => {
+      readInput(noBody, request.body);
+      const token = bearerToken(request.headers.authorization);
+      // Only a token WordPress accepts is worth remembering: junk cannot fill the store.
+      if (token !== undefined && (await identity.userOf(request, reply)) !== null) {
+        const latest = Date.now() + MAX_TOKEN_LIFETIME_MS;
+        await revocations.revoke(
+          tokenId(token),
+          Math.min(tokenClaims(token)?.expiresAt ?? latest, latest),
+        );
+      }
+      return reply.code(204).send();
+    }),
+  );
+
+  app.post(
+    '/api/session/logout-all',
+    handled(async (request, reply) => {
+      readInput(noBody, request.body);
+      const userId = await identity.userOf(request, reply);
+      if (userId === null) throw sessionEnded();
+      await revocations.revokeUser(userId, Date.now());
+      return reply.code(204).send();
+    }),
+  );
+}

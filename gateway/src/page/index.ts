@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from '../plugins/canonicalPaths';
+import {
+  codeHints,
+  createManifestReader,
+  localFolderOf,
+  pageRequest,
+  readShellPageCode,
+  remoteBase,
+  remoteCodeFor,
+} from './remoteHints';
+import {
+  canHoldServerRender,
+  dataHints,
+  inlineStyleSheets,
+  renderIndex,
+  sheetToCarry,
+  templateProblem,
+} from './pageAssembly';
+import { remoteNamesOf, type PageMarkup, type PageRoute } from 'shared-store/server';
+import { warnings } from '../plugins/logging';
+import { contentSecurityPolicy, originsOf } from '../plugins/securityHeaders';
+import { OWN_PAGES, routeOf } from '../proxy/routeTable';
+import { createWordPressReads } from '../proxy/wordpressReads';
+import { REVALIDATE, registerBuildFiles } from './buildFiles';
+import { templateHead } from './headMarkup';
+import { createPageHeads, HEAD_READ_BUDGET_MS } from './servedHeads';
+import {
+  createHeroRenderers,
+  readHomeBanner,
+  renderHomeHero,
+  SERVER_RENDER_BUDGET_MS,
+} from './serverRender';
+
+/** Build files for developers (a precompressed copy too): source maps, federation stats. */
+const DEVELOPER_FILES = /(?:\.map|\/mf-stats\.json)(?:\.br|\.gz)?$/i;
+/** ...of which the stats, never served. */
+const DEVELOPER_STATS = /\/mf-stats\.json(?:\.br|\.gz)?$/i;
+
+/** The server renderer the gateway has: a remote's hero (tooling's createServerConfig `hero`). */
+const HERO_RENDERER = 'hero';
+
+/** The shell's page, with the slots the contract names; a page without them stops the start. */
+function readIndexTemplate(shellDir: string, markup: PageMarkup): string {
+  const file = path.join(shellDir, 'index.html');
+  let template: string;
+  try {
+    template = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`The shell is not built (${file} is missing): run "npm run build" first.`);
+  }
+  const problem = templateProblem(template, markup);
+  if (problem) throw new Error(`The shell's page ${file} ${problem}: rebuild the shell.`);
+  return template;
+}
+
+/**
+ * The storefront's pages and files: the shell's page for each route (its head, the hints, the
+ * manifests and style sheets it carries, the home page's hero), the builds of the shell and the
+ * remotes, released versions and the live remotes configuration. Its own scope: its routes, its
+ * hooks (developer files, hashed files from memory) and every path nothing else answers.
+ */
+export async function page(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const { contract, publicUrl } = config;
+  /** Released remote versions, served at /releases/<name>/<version>/. */
+  const releasesDir = path.join(config.deployDir, 'remotes');
+  /** Settings the page may know (never secrets). */
+  const publicConfig = {
+    portalUrl: config.portalUrl,
+    wordpressUrl: new URL(config.wordpressPublicUrl ?? config.upstreams.wordpress).origin,
+  };
+  const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
+  /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
+  const pagePolicy = (styleHashes: string[]) =>
+    contentSecurityPolicy(
+      originsOf(Object.values(config.remotes.get())),
+      config.frameAncestors,
+      styleHashes,
+    );
+  const shellDir = path.join(config.appsRoot, 'shell', 'dist');
+  const template = readIndexTemplate(shellDir, contract.markup);
+  const shellPageCode = readShellPageCode(shellDir);
+  const remoteNames = remoteNamesOf(contract);
+  fs.mkdirSync(releasesDir, { recursive: true });
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
+
+  // The builds' source maps and module federation stats are for the company's developers: they
+  // show every source file and library of the shop. Not found here, unless an operator turns the
+  // maps on; mf-manifest.json (which the shell loads) is not one of them.
+  const unlisted = (config.publicSourceMaps ?? false) ? DEVELOPER_STATS : DEVELOPER_FILES;
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = pathOf(request.url);
+    if (routeOf(request.method, path) !== undefined || !unlisted.test(path)) {
+      done();
+      return;
+    }
+    void notFound(reply);
+  });
+  const assets = await registerBuildFiles(app, [
+    ...remoteNames.map((name) => ({
+      prefix: `/remotes/${name}/`,
+      root: path.join(config.appsRoot, `remote-${name}`, 'dist'),
+    })),
+    { prefix: '/releases/', root: releasesDir },
+    { prefix: '/', root: shellDir },
+  ]);
+
+  app.get('/remotes.json', (_request, reply) => {
+    void reply.header('Cache-Control', REVALIDATE).send(config.remotes.get());
+  });
+
+  const folderOf = localFolderOf(remoteNames, config.appsRoot, releasesDir);
+  const readManifest = createManifestReader(folderOf);
+  const warn = warnings(app.log);
+  const heroRenderers = createHeroRenderers(folderOf, warn);
+  const heads = createPageHeads({
+    contract,
+    wordpress: createWordPressReads({
+      cache: app.readCache,
+      wordpressUrl: config.upstreams.wordpress,
+      publicUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+      log: warn,
+    }),
+    publicUrl: publicUrl,
+    budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
+    defaults: templateHead(template),
+    warn,
+  });
+  app.addHook('onClose', () => heroRenderers.close());
+  // The remote whose hero renderer draws a route's first screen (the contract's `serverRender`).
+  const heroRemoteOf = (route: PageRoute | undefined) =>
+    route?.serverRender === HERO_RENDERER ? route.remote?.split('/')[0] : undefined;
+  // The renderer is loaded (with jsdom, a third of a second) at start, not by the first visitor;
+  // a new release's is loaded by the first page that asks, which goes without it meanwhile.
+  if (serverRenderBudgetMs > 0) {
+    for (const name of new Set(contract.routes.map(heroRemoteOf))) {
+      const manifest = name && config.remotes.get()[name];
+      if (manifest) await heroRenderers.load(manifest);
+    }
+  }
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const remotes = config.remotes.get();
+    const pageAsked = pageRequest(contract, request.url);
+    const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
+    const heroRemote = heroRemoteOf(pageAsked.shows);
+    const homeManifest = heroRemote ? remotes[heroRemote] : undefined;
+    // What the page is about and its hero are read from WordPress at the same time.
+    const [served, serverRender] = await Promise.all([
+      heads.headFor(pageAsked),
+      !pageAsked.bare &&
+      homeManifest &&
+      serverRenderBudgetMs > 0 &&
+      canHoldServerRender(template, contract.markup)
+        ? renderHomeHero(
+            heroRenderers.readyFor(homeManifest),
+            () =>
+              readHomeBanner(config.upstreams.wordpress, {
+                budgetMs: serverRenderBudgetMs,
+                host: publicUrl.host,
+                protocol: publicUrl.protocol.slice(0, -1),
+              }),
+            warn,
+          )
+        : undefined,
+    ]);
+    // The page carries the styles of what it shows, so its first paint needs no other response
+    // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
+    // (the first paint waits for it) when it styles markup the page already holds.
+    const readSheet = (href: string) => assets.lookup(href, '')?.body.toString('utf8');
+    const blockingBase = serverRender && homeManifest ? remoteBase(homeManifest) : undefined;
+    const linked = (url: string) =>
+      (blockingBase !== undefined && url.startsWith(blockingBase)) ||
+      sheetToCarry(url, readSheet) !== undefined;
+    const page = renderIndex(template, contract.markup, remotes, publicConfig, {
+      carried: code.carried,
+      manifests: code.manifests,
+      hints:
+        (serverRender ? '' : dataHints(contract, pageAsked, Date.now())) +
+        codeHints(shellPageCode(pageAsked), linked) +
+        codeHints(code, linked),
+      bare: pageAsked.bare,
+      head: served.head,
+      ...(serverRender ? { serverRender } : {}),
+    });
+    const inlined = inlineStyleSheets(page, contract.markup, readSheet);
+    return reply
+      .code(served.status)
+      .header('Cache-Control', REVALIDATE)
+      .header('Content-Security-Policy', pagePolicy(inlined.hashes))
+      .type('text/html; charset=utf-8')
+      .send(inlined.page);
+  };
+
+  // Browsers ask for /favicon.ico on every document; the shell's icon is an SVG.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  app.get('/', (request, reply) => sendIndex(request, reply));
+  // The home page by its file's name (old links, some monitors): its address is /.
+  app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
+
+  // The shell's pages under an upstream's prefix (routeTable.ts OWN_PAGES): these routes are more
+  // specific than the proxy's, so nothing under them reaches the upstream by GET; a path that is
+  // not such a page is not found.
+  for (const { prefix, page } of OWN_PAGES) {
+    const ownPage = (request: FastifyRequest, reply: FastifyReply) =>
+      page.test(pathOf(request.url)) ? sendIndex(request, reply) : notFound(reply);
+    app.get(prefix, ownPage);
+    app.get(`${prefix}/*`, ownPage);
+  }
+
+  // Client-side routes fall back to the shell's page; unknown files are a plain 404.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const looksLikePage = !path.extname(pathname) && !/^\/(?:remotes|releases)\//.test(pathname);
+    if (
+      request.method === 'GET' &&
+      looksLikePage &&
+      request.headers.accept?.includes('text/html')
+    ) {
+      return sendIndex(request, reply);
+    }
+    return notFound(reply);
+  });
+}

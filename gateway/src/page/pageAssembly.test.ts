@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import {
+  MAX_INLINE_STYLE_CHARS,
+  dataHints as dataHintsOf,
+  inlineStyleSheets as inlineStyleSheetsOf,
+  renderIndex as renderIndexOf,
+  templateProblem,
+} from './pageAssembly';
+import { pageRequest as pageRequestOf } from './remoteHints';
+import { STOREFRONT_CONTRACT } from '../test-support/contract';
+
+const { markup } = STOREFRONT_CONTRACT;
+type AfterMarkup<F> = F extends (first: string, markup: never, ...rest: infer R) => unknown
+  ? R
+  : never;
+const renderIndex = (template: string, ...rest: AfterMarkup<typeof renderIndexOf>) =>
+  renderIndexOf(template, markup, ...rest);
+const inlineStyleSheets = (page: string, ...rest: AfterMarkup<typeof inlineStyleSheetsOf>) =>
+  inlineStyleSheetsOf(page, markup, ...rest);
+const pageRequest = (url: string) => pageRequestOf(STOREFRONT_CONTRACT, url);
+const dataHints = (page: ReturnType<typeof pageRequest>, now: number) =>
+  dataHintsOf(STOREFRONT_CONTRACT, page, now);
+
+/** A shell page with the contract's slots, as the shell's build writes it. */
+const SHELL_PAGE =
+  '<html><head><title>Shop</title><!--page:head--></head><body><div id="root"><!--page:first-paint-->' +
+  '<div class="shell-header-space"></div><main><div class="shell-page-space" aria-busy="true">' +
+  '<!--page:server-render--></div></main><!--/page:first-paint--></div></body></html>';
+
+describe('the shell page', () => {
+  it('inlines the remotes configuration and preloads every manifest', () => {
+    const html = renderIndex(SHELL_PAGE, {
+      header: '/remotes/header/mf-manifest.json',
+      home: '/remotes/home/mf-manifest.json',
+    });
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/header/mf-manifest.json">',
+    );
+    expect(html).toContain('<script id="remotes-config" type="application/json">{"header":');
+  });
+
+  it('carries the manifests it is given, escaped, and preloads only the others', () => {
+    const html = renderIndex(
+      SHELL_PAGE,
+      { header: '/remotes/header/mf-manifest.json', home: 'https://cdn.example.com/home.json' },
+      {},
+      { carried: { '/remotes/header/mf-manifest.json': { id: '</script><script>alert(1)' } } },
+    );
+    expect(html).toContain(
+      '<script id="remote-manifests" type="application/json">{"/remotes/header/mf-manifest.json":{"id":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)"}}</script>',
+    );
+    expect(html).not.toContain('href="/remotes/header/mf-manifest.json"');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="https://cdn.example.com/home.json">',
+    );
+    expect(renderIndex(SHELL_PAGE, {})).not.toContain('remote-manifests');
+  });
+
+  it('cannot be broken out of by a configuration value', () => {
+    const html = renderIndex(SHELL_PAGE, { x: '/a"><script>alert(1)</script>' });
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  describe('the data its first screen waits for, started with the page', () => {
+    const hint = (url: string) =>
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
+    // What the header reads when it mounts: its banner and menu, and the home page's fields.
+    const layout = [
+      '/wp-json/custom/v2/getPromotionalBanner',
+      '/wp-json/wp/v2/menu_home',
+      '/wp-json/wp/v2/pages/96030',
+    ]
+      .map(hint)
+      .join('');
+
+    it('on every page that shows the layout, what the header and footer read when they mount', () => {
+      expect(dataHints(pageRequest('/cart'), 1)).toBe(layout);
+      expect(dataHints(pageRequest('/blogs'), 1)).toBe(layout);
+      expect(dataHints(pageRequest('/login?isMobileApp=true'), 1)).toBe('');
+    });
+
+    it('on the home page, its sections’ reads too, the banner stamped with this page’s time (never cached)', () => {
+      expect(dataHints(pageRequest('/'), 1700000000000)).toBe(
+        layout +
+          [
+            '/wp-json/wp/v2/home_banner?t=1700000000000',
+            '/wp-json/wp/v2/courseList',
+            '/wp-json/wp/v2/events',
+            '/wp-json/wp/v2/our_partner',
+          ]
+            .map(hint)
+            .join(''),
+      );
+    });
+
+    it('on /search, the results for the trimmed term too, at the URL the search page asks for', () => {
+      expect(dataHints(pageRequest('/search?s=plab'), 1)).toBe(
+        layout + hint('/wp-json/custom/v1/search?s=plab'),
+      );
+      expect(dataHints(pageRequest('/search/?s=%20mrcgp%20exam%20&x=1'), 1)).toBe(
+        layout + hint('/wp-json/custom/v1/search?s=mrcgp+exam'),
+      );
+      expect(dataHints(pageRequest('/search?s=%22%3E%3Cscript%3E'), 1)).toBe(
+        layout + hint('/wp-json/custom/v1/search?s=%22%3E%3Cscript%3E'),
+      );
+      expect(dataHints(pageRequest('/search?s=%20%20'), 1)).toBe(layout);
+      expect(dataHints(pageRequest('/search'), 1)).toBe(layout);
+    });
+  });
+
+  describe('with a server render', () => {
+    const template = SHELL_PAGE.replace(
+      '<!--page:head-->',
+      '<script defer="defer" src="/main.js" fetchpriority="high"></script>' +
+        '<link rel="preload" as="script" href="/1.js"><!--page:head-->',
+    );
+    const serverRender = {
+      module: 'home/HomePage',
+      html: '<h1>Pass PLAB</h1>',
+      data: [{ title: '</script><script>alert(1)</script>' }],
+    };
+    const hints = '<link rel="preload" as="script" href="/remotes/home/remoteEntry.js">';
+
+    it('puts the markup in the page’s space, marked with its module, and the data it came from, escaped', () => {
+      const html = renderIndex(template, {}, {}, { serverRender, hints });
+      expect(html).toContain(
+        '<div class="shell-page-space" aria-busy="true"><div data-server-render="home/HomePage"><h1>Pass PLAB</h1></div></div>',
+      );
+      expect(html).toContain(
+        '<script id="home-banner-data" type="application/json">[{"title":"\\u003c/script\\u003e',
+      );
+      expect(html).not.toContain('<script>alert(1)');
+    });
+
+    it('asks for the page’s scripts after its first screen: low priority, the entry no longer high', () => {
+      const html = renderIndex(template, {}, {}, { serverRender, hints });
+      expect(html).toContain('<script defer="defer" src="/main.js"></script>');
+      expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/1.js">');
+      expect(html).toContain(
+        '<link rel="preload" as="script" fetchpriority="low" href="/remotes/home/remoteEntry.js">',
+      );
+      // Without a server render the page needs its scripts to show anything: they stay first.
+      const plain = renderIndex(template, {}, {}, { hints });
+      expect(plain).toContain('src="/main.js" fetchpriority="high"');
+      expect(plain).not.toContain('fetchpriority="low"');
+    });
+
+    it('leaves a page without the space, or a bare one, as it is', () => {
+      const noSpace = renderIndex(
+        SHELL_PAGE.replace('<!--page:server-render-->', ''),
+        {},
+        {},
+        { serverRender },
+      );
+      expect(noSpace).not.toContain('data-server-render');
+      expect(noSpace).not.toContain('home-banner-data');
+      const bare = renderIndex(template, {}, {}, { serverRender, bare: true });
+      expect(bare).not.toContain('data-server-render');
+    });
+  });
+
+  describe('its slots', () => {
+    it('are filled or taken out: the served page has none left', () => {
+      const html = renderIndex(SHELL_PAGE, {});
+      expect(html).not.toContain('<!--');
+      expect(html).toContain('<title>Shop</title><script id="remotes-config"');
+      expect(html).toContain('<div class="shell-header-space"></div>');
+    });
+
+    it('open the head with the page’s own title and description, the template’s taken out', () => {
+      const html = renderIndex(
+        SHELL_PAGE.replace('</title>', '</title><meta name="description" content="Default">'),
+        {},
+        {},
+        {
+          head: {
+            title: 'Your cart | Arora Medical Education',
+            name: 'Your cart',
+            description: 'Your courses',
+            url: undefined,
+            image: undefined,
+            noindex: true,
+            structuredData: [],
+          },
+        },
+      );
+      expect(html).toMatch(
+        /^<html><head><title>Your cart \| Arora Medical Education<\/title><meta name="description" content="Your courses"><meta name="robots" content="noindex">/,
+      );
+      expect(html).not.toContain('Shop');
+      expect(html).not.toContain('Default');
+    });
+
+    it('drop the first paint, and nothing else, where the app shows the page bare', () => {
+      expect(renderIndex(SHELL_PAGE, {}, {}, { bare: true })).toMatch(
+        /<div id="root"><\/div><\/body><\/html>$/,
+      );
+    });
+
+    it('are required of the shell’s page: a template without them is named for what it lacks', () => {
+      expect(templateProblem(SHELL_PAGE, markup)).toBeUndefined();
+      expect(templateProblem('<html><head></head><body></body></html>', markup)).toBe(
+        'has no <!--page:head--> in its head',
+      );
+      expect(templateProblem(SHELL_PAGE.replace('<!--/page:first-paint-->', ''), markup)).toMatch(
+        /^has no <!--page:first-paint--> … <!--\/page:first-paint--> around/,
+      );
+    });
+  });
+
+  describe('its style sheets, carried inline', () => {
+    const sheets: Record<string, string> = {
+      '/1.css': '.a{color:red}',
+      '/remotes/home/exposed.2.css': '.b{margin:0}',
+      '/big.css': `.c{}${' '.repeat(MAX_INLINE_STYLE_CHARS)}`,
+      '/image.css': '.d{background:url(assets/x.svg)}',
+      '/break.css': '.e{}</style><script>alert(1)</script>',
+    };
+    const linked = (href: string) => `<link rel="stylesheet" href="${href}">`;
+
+    it('carries a small linked sheet inline, marked with its file name, and gives its hash for the CSP', () => {
+      const { page, hashes } = inlineStyleSheets(
+        `<head>${linked('/1.css')}${linked('/remotes/home/exposed.2.css')}</head>`,
+        (href) => sheets[href],
+      );
+      expect(page).toBe(
+        '<head><style data-href="1.css">.a{color:red}</style>' +
+          '<style data-href="exposed.2.css">.b{margin:0}</style></head>',
+      );
+      const sha = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+      expect(hashes).toEqual([sha('.a{color:red}'), sha('.b{margin:0}')]);
+    });
+
+    it('leaves linked a sheet that is missing, large, refers to a URL or could end its element', () => {
+      const head = ['/none.css', '/big.css', '/image.css', '/break.css'].map(linked).join('');
+      expect(inlineStyleSheets(head, (href) => sheets[href])).toEqual({ page: head, hashes: [] });
+    });
+  });
+});

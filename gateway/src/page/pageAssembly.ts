@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { escapeHtml as escapeAttribute, escapeJsonForHtml } from './htmlText';
+import type { PageContract, PageMarkup } from 'shared-store/server';
+import { headMarkup, withoutTemplateHead, type PageHead } from './headMarkup';
+import type { PageRequest } from './remoteHints';
+import type { RemotesConfig } from './remotesConfig';
+import type { ServerRender } from './serverRender';
+
+/**
+ * The shell's page as the gateway serves it: pure functions from the shell's template (with the
+ * slots the page contract names), the contract, the remotes' configuration and manifests, and the
+ * route's data, to HTML. No file, no clock, no request: the page plugin (index.ts) gathers those.
+ */
+
+/** Data the page carries for its scripts, under the id the page contract gives it. */
+function jsonScript(id: string, value: unknown): string {
+  return `<script id="${escapeAttribute(id)}" type="application/json">${escapeJsonForHtml(value)}</script>`;
+}
+
+/** A slot of the shell's page, as the template writes it (an HTML comment). */
+const slot = (name: string) => `<!--${name}-->`;
+
+/**
+ * Whether a template has the slots the page contract names where they must be: the head's
+ * slot inside the head, the first paint's opening and closing around the root's markup.
+ */
+export function templateProblem(template: string, markup: PageMarkup): string | undefined {
+  const head = template.indexOf(slot(markup.headSlot));
+  if (head < 0 || head > template.indexOf('</head>')) {
+    return `has no ${slot(markup.headSlot)} in its head`;
+  }
+  const open = template.indexOf(slot(markup.firstPaintSlot));
+  const close = template.indexOf(slot(`/${markup.firstPaintSlot}`));
+  if (open < 0 || close < open) {
+    return `has no ${slot(markup.firstPaintSlot)} … ${slot(`/${markup.firstPaintSlot}`)} around its first paint`;
+  }
+  return undefined;
+}
+
+/**
+ * The shell's page with the remotes configuration inlined (no extra round trip before discovery),
+ * the manifests of the remotes it shows (`carried`, by URL; any it cannot carry are preloaded:
+ * `manifests`) and preload hints (`hints`) for the code and data its first screen needs, so
+ * that they download in parallel with the shell's own code. A `bare` page (the company's app on an auth or
+ * legal page) drops the template's first paint, the layout the app does not show. A
+ * `serverRender` goes into the page's space, marked with the module it stands for, with the
+ * answer it was rendered from for the page's first read. A `head` (headMarkup.ts) replaces the
+ * template's title and description and opens the head's slot.
+ */
+export function renderIndex(
+  template: string,
+  markup: PageMarkup,
+  remotes: RemotesConfig,
+  publicConfig: Record<string, string> = {},
+  {
+    carried = {},
+    manifests = Object.values(remotes).filter((url) => !(url in carried)),
+    hints = '',
+    bare = false,
+    serverRender,
+    head,
+  }: {
+    carried?: Record<string, unknown>;
+    manifests?: string[];
+    hints?: string;
+    bare?: boolean;
+    serverRender?: ServerRender;
+    head?: PageHead;
+  } = {},
+): string {
+  const preloads = manifests
+    .map(
+      (url) =>
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
+    )
+    .join('');
+  let inline =
+    jsonScript(markup.remotesConfigId, remotes) +
+    jsonScript(markup.storefrontConfigId, publicConfig) +
+    (Object.keys(carried).length > 0 ? jsonScript(markup.carriedManifestsId, carried) : '');
+  const open = slot(markup.firstPaintSlot);
+  const close = slot(`/${markup.firstPaintSlot}`);
+  let page = head ? withoutTemplateHead(template) : template;
+  if (bare) {
+    page = page.slice(0, page.indexOf(open)) + page.slice(page.indexOf(close) + close.length);
+  }
+  const rendered = serverRender && !bare && canHoldServerRender(page, markup);
+  if (rendered) {
+    const marked = `<div ${markup.serverRenderAttribute}="${escapeAttribute(serverRender.module)}">${serverRender.html}</div>`;
+    page = page.replace(slot(markup.serverRenderSlot), () => marked);
+    inline += jsonScript(markup.servedBannerId, serverRender.data);
+  }
+  const ownHead = head ? headMarkup(head) : '';
+  page = page.replace(slot(markup.headSlot), () => `${ownHead}${preloads}${hints}${inline}`);
+  for (const left of [open, close, slot(markup.serverRenderSlot)]) page = page.replace(left, '');
+  return rendered ? scriptsAfterFirstScreen(page) : page;
+}
+
+/** The largest style sheet a page carries inline instead of linking it. */
+export const MAX_INLINE_STYLE_CHARS = 16 * 1024;
+
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/[^"]+\.css)">/g;
+
+/**
+ * A style sheet's text when a page can carry it inline: one of ours (a path on this site), found,
+ * small, referring to nothing by URL (a relative URL would resolve against the page) and unable
+ * to end its element. Otherwise undefined: the sheet stays a file.
+ */
+export function sheetToCarry(
+  href: string,
+  read: (href: string) => string | undefined,
+): string | undefined {
+  const css = href.startsWith('/') ? read(href) : undefined;
+  return css !== undefined && css.length <= MAX_INLINE_STYLE_CHARS && !/url\(|<\//i.test(css)
+    ? css
+    : undefined;
+}
+
+/**
+ * The page with the style sheets it links (the first paint waits for each) carried inline
+ * instead, so it paints without another round trip, and their hashes for the page's CSP. Each
+ * is marked with its file name (`data-href`), which is how a build's runtime sees that the sheet
+ * is already there. A sheet the page cannot carry (sheetToCarry) stays linked.
+ */
+export function inlineStyleSheets(
+  page: string,
+  markup: PageMarkup,
+  read: (href: string) => string | undefined,
+): { page: string; hashes: string[] } {
+  const hashes: string[] = [];
+  const inlined = page.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = sheetToCarry(href, read);
+    if (css === undefined) return link;
+    hashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    const name = href.slice(href.lastIndexOf('/') + 1);
+    return `<style ${markup.carriedStyleAttribute}="${escapeAttribute(name)}">${css}</style>`;
+  });
+  return { page: inlined, hashes };
+}
+
+/** Whether a template has the slot in the page's space a server render goes into. */
+export function canHoldServerRender(template: string, markup: PageMarkup): boolean {
+  return template.includes(slot(markup.serverRenderSlot));
+}
+
+/**
+ * A page whose first screen is in its markup needs no script to show it: its scripts are asked
+ * for at low priority, so its style sheets and the hero's image come first on a slow line.
+ */
+function scriptsAfterFirstScreen(page: string): string {
+  return page
+    .replaceAll(
+      '<link rel="preload" as="script" ',
+      '<link rel="preload" as="script" fetchpriority="low" ',
+    )
+    .replace(/(<script [^>]*?) fetchpriority="high"/g, '$1');
+}
+
+/**
+ * Data the page's first screen waits for, started with the page instead of after its code (the
+ * page contract's `layoutData`, unless the company's app shows the page bare, and its route's
+ * `data`):
+ * - a `stamped` read is never cached, so the request carries this page's own time; the page's
+ *   first read of it asks for that same URL (shared-store api/preloaded.ts);
+ * - a read with a `query` passes the page's parameter on, trimmed, as the page's client writes
+ *   it; a blank one asks for nothing.
+ * Each is asked for by the page once: the browser answers the page's own read with it.
+ */
+export function dataHints(
+  contract: PageContract,
+  { shows, query, bare }: PageRequest,
+  now: number,
+): string {
+  const reads = [...(bare ? [] : contract.layoutData), ...(shows?.data ?? [])];
+  const params = new URLSearchParams(query);
+  return reads
+    .flatMap((read) => {
+      if (read.stamped) {
+        return [`${read.path}?${contract.markup.stampParameter}=${String(now)}`];
+      }
+      if (read.query) {
+        const value = params.get(read.query)?.trim();
+        return value
+          ? [`${read.path}?${new URLSearchParams({ [read.query]: value }).toString()}`]
+          : [];
+      }
+      return [read.path];
+    })
+    .map(
+      (url) =>
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
+    )
+    .join('');
+}

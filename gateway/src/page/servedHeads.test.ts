@@ -1,0 +1,531 @@
+import { PassThrough } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildGateway, type GatewayOptions } from '../app';
+import { DEFAULT_DESCRIPTION, makeAppsRoot, testGatewayOptions } from '../test-support/contract';
+import { shopGateway, startShopBackend } from '../test-support/shop';
+
+const SITE = 'Arora Medical Education';
+const PUBLIC = 'https://shop.example.test';
+
+const COURSES = [
+  {
+    id: 2101,
+    slug: 'plab-1-online-course',
+    title: 'PLAB 1 Online Course',
+    excerpt: '<p>Pass PLAB 1 with <strong>3,500</strong> questions &amp; four mocks.</p>',
+    image: { url: '/wp-content/uploads/2024/02/plab-1-online-course.svg' },
+    price: '49.00',
+  },
+  {
+    id: 2102,
+    slug: 'msra-complete-course',
+    title: 'MSRA Complete Course',
+    excerpt: 'Every MSRA paper.',
+    image: { url: 'https://cdn.example.test/msra.svg' },
+    price: 120,
+  },
+  {
+    id: 2103,
+    slug: 'hostile-course',
+    title: 'Pass </title><script>alert(1)</script>',
+    excerpt: '<img src=x onerror=alert(2)>"Quoted" &lt;/script&gt;&lt;script&gt;alert(3)',
+    image: { url: 'javascript:alert(4)' },
+    price: '</script><script>alert(5)</script>',
+  },
+  { id: 2104, slug: 'broken-course', title: { rendered: 42 } },
+  {
+    id: 2105,
+    slug: 'odd-fields-course',
+    title: 'MRCGP AKT Course',
+    excerpt: 7,
+    image: 'none',
+    price: '75.00',
+    exam: { name: 'MRCGP' },
+  },
+];
+
+const EVENTS = [
+  {
+    id: 2301,
+    slug: 'plab-2-mock-circuit-manchester',
+    title: 'PLAB 2 Mock Circuit &#8212; Manchester',
+    date: '2027-07-17',
+    start_time: '08:30',
+    end_time: '17:30',
+    venue: 'Pennine Clinical Skills Centre, 14 Whitworth Street, Manchester M1 3GB',
+    location: 'Manchester',
+    price: '195.00',
+    tickets_available: 0,
+    image: { url: 'https://cdn.example.test/plab-2.svg' },
+  },
+  {
+    id: 2302,
+    slug: 'msra-revision-day-london',
+    title: 'MSRA Revision Day',
+    date: '2027-01-16',
+    start_time: '09:00',
+    end_time: '16:00',
+    venue: 'Gower Street Centre',
+    location: 'London',
+    price: '95.00',
+    tickets_available: 12,
+  },
+];
+
+/** A WordPress that answers the reads a page's head makes, slow or failing on demand. */
+async function startWordPress() {
+  const server = Fastify();
+  const hits: string[] = [];
+  const delays: Record<string, number> = {};
+  const failing = new Set<string>();
+  server.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    hits.push(request.url);
+    const delay = delays[path];
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (failing.has(path)) await reply.code(500).send({ code: 'internal', message: 'down' });
+  });
+  server.get('/wp-json/wp/v2/courseList', () => COURSES);
+  server.get<{ Params: { id: string } }>('/wp-json/wp/v2/course/:id', (request, reply) =>
+    request.params.id === '2101'
+      ? {
+          id: 2101,
+          month_options: [
+            { month: '1 Month', price: '49.00' },
+            { month: '3 Months', price: '99.00' },
+            { month: 'Free trial?', price: 'free' },
+          ],
+        }
+      : reply.code(404).send({ code: 'rest_post_invalid_id', message: 'Invalid post ID.' }),
+  );
+  server.get('/wp-json/wp/v2/products-with-ticket', () => EVENTS);
+  server.get<{ Params: { id: string } }>(
+    '/wp-json/wp/v2/page-details/location-:id',
+    (request, reply) =>
+      request.params.id === '1'
+        ? {
+            id: 1,
+            title: 'PLAB 2 preparation in London',
+            content: '<p>Ten minutes from Euston, with full 16-station mock circuits.</p>',
+            address: '52 Gower Street, London WC1E 6EB',
+          }
+        : reply.code(404).send({ code: 'location_not_found', message: 'Location not found.' }),
+  );
+  server.get<{ Querystring: { slug?: string } }>('/wp-json/wp/v2/posts', (request) =>
+    request.query.slug === 'how-to-pass-ukmla-akt'
+      ? [
+          {
+            slug: 'how-to-pass-ukmla-akt',
+            title: { rendered: 'How to pass the UKMLA AKT' },
+            excerpt: { rendered: '<p>A week-by-week plan.</p>\n' },
+            _embedded: {
+              'wp:featuredmedia': [{ source_url: 'https://cdn.example.test/ukmla-hero.png' }],
+            },
+          },
+        ]
+      : [],
+  );
+  server.get<{ Querystring: { slug?: string } }>('/wp-json/wp/v2/pages', (request) =>
+    request.query.slug === 'about-us'
+      ? [
+          {
+            slug: 'about-us',
+            title: { rendered: 'About us' },
+            excerpt: { rendered: '<p>Ten years of teaching.</p>' },
+            rank_math_meta: { meta_description: 'Who we are: doctors teaching doctors.' },
+          },
+        ]
+      : [],
+  );
+  const home = {
+    rank_math_meta: {
+      meta_title: 'UKMLA, PLAB, MSRA and MRCGP Courses | Arora Medical Education',
+      meta_description: 'Online courses, question banks and mock exams.',
+    } as Record<string, string> | undefined,
+  };
+  server.get('/wp-json/wp/v2/pages/96030', () => ({ id: 96030, ...home }));
+  const url = await server.listen({ host: '127.0.0.1', port: 0 });
+  return { server, url, hits, delays, failing, home };
+}
+
+/** The value of a `<meta>` of the page, by name or property. */
+function metaOf(html: string, key: string): string | undefined {
+  return new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+}
+
+/** The page's JSON-LD objects. */
+function structuredDataOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? '') as Record<string, unknown>,
+  );
+}
+
+describe('the head of each page the gateway serves', () => {
+  let wordpress: Awaited<ReturnType<typeof startWordPress>>;
+  let gateway: FastifyInstance;
+  let logged: string[];
+
+  async function build(overrides: Partial<GatewayOptions> = {}) {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => logged.push(chunk.toString('utf8')));
+    return buildGateway({
+      ...testGatewayOptions(makeAppsRoot(), wordpress.url),
+      logLevel: 'warn',
+      logStream: stream,
+      ...overrides,
+    });
+  }
+
+  const page = (url: string, server = gateway) =>
+    server.inject({ url, headers: { accept: 'text/html' } });
+
+  beforeAll(async () => {
+    wordpress = await startWordPress();
+  });
+  beforeEach(async () => {
+    logged = [];
+    gateway = await build();
+  });
+  afterEach(async () => {
+    await gateway.close();
+    for (const key of Object.keys(wordpress.delays)) Reflect.deleteProperty(wordpress.delays, key);
+    wordpress.failing.clear();
+  });
+  afterAll(async () => {
+    wordpress.server.server.closeAllConnections();
+    await wordpress.server.close();
+  });
+
+  describe('a route’s own', () => {
+    it('/cart is "Your cart | Arora Medical Education", kept out of search engines', async () => {
+      const response = await page('/cart');
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain(`<title>Your cart | ${SITE}</title>`);
+      expect(metaOf(html, 'robots')).toBe('noindex');
+      expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(metaOf(html, 'description')).toBe(
+        'Your courses, events and packages, with coupons and reward points, ready for checkout.',
+      );
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC}/cart">`);
+    });
+
+    it('a page without a description of its own has the site’s; a query is no part of its address', async () => {
+      const html = (await page('/courses/?utm_source=mail')).body;
+      expect(html).toContain(`<title>All courses | ${SITE}</title>`);
+      expect(metaOf(html, 'og:title')).toBe('All courses');
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC}/courses">`);
+      expect(metaOf(html, 'og:url')).toBe(`${PUBLIC}/courses`);
+      expect(metaOf(html, 'robots')).toBeUndefined();
+      const order = (await page('/checkout/order-received/52003')).body;
+      expect(metaOf(order, 'description')).toBe(DEFAULT_DESCRIPTION);
+      expect(metaOf(order, 'robots')).toBe('noindex');
+    });
+
+    it('the home page has its SEO title whole and its description from WordPress', async () => {
+      const html = (await page('/')).body;
+      expect(html).toContain(
+        '<title>UKMLA, PLAB, MSRA and MRCGP Courses | Arora Medical Education</title>',
+      );
+      expect(metaOf(html, 'description')).toBe('Online courses, question banks and mock exams.');
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC}/">`);
+    });
+
+    it('the home page without SEO fields has the template’s default title and description', async () => {
+      wordpress.home.rank_math_meta = undefined;
+      try {
+        const html = (await page('/')).body;
+        expect(html).toContain(
+          '<title>Arora Medical Education | UKMLA &amp; PLAB exam preparation</title>',
+        );
+        expect(metaOf(html, 'description')).toBe(DEFAULT_DESCRIPTION);
+      } finally {
+        wordpress.home.rank_math_meta = {
+          meta_title: 'UKMLA, PLAB, MSRA and MRCGP Courses | Arora Medical Education',
+          meta_description: 'Online courses, question banks and mock exams.',
+        };
+      }
+    });
+
+    it('hands the page the WordPress site’s public origin, whose links are the storefront’s own', async () => {
+      expect((await page('/contact-us')).body).toContain(
+        '"wordpressUrl":"https://www.example-academy.test"',
+      );
+    });
+  });
+
+  describe('a course’s', () => {
+    it('carries its title, description, canonical address, Open Graph and a Course with offers in GBP', async () => {
+      const response = await page('/courses/plab-1-online-course');
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      const url = `${PUBLIC}/courses/plab-1-online-course`;
+      expect(html).toContain(`<title>PLAB 1 Online Course | ${SITE}</title>`);
+      expect(metaOf(html, 'description')).toBe(
+        'Pass PLAB 1 with 3,500 questions &amp; four mocks.',
+      );
+      expect(html).toContain(`<link rel="canonical" href="${url}">`);
+      expect(metaOf(html, 'og:title')).toBe('PLAB 1 Online Course');
+      expect(metaOf(html, 'og:description')).toBe(
+        'Pass PLAB 1 with 3,500 questions &amp; four mocks.',
+      );
+      expect(metaOf(html, 'og:url')).toBe(url);
+      expect(metaOf(html, 'og:image')).toBe(
+        `${PUBLIC}/wp-content/uploads/2024/02/plab-1-online-course.svg`,
+      );
+      expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+      const offer = (name: string, price: string) => ({
+        '@type': 'Offer',
+        name,
+        category: 'Paid',
+        price,
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+        url,
+      });
+      expect(structuredDataOf(html)).toEqual([
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Course',
+          name: 'PLAB 1 Online Course',
+          description: 'Pass PLAB 1 with 3,500 questions & four mocks.',
+          url,
+          image: `${PUBLIC}/wp-content/uploads/2024/02/plab-1-online-course.svg`,
+          provider: { '@type': 'Organization', name: SITE, url: `${PUBLIC}/` },
+          // The option whose price is not a price is left out.
+          offers: [offer('1 Month', '49.00'), offer('3 Months', '99.00')],
+          hasCourseInstance: [{ '@type': 'CourseInstance', courseMode: 'online' }],
+        },
+      ]);
+    });
+
+    it('offers the list’s price when the course’s own months cannot be read', async () => {
+      const [course] = structuredDataOf((await page('/courses/msra-complete-course')).body);
+      expect(course?.offers).toEqual([
+        expect.objectContaining({ price: '120.00', priceCurrency: 'GBP' }),
+      ]);
+    });
+
+    it('an unknown course is a 404 with the not-found head, and the shell page that says so', async () => {
+      const response = await page('/courses/no-such-course');
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      const html = response.body;
+      expect(html).toContain(`<title>Page not found | ${SITE}</title>`);
+      expect(metaOf(html, 'robots')).toBe('noindex');
+      expect(html).not.toContain('rel="canonical"');
+      expect(structuredDataOf(html)).toEqual([]);
+      expect(html).toContain('<script id="remotes-config"');
+    });
+
+    it('a field WordPress sends malformed reads as absent: the page keeps the rest of its head', async () => {
+      const html = (await page('/courses/odd-fields-course')).body;
+      expect(html).toContain(`<title>MRCGP AKT Course | ${SITE}</title>`);
+      expect(metaOf(html, 'description')).toBe(DEFAULT_DESCRIPTION);
+      expect(metaOf(html, 'og:image')).toBeUndefined();
+      const [course] = structuredDataOf(html);
+      expect(course).toMatchObject({ name: 'MRCGP AKT Course', offers: [{ price: '75.00' }] });
+      expect(course?.image).toBeUndefined();
+    });
+
+    it('a title, description or image from WordPress cannot become markup', async () => {
+      const html = (await page('/courses/hostile-course')).body;
+      expect(html).not.toMatch(/<script>|<img|onerror=alert|javascript:/);
+      expect(html.match(/<\/title>/g)).toHaveLength(1);
+      expect(html).toContain(`<title>Pass | ${SITE}</title>`);
+      expect(metaOf(html, 'description')).toBe(
+        '&quot;Quoted&quot; &lt;/script&gt;&lt;script&gt;alert(3)',
+      );
+      expect(metaOf(html, 'og:image')).toBeUndefined();
+      const [course] = structuredDataOf(html);
+      expect(course?.description).toBe('"Quoted" </script><script>alert(3)');
+      expect(course?.offers).toBeUndefined();
+    });
+  });
+
+  describe('an event’s', () => {
+    it('carries an Event: London’s times, in person, scheduled, its place, a sold-out offer, the organiser', async () => {
+      const html = (await page('/events/plab-2-mock-circuit-manchester')).body;
+      const url = `${PUBLIC}/events/plab-2-mock-circuit-manchester`;
+      expect(html).toContain(`<title>PLAB 2 Mock Circuit — Manchester | ${SITE}</title>`);
+      const description =
+        'Saturday 17 July 2027, 08:30 to 17:30, at Pennine Clinical Skills Centre, 14 Whitworth Street, Manchester M1 3GB.';
+      expect(metaOf(html, 'description')).toBe(description);
+      expect(metaOf(html, 'og:image')).toBe('https://cdn.example.test/plab-2.svg');
+      expect(structuredDataOf(html)).toEqual([
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Event',
+          name: 'PLAB 2 Mock Circuit — Manchester',
+          description,
+          url,
+          image: 'https://cdn.example.test/plab-2.svg',
+          startDate: '2027-07-17T08:30:00+01:00',
+          endDate: '2027-07-17T17:30:00+01:00',
+          eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+          eventStatus: 'https://schema.org/EventScheduled',
+          location: {
+            '@type': 'Place',
+            name: 'Pennine Clinical Skills Centre',
+            address: {
+              '@type': 'PostalAddress',
+              streetAddress: '14 Whitworth Street, Manchester M1 3GB',
+              addressLocality: 'Manchester',
+              addressCountry: 'GB',
+            },
+          },
+          offers: {
+            '@type': 'Offer',
+            price: '195.00',
+            priceCurrency: 'GBP',
+            url,
+            availability: 'https://schema.org/SoldOut',
+          },
+          organizer: { '@type': 'Organization', name: SITE, url: `${PUBLIC}/` },
+        },
+      ]);
+    });
+
+    it('an event in winter is at Greenwich time, and one with places left is in stock', async () => {
+      const [event] = structuredDataOf((await page('/events/msra-revision-day-london')).body);
+      expect(event).toMatchObject({
+        startDate: '2027-01-16T09:00:00+00:00',
+        location: { name: 'Gower Street Centre', address: { addressLocality: 'London' } },
+        offers: { availability: 'https://schema.org/InStock' },
+      });
+    });
+
+    it('an unknown event is a 404', async () => {
+      expect((await page('/events/no-such-event')).statusCode).toBe(404);
+    });
+  });
+
+  describe('a location’s, a blog post’s and a WordPress page’s', () => {
+    it('a location has its title and what its page says; an unknown id is a 404, a malformed one asks nothing', async () => {
+      const html = (await page('/locations/1')).body;
+      expect(html).toContain(`<title>PLAB 2 preparation in London | ${SITE}</title>`);
+      expect(metaOf(html, 'description')).toBe(
+        'Ten minutes from Euston, with full 16-station mock circuits.',
+      );
+      expect((await page('/locations/9')).statusCode).toBe(404);
+      const before = wordpress.hits.length;
+      expect((await page('/locations/01')).statusCode).toBe(404);
+      expect((await page('/locations/%3Cscript%3E')).statusCode).toBe(404);
+      expect(wordpress.hits.length).toBe(before);
+    });
+
+    it('a blog post has its title, excerpt and featured image; an unknown one is a 404', async () => {
+      const html = (await page('/blogs/how-to-pass-ukmla-akt')).body;
+      expect(html).toContain(`<title>How to pass the UKMLA AKT | ${SITE}</title>`);
+      expect(metaOf(html, 'description')).toBe('A week-by-week plan.');
+      expect(metaOf(html, 'og:image')).toBe('https://cdn.example.test/ukmla-hero.png');
+      expect((await page('/blogs/no-such-post')).statusCode).toBe(404);
+    });
+
+    it('any other path is the WordPress page of its last segment, or not found', async () => {
+      const about = await page('/about-us');
+      expect(about.statusCode).toBe(200);
+      expect(about.body).toContain(`<title>About us | ${SITE}</title>`);
+      expect(metaOf(about.body, 'description')).toBe('Who we are: doctors teaching doctors.');
+      expect((await page('/company/about-us')).body).toContain(`<title>About us | ${SITE}</title>`);
+      const missing = await page('/no-such-page');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain(`<title>Page not found | ${SITE}</title>`);
+    });
+  });
+
+  describe('when WordPress does not answer well', () => {
+    it('a slow WordPress leaves the page its default head within the budget; the answer serves the next page', async () => {
+      const impatient = await build({ headReadBudgetMs: 100 });
+      wordpress.delays['/wp-json/wp/v2/courseList'] = 400;
+      const started = Date.now();
+      const response = await page('/courses/plab-1-online-course', impatient);
+      const took = Date.now() - started;
+      expect(response.statusCode).toBe(200);
+      expect(took).toBeLessThan(350);
+      expect(response.body).toContain(`<title>Course | ${SITE}</title>`);
+      expect(response.body).toContain(
+        `<link rel="canonical" href="${PUBLIC}/courses/plab-1-online-course">`,
+      );
+      expect(structuredDataOf(response.body)).toEqual([]);
+      // The read went on, and was kept: a later page has the course at once.
+      let later = response;
+      for (
+        let tries = 0;
+        tries < 40 && !later.body.includes('PLAB 1 Online Course |');
+        tries += 1
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        later = await page('/courses/plab-1-online-course', impatient);
+      }
+      expect(later.body).toContain(`<title>PLAB 1 Online Course | ${SITE}</title>`);
+      await impatient.close();
+    });
+
+    it('a failing WordPress is a 200 with the route’s default head, not a 404', async () => {
+      wordpress.failing.add('/wp-json/wp/v2/products-with-ticket');
+      const response = await page('/events/plab-2-mock-circuit-manchester');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<title>Event | ${SITE}</title>`);
+    });
+
+    it('a malformed answer is a 200 with the default head, warned about once', async () => {
+      for (let i = 0; i < 2; i += 1) {
+        const response = await page('/courses/broken-course');
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain(`<title>Course | ${SITE}</title>`);
+      }
+      const warnings = logged.filter((line) => line.includes('malformed'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('WordPress answered a course page');
+    });
+
+    it('with a budget of 0 no page asks WordPress anything', async () => {
+      const off = await build({ headReadBudgetMs: 0 });
+      const before = wordpress.hits.length;
+      const response = await page('/courses/no-such-course', off);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<title>Course | ${SITE}</title>`);
+      expect(wordpress.hits.length).toBe(before);
+      await off.close();
+    });
+  });
+
+  it('reads are kept a minute, shared with the browser’s own reads of the same address', async () => {
+    const reads = () => wordpress.hits.filter((hit) => hit === '/wp-json/wp/v2/courseList').length;
+    const before = reads();
+    await page('/courses/plab-1-online-course');
+    await page('/courses/msra-complete-course');
+    const browser = await gateway.inject({ url: '/wp-json/wp/v2/courseList' });
+    expect(browser.headers['x-cache']).toBe('HIT');
+    expect(reads() - before).toBe(1);
+  });
+
+  it('the page’s policy allows no inline script: its JSON-LD is data, which no policy runs or blocks', async () => {
+    const response = await page('/courses/plab-1-online-course');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(response.body).toContain('<script type="application/ld+json">');
+  });
+});
+
+describe('the home page’s head, on the sample backend', () => {
+  it('is its WordPress home page’s SEO title: the sample serves the page the storefront names (HOME_PAGE_ID)', async () => {
+    const shop = await startShopBackend();
+    const gateway = await shopGateway(shop.url, {
+      headReadBudgetMs: 5000,
+      serverRenderBudgetMs: 0,
+    });
+    try {
+      const html = (await gateway.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+      expect(html).toContain(
+        `<title>UKMLA, PLAB, MSRA and MRCGP Courses | Arora Medical Education</title>`,
+      );
+    } finally {
+      await gateway.close();
+      await shop.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { readConfig, SECRET_VARIABLES } from './environment';
+
+const COOKIE_SECRET = 'a-cookie-secret-of-32-characters';
+
+/** A production configuration's upstreams and keys, all of them. */
+const UPSTREAMS = {
+  WORDPRESS_URL: 'https://wp.example',
+  LMS_API_URL: 'https://lms.example/api',
+  PORTAL_URL: 'https://portal.example',
+  WC_CONSUMER_KEY: 'ck_live',
+  WC_CONSUMER_SECRET: 'cs_live',
+};
+
+/** The message a configuration is refused with ('' when it is taken). */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    readConfig(env);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('gateway configuration', () => {
+  it('defaults to port 8080 on loopback with the sample backend', () => {
+    const config = readConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.WORDPRESS_URL).toBeUndefined();
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => readConfig({ WORDPRESS_URL: 'ftp://wp.example' })).toThrow(/WORDPRESS_URL/);
+    expect(() => readConfig({ SERVER_RENDER_BUDGET_MS: 'soon' })).toThrow(
+      /SERVER_RENDER_BUDGET_MS/,
+    );
+  });
+
+  it('takes how long the home page may wait for its banner, 0 turning the server render off', () => {
+    expect(readConfig({}).SERVER_RENDER_BUDGET_MS).toBeUndefined();
+    expect(readConfig({ SERVER_RENDER_BUDGET_MS: '0' }).SERVER_RENDER_BUDGET_MS).toBe(0);
+    expect(readConfig({ SERVER_RENDER_BUDGET_MS: '150' }).SERVER_RENDER_BUDGET_MS).toBe(150);
+  });
+
+  it('hands the page the WordPress site’s public origin: as set, else WORDPRESS_URL’s, else the sample’s site', () => {
+    expect(readConfig({}).WORDPRESS_PUBLIC_URL).toBe('https://www.example-academy.test');
+    const real = { ...UPSTREAMS, WORDPRESS_URL: 'https://cms.example.com/' };
+    expect(readConfig(real).WORDPRESS_PUBLIC_URL).toBe('https://cms.example.com');
+    expect(
+      readConfig({ ...real, WORDPRESS_PUBLIC_URL: 'https://www.example.com/blog/' })
+        .WORDPRESS_PUBLIC_URL,
+    ).toBe('https://www.example.com');
+    expect(() => readConfig({ WORDPRESS_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(
+      /WORDPRESS_PUBLIC_URL/,
+    );
+    expect(() => readConfig({ WORDPRESS_PUBLIC_URL: 'www.example.com' })).toThrow(
+      /WORDPRESS_PUBLIC_URL/,
+    );
+  });
+
+  it('takes how long a page may wait for WordPress to say what it is about, 0 never asking', () => {
+    expect(readConfig({}).HEAD_READ_BUDGET_MS).toBeUndefined();
+    expect(readConfig({ HEAD_READ_BUDGET_MS: '0' }).HEAD_READ_BUDGET_MS).toBe(0);
+    expect(readConfig({ HEAD_READ_BUDGET_MS: '250' }).HEAD_READ_BUDGET_MS).toBe(250);
+    expect(() => readConfig({ HEAD_READ_BUDGET_MS: '-1' })).toThrow(/HEAD_READ_BUDGET_MS/);
+    expect(() => readConfig({ HEAD_READ_BUDGET_MS: '60000' })).toThrow(/HEAD_READ_BUDGET_MS/);
+  });
+
+  it('runs the embedded sample backend only when no upstream is configured at all', () => {
+    expect(readConfig({}).upstreams).toBeUndefined();
+    expect(readConfig({ ...UPSTREAMS, PORT: '9000' }).upstreams).toEqual({
+      wordpress: 'https://wp.example',
+      lms: 'https://lms.example/api',
+      portal: 'https://portal.example',
+      wooCommerce: { key: 'ck_live', secret: 'cs_live' },
+    });
+  });
+
+  it('with any upstream or key configured, stops the start naming every one that is missing', () => {
+    const names = Object.keys(UPSTREAMS);
+    for (const name of names) {
+      const message = refusal({ [name]: UPSTREAMS[name as keyof typeof UPSTREAMS] });
+      const missing = names.filter((other) => other !== name);
+      expect(message).toContain(`${missing.join(', ')} are required with ${name}`);
+    }
+    expect(refusal({ ...UPSTREAMS, PORTAL_URL: undefined })).toMatch(
+      /^Invalid configuration: PORTAL_URL is required with /,
+    );
+    // An empty value is no value: a deploy's blank line is a missing upstream.
+    expect(refusal({ ...UPSTREAMS, LMS_API_URL: '' })).toMatch(/LMS_API_URL is required/);
+  });
+
+  it('serves source maps only when an operator turns them on', () => {
+    expect(readConfig({}).PUBLIC_SOURCE_MAPS).toBe(false);
+    expect(readConfig({ PUBLIC_SOURCE_MAPS: 'true' }).PUBLIC_SOURCE_MAPS).toBe(true);
+    expect(refusal({ PUBLIC_SOURCE_MAPS: 'maybe' })).toMatch(/PUBLIC_SOURCE_MAPS/);
+  });
+
+  it('takes a Redis as redis://, rediss:// or a Unix socket, and names it for logs without its password', () => {
+    const redis = (url: string) => readConfig({ COOKIE_SECRET, REDIS_URL: url }).REDIS_URL;
+    expect(redis('redis://:hunter2@cache.internal:6380/1')).toEqual({
+      url: 'redis://:hunter2@cache.internal:6380/1',
+      where: 'cache.internal:6380',
+    });
+    expect(redis('rediss://default:hunter2@cache.example.com')).toEqual({
+      url: 'rediss://default:hunter2@cache.example.com',
+      where: 'cache.example.com:6379',
+    });
+    expect(redis('unix:///run/redis/redis%20a.sock')).toEqual({
+      path: '/run/redis/redis a.sock',
+      where: '/run/redis/redis a.sock',
+    });
+    expect(readConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(readConfig({}).REDIS_URL).toBeUndefined();
+  });
+
+  it('refuses any other REDIS_URL with the forms it takes, never repeating the URL', () => {
+    for (const url of [
+      'http://:hunter2@cache.internal:6379',
+      'cache.internal:6379',
+      'redis://:hunter2@/0',
+      'unix://hunter2/redis.sock',
+      'unix:///run/redis.sock?password=hunter2',
+    ]) {
+      const message = refusal({ COOKIE_SECRET, REDIS_URL: url });
+      expect(message).toMatch(
+        /REDIS_URL: must be redis:\/\/.*rediss:\/\/.*unix:\/\/\/absolute\/path\.sock/,
+      );
+      expect(message).not.toContain('hunter2');
+    }
+  });
+
+  it('requires COOKIE_SECRET with REDIS_URL: every instance must share it', () => {
+    expect(refusal({ REDIS_URL: 'redis://cache.internal:6379' })).toMatch(
+      /COOKIE_SECRET is required with REDIS_URL: every instance must share one COOKIE_SECRET/,
+    );
+    expect(refusal({ REDIS_URL: 'redis://cache.internal:6379', COOKIE_SECRET })).toBe('');
+  });
+
+  it('removes REDIS_URL from the environment with the other secrets (it may hold a password)', () => {
+    expect(SECRET_VARIABLES).toContain('REDIS_URL');
+  });
+});

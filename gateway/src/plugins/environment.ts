@@ -1,0 +1,216 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ protocol: /^https?$/ }).optional())
+  .optional();
+
+const addressList = z
+  .string()
+  .trim()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+        error: 'each entry must be an IP address or a CIDR range',
+      }),
+    ),
+  )
+  .optional();
+
+const REDIS_URL_FORMS =
+  'must be redis://[:password@]host[:port][/db], rediss://… (TLS) or unix:///absolute/path.sock';
+
+/**
+ * Where the instances share rate limits, logged-out tokens and cached reads: a Redis URL for the
+ * client, or a Unix socket's path. The URL may hold a password, so logs name the server by
+ * `where` (host:port or the socket's path), never by the URL.
+ */
+export type RedisTarget = { url: string; where: string } | { path: string; where: string };
+
+function redisTargetOf(value: string): RedisTarget | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'unix:') {
+      const path = decodeURIComponent(url.pathname);
+      const plain = value.startsWith('unix:///') && !url.search && !url.hash;
+      return plain ? { path, where: path } : undefined;
+    }
+    if ((url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname) {
+      return { url: value, where: `${url.hostname}:${url.port || '6379'}` };
+    }
+  } catch {
+    // Not a URL (or a socket path that does not decode): the message below says what is.
+  }
+  return undefined;
+}
+
+const redisUrl = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === '') return undefined;
+    const target = redisTargetOf(value);
+    if (target) return target;
+    context.addIssue({ code: 'custom', message: REDIS_URL_FORMS });
+    return z.NEVER;
+  })
+  .optional();
+
+/**
+ * The WordPress site the embedded sample backend stands in for: its menu, footer and pages link
+ * to this host, which the storefront shows as its own routes.
+ */
+export const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  WORDPRESS_URL: optionalUrl,
+  /**
+   * The WordPress site's public address, whose links the storefront shows as its own routes
+   * (handed to the page as its origin). Default: WORDPRESS_URL's origin, or the sample's site.
+   */
+  WORDPRESS_PUBLIC_URL: optionalUrl,
+  LMS_API_URL: optionalUrl,
+  WC_CONSUMER_KEY: z.string().trim().min(1).optional(),
+  WC_CONSUMER_SECRET: z.string().trim().min(1).optional(),
+  PORTAL_URL: optionalUrl,
+  /** Folder holding shell/ and remote-*\/ with their dist/ builds. */
+  APPS_ROOT: z
+    .string()
+    .trim()
+    .min(1)
+    .default(path.resolve(__dirname, '..', '..', '..')),
+  /** Where released remotes live (remotes/<name>/<version>/) with the live remotes.json. */
+  DEPLOY_DIR: z.string().trim().min(1).optional(),
+  /** A JSON file of remote name -> manifest URL; default: <DEPLOY_DIR>/remotes.json. */
+  REMOTES_CONFIG: z.string().trim().min(1).optional(),
+  /** Where the embedded sample backend keeps carts and orders (default: its own .data folder). */
+  SAMPLE_STATE_DIR: z.string().trim().min(1).optional(),
+  /** Signs the cookie that remembers a browser's orders; set the same value on every instance. */
+  COOKIE_SECRET: z.string().trim().min(32).optional(),
+  /**
+   * The Redis the instances share rate limits, logged-out tokens and cached reads through
+   * (redis://, rediss:// or unix:///path.sock). Unset: each instance keeps its own in memory.
+   */
+  REDIS_URL: redisUrl,
+  /**
+   * The storefront's own address as visitors reach it (scheme, host, port). Absolute URLs the
+   * gateway has built (payment links, images) use it, never the request's Host header.
+   */
+  PUBLIC_URL: optionalUrl,
+  /**
+   * Addresses or CIDRs of the proxies in front of the gateway (load balancer, edge cache), comma-
+   * or space-separated. Only a request from one of them has its X-Forwarded-For believed; default
+   * none, so rate limits count the connection's own address.
+   */
+  TRUSTED_PROXIES: addressList,
+  /** Space-separated origins allowed to call the API from their pages (CORS); default none. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
+    .optional(),
+  /** Signs the sample backend's login tokens (embedded sample only); random per start when unset. */
+  SAMPLE_JWT_SECRET: z.string().trim().min(32).optional(),
+  /**
+   * Serves the builds' source maps (`true`), for an operator debugging production; by default
+   * they are not found. The federation's stats files are never served.
+   */
+  PUBLIC_SOURCE_MAPS: z.stringbool().default(false),
+  /** Space-separated origins allowed to frame the storefront (the company's app). */
+  FRAME_ANCESTORS: z
+    .string()
+    .trim()
+    .transform((value) => value.split(/\s+/).filter(Boolean))
+    .optional(),
+  /** How long (ms) the home page waits for its banner to render the hero on the server; 0: never. */
+  SERVER_RENDER_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  /**
+   * How long (ms) a page waits for WordPress to say what it is about (a course's title, price and
+   * image for its head); 0: never asks, every page has its route's default head.
+   */
+  HEAD_READ_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** The upstreams and WooCommerce's keys: all of them, or none (the embedded sample backend). */
+export const UPSTREAM_VARIABLES = [
+  'WORDPRESS_URL',
+  'LMS_API_URL',
+  'PORTAL_URL',
+  'WC_CONSUMER_KEY',
+  'WC_CONSUMER_SECRET',
+] as const;
+
+/** The services the gateway stands in front of, as configured. */
+export interface Upstreams {
+  wordpress: string;
+  lms: string;
+  /** The learner dashboard's host (`{portal}/course/{token}`). */
+  portal: string;
+  wooCommerce: { key: string; secret: string };
+}
+
+export type GatewayEnv = z.infer<typeof schema> & {
+  WORDPRESS_PUBLIC_URL: string;
+  /** Undefined when none is configured: the embedded sample backend stands in for them all. */
+  upstreams: Upstreams | undefined;
+};
+
+/**
+ * Every upstream and key, or none. A deploy that forgets one must not start: with the sample
+ * backend standing in for it, learners' carts would be saved in the sample's local folder.
+ */
+function upstreamsOf(config: z.infer<typeof schema>): Upstreams | undefined {
+  const { WORDPRESS_URL, LMS_API_URL, PORTAL_URL, WC_CONSUMER_KEY, WC_CONSUMER_SECRET } = config;
+  if (WORDPRESS_URL && LMS_API_URL && PORTAL_URL && WC_CONSUMER_KEY && WC_CONSUMER_SECRET) {
+    return {
+      wordpress: WORDPRESS_URL,
+      lms: LMS_API_URL,
+      portal: PORTAL_URL,
+      wooCommerce: { key: WC_CONSUMER_KEY, secret: WC_CONSUMER_SECRET },
+    };
+  }
+  const set = UPSTREAM_VARIABLES.filter((name) => config[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = UPSTREAM_VARIABLES.filter((name) => config[name] === undefined);
+  throw new Error(
+    `Invalid configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required with ${set.join(', ')}: with any upstream configured, every upstream and key is (with none, the embedded sample backend runs)`,
+  );
+}
+
+/** Variables that hold secrets: read once at start, then removed from the environment. */
+export const SECRET_VARIABLES = [
+  'WC_CONSUMER_KEY',
+  'WC_CONSUMER_SECRET',
+  'COOKIE_SECRET',
+  'SAMPLE_JWT_SECRET',
+  'REDIS_URL',
+] as const;
+
+/** Validates the environment; a bad value stops the start with a message naming the variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const config = result.data;
+  const upstreams = upstreamsOf(config);
+  if (config.REDIS_URL && !config.COOKIE_SECRET) {
+    throw new Error(
+      'Invalid configuration: COOKIE_SECRET is required with REDIS_URL: every instance must share one COOKIE_SECRET, or the order cookie one instance signs is refused by the others',
+    );
+  }
+  const wordpressSite =
+    config.WORDPRESS_PUBLIC_URL ?? config.WORDPRESS_URL ?? SAMPLE_WORDPRESS_PUBLIC_URL;
+  return { ...config, WORDPRESS_PUBLIC_URL: new URL(wordpressSite).origin, upstreams };
+}

@@ -1,0 +1,189 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { STORAGE_KEYS, safeStorage } from 'shared-store';
+import {
+  mockFetch,
+  renderWithProviders,
+  userLoggedIn,
+  type MockHandler,
+} from 'shared-store/testing';
+import { selectCartItems, selectPendingOrder, selectTotalQuantity } from './model/cartSlice';
+import OrderReceivedPage, { UNREADABLE_ORDER } from './OrderReceivedPage';
+import { cartWaitingOnOrder } from './testSupport';
+
+const PENDING_ID = 501;
+
+function order(id: number, status: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    status,
+    total: '59.97',
+    currency: 'GBP',
+    date_created: '2026-11-23T10:00:00',
+    line_items: [{ name: 'PLAB 1 - 3 Months', quantity: 3, total: '59.97' }],
+    ...extra,
+  };
+}
+
+function answering(id: number, handler: MockHandler) {
+  return mockFetch({ [`/api/shop/orders/${String(id)}`]: handler });
+}
+
+function renderPage(id: number | string, preloadedState = cartWaitingOnOrder(PENDING_ID)) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/checkout/order-received/:id" element={<OrderReceivedPage />} />
+      <Route path="/cart" element={<p>The cart page</p>} />
+    </Routes>,
+    { route: `/checkout/order-received/${String(id)}/?key=wc_order_abc`, preloadedState },
+  );
+}
+
+afterEach(() => {
+  safeStorage.removeItem(STORAGE_KEYS.token);
+});
+
+describe('the order-received page', () => {
+  it.each(['processing', 'completed', 'on-hold'])(
+    'a paid order (%s): thanks the learner with the order’s lines and total, and what was ordered leaves the cart',
+    async (status) => {
+      const { calls } = answering(PENDING_ID, () => ({ body: order(PENDING_ID, status) }));
+      const { store } = renderPage(PENDING_ID);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Order received' }),
+      ).toBeVisible();
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Thank you. Your order #501 has been received.',
+      );
+      const table = within(screen.getByRole('table'));
+      expect(table.getByRole('row', { name: 'PLAB 1 - 3 Months 3 £59.97' })).toBeVisible();
+      expect(screen.getByTestId('order-received-total')).toHaveTextContent('£59.97');
+      expect(document.title).toBe('Order received | Arora Medical Education');
+      expect(calls).toEqual(['/api/shop/orders/501']);
+      expect(selectCartItems(store.getState())).toEqual([]);
+      expect(selectTotalQuantity(store.getState())).toBe(0);
+      expect(selectPendingOrder(store.getState())).toBeNull();
+    },
+  );
+
+  it('reads the order with the learner’s token when logged in (the gateway shows an order to its customer)', async () => {
+    safeStorage.setItem(STORAGE_KEYS.token, 'jwt-learner');
+    const { fetchMock } = answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'processing') }));
+    renderPage(
+      PENDING_ID,
+      cartWaitingOnOrder(PENDING_ID, { setup: (store) => store.dispatch(userLoggedIn()) }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Order received' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer jwt-learner');
+  });
+
+  it('a visitor’s read carries no token (the gateway knows the browser by its cookie)', async () => {
+    safeStorage.setItem(STORAGE_KEYS.token, 'left-over');
+    const { fetchMock } = answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'processing') }));
+    renderPage(PENDING_ID);
+    await screen.findByRole('heading', { level: 1, name: 'Order received' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Authorization')).toBeNull();
+  });
+
+  it('a pending order: it awaits payment, links back to the cart, and the cart keeps its lines and its order', async () => {
+    answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'pending') }));
+    const { store, user } = renderPage(PENDING_ID);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Awaiting payment' }),
+    ).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Your order #501 is awaiting payment.');
+    expect(selectTotalQuantity(store.getState())).toBe(3);
+    expect(selectPendingOrder(store.getState())?.id).toBe(PENDING_ID);
+    await user.click(screen.getByRole('link', { name: 'Return to your cart' }));
+    expect(screen.getByText('The cart page')).toBeVisible();
+  });
+
+  it.each(['cancelled', 'failed'])(
+    'a %s order: the payment did not go through, the cart is as it was and stops waiting on the order',
+    async (status) => {
+      answering(PENDING_ID, () => ({ body: order(PENDING_ID, status) }));
+      const { store } = renderPage(PENDING_ID);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Payment not completed' }),
+      ).toBeVisible();
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Your payment did not go through. Your cart is as you left it.',
+      );
+      expect(screen.getByRole('link', { name: 'Return to your cart' })).toHaveAttribute(
+        'href',
+        '/cart',
+      );
+      expect(selectCartItems(store.getState())).toEqual([
+        expect.objectContaining({ id: 2103, quantity: 3 }),
+      ]);
+      expect(selectPendingOrder(store.getState())).toBeNull();
+    },
+  );
+
+  it('a read that fails: a clear message and Try again, the cart untouched; the retry that reads it paid settles the cart', async () => {
+    let reads = 0;
+    answering(PENDING_ID, () => {
+      reads += 1;
+      return reads === 1
+        ? {
+            status: 502,
+            body: { code: 'upstream_unavailable', message: 'The shop could not be reached.' },
+          }
+        : { body: order(PENDING_ID, 'completed') };
+    });
+    const { store, user } = renderPage(PENDING_ID);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not check your order #501 just now.');
+    expect(alert).toHaveTextContent('Your cart has not changed.');
+    expect(selectTotalQuantity(store.getState())).toBe(3);
+    expect(selectPendingOrder(store.getState())?.id).toBe(PENDING_ID);
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
+    expect(reads).toBe(2);
+    expect(selectTotalQuantity(store.getState())).toBe(0);
+  });
+
+  it('an answer about another order is not taken as this one’s', async () => {
+    answering(PENDING_ID, () => ({ body: order(777, 'processing') }));
+    const { store } = renderPage(PENDING_ID);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNREADABLE_ORDER);
+    expect(selectTotalQuantity(store.getState())).toBe(3);
+  });
+
+  it('another order’s payment does not touch the cart, which still waits on its own order', async () => {
+    answering(777, () => ({ body: order(777, 'processing') }));
+    const { store } = renderPage(777);
+    await screen.findByRole('heading', { level: 1, name: 'Order received' });
+    expect(selectTotalQuantity(store.getState())).toBe(3);
+    expect(selectPendingOrder(store.getState())?.id).toBe(PENDING_ID);
+  });
+
+  it('shows the shop’s text as plain text, never as markup', async () => {
+    answering(PENDING_ID, () => ({
+      body: order(PENDING_ID, 'processing', {
+        line_items: [
+          {
+            name: '<img src=x onerror="window.hacked=1"> PLAB &amp; more',
+            quantity: 1,
+            total: '5.00',
+          },
+        ],
+      }),
+    }));
+    renderPage(PENDING_ID);
+    expect(await screen.findByRole('cell', { name: 'PLAB & more' })).toBeVisible();
+    expect(document.body.querySelector('img')).toBeNull();
+  });
+
+  it('an order link that names no order asks for nothing and says so', () => {
+    const { fetchMock } = mockFetch({});
+    const { store } = renderPage('abc');
+    expect(screen.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('This order link is not valid.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(selectPendingOrder(store.getState())?.id).toBe(PENDING_ID);
+  });
+});

@@ -1,0 +1,119 @@
+import {
+  ApiError,
+  apiClient,
+  createQuery,
+  oneRead,
+  orderDetails,
+  rejecting,
+  rewardBalance,
+  type CouponResult,
+  type PriceChange,
+  type WcOrder,
+} from 'shared-store';
+
+/** The gateway's commerce API: it talks to WooCommerce with its own credentials. */
+const SHOP = '/api/shop';
+
+/** One line of an order: the WooCommerce product (and variation) and how many. */
+export interface OrderLine {
+  product_id: number;
+  variation_id?: number;
+  quantity: number;
+}
+
+/**
+ * What checkout sends to create a pending order. The server prices it; `expected_total` is the
+ * total the cart showed ("34.99"), so a price that changed since is caught before any charge.
+ */
+export interface OrderRequest {
+  email: string;
+  first_name?: string;
+  last_name?: string;
+  lines: OrderLine[];
+  coupon?: string;
+  /** Whole pounds of reward points, logged-in learners only. */
+  reward?: number;
+  expected_total: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+const decimal = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '0';
+
+/**
+ * The repriced order of a 409 `price_changed` answer to createOrder, or null for any other
+ * failure. Lines without a whole product id are dropped; a missing variation id is 0.
+ */
+export function priceChangeOf(error: unknown): PriceChange | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'price_changed') {
+    return null;
+  }
+  const { details } = error;
+  if (!isRecord(details) || !Array.isArray(details.lines)) return null;
+  const lines = details.lines.filter(isRecord).flatMap((line) => {
+    const productId = line.product_id;
+    if (typeof productId !== 'number' || !Number.isInteger(productId)) return [];
+    const variationId = typeof line.variation_id === 'number' ? line.variation_id : 0;
+    return [{ product_id: productId, variation_id: variationId, price: decimal(line.price) }];
+  });
+  return {
+    total: decimal(details.total),
+    subtotal: decimal(details.subtotal),
+    discount: decimal(details.discount),
+    reward: decimal(details.reward),
+    lines,
+  };
+}
+
+/**
+ * The cart's reads of the shop, through the gateway's commerce API (`/api/shop`): the browser
+ * names no WooCommerce path and holds no key.
+ */
+export const cartReads = {
+  /**
+   * An order; the learner's token makes it theirs. A failure rejects (the page says why); an
+   * answer without an id and a status is null.
+   */
+  order: rejecting(
+    createQuery({
+      name: 'order',
+      request: ({ id, token }: { id: number; token?: string | null }) => ({
+        path: `${SHOP}/orders/${String(id)}`,
+        token,
+      }),
+      schema: orderDetails,
+      empty: null,
+    }),
+  ),
+  /** The learner's reward balance; null when it cannot be read (nothing can be redeemed then). */
+  rewards: oneRead(
+    'rewards',
+    (token: string) => ({ path: `${SHOP}/rewards`, token }),
+    rewardBalance,
+  ),
+};
+
+/** The cart's writes to the shop, through the gateway's commerce API. */
+export function createCommerceApi(client: typeof apiClient = apiClient) {
+  return {
+    /**
+     * Creates a pending order; the learner's token makes it theirs, a visitor's is a guest's.
+     * `attempt` names the checkout attempt (the same on each retry of it): the server places one
+     * order per attempt, and answers a retry with that order.
+     */
+    createOrder: (order: OrderRequest, token?: string | null, attempt?: string) =>
+      client.request<WcOrder>(`${SHOP}/orders`, {
+        method: 'POST',
+        body: order,
+        token,
+        ...(attempt === undefined ? {} : { headers: { 'Idempotency-Key': attempt } }),
+      }),
+    applyCoupon: (code: string, total: number) =>
+      client.request<CouponResult>(`${SHOP}/coupons`, { method: 'POST', body: { code, total } }),
+  };
+}
+
+export const commerceApi = createCommerceApi();

@@ -1,0 +1,25 @@
+/**
+ * shared-store for Node: what the gateway and the build scripts read with the page's code, built
+ * to dist/ (`npm run build -w shared-store`, tsconfig.build.json). The backend's answers are read
+ * through the same shapes as in the browser, and the shell's page contract through its one
+ * declaration. The page's code uses the package's main entry, never this one.
+ */
+export {
+  course,
+  courseDetails,
+  HOME_PAGE_ID,
+  homePage,
+  locationPage,
+  ticketEvent,
+  wpPreview,
+} from './api/schemas';
+export {
+  parsePageContract,
+  remoteNamesOf,
+  routeOf,
+  type HeadRead,
+  type PageContract,
+  type PageMarkup,
+  type PageRoute,
+} from './page/contractReader';
+export { PAGE_CONTRACT_FILE, readPageContract } from './page/contractFile';
