@@ -10,6 +10,7 @@ import {
   SESSION_LIFETIME_MS,
   createSafeStorage,
   createSession,
+  fakeAuth,
   makeStore,
   type SessionDeps,
 } from 'shared-store/testing';
@@ -50,21 +51,7 @@ function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null 
   const deps: SessionDeps = {
     store,
     storage,
-    auth: {
-      login: jest.fn((username: string, password: string) =>
-        username === 'learner@example.com' && password === 'right'
-          ? Promise.resolve({
-              token: 'jwt-token',
-              user_id: 3,
-              user_email: username,
-              user_nicename: 'learner',
-              user_display_name: 'Dr Test Learner',
-            })
-          : Promise.reject(new ApiError('The password you entered is incorrect.', 403, 'bad')),
-      ),
-      logout: jest.fn(() => Promise.resolve(undefined)),
-      logoutEverywhere: jest.fn(() => Promise.resolve(undefined)),
-    },
+    auth: fakeAuth(),
     navigate: jest.fn(),
     now: () => NOW,
     isMobileApp: () => false,

@@ -1,7 +1,11 @@
-import { act } from '@testing-library/react';
 import { Fragment, createElement } from 'react';
-import { STORED_STATE_KEY, mountApp, type AppStore } from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import type { AppStore } from 'shared-store';
+import {
+  mockFetch,
+  mountedStore,
+  renderWithProviders,
+  writeStoredState,
+} from 'shared-store/testing';
 import { headerLogoSlice, headerMenuSlice, loadHeaderLogo, loadHeaderMenu } from './headerData';
 import { MAX_MENU_DEPTH } from './menu';
 
@@ -11,25 +15,6 @@ const menuEntry = { ID: 4, title: 'PLAB', url: '/plab', items: [], id: 4 };
 /** A new page's store: fresh, with nothing read yet (the home page is kept for a minute). */
 function newPage(): AppStore {
   return renderWithProviders(createElement(Fragment)).store;
-}
-
-/** The page's stored state as redux-persist writes it: each slice a JSON text in one object. */
-function storeState(slices: Record<string, unknown>, version: number): void {
-  const stored: Record<string, string> = {};
-  for (const [key, value] of Object.entries(slices)) stored[key] = JSON.stringify(value);
-  stored._persist = JSON.stringify({ version, rehydrated: true });
-  window.localStorage.setItem(STORED_STATE_KEY, JSON.stringify(stored));
-}
-
-/** The page's store as mountApp makes it: the stored state read back. */
-async function pageStore(): Promise<AppStore> {
-  const container = document.createElement('div');
-  let store: AppStore | undefined;
-  await act(async () => {
-    store = await mountApp(container, () => null);
-  });
-  if (!store) throw new Error('mountApp made no store');
-  return store;
 }
 
 /** A menu nested `depth` levels deep, one item a level. */
@@ -99,7 +84,7 @@ describe('the header’s data', () => {
 describe('the header’s lists kept across visits', () => {
   it('a menu and logo saved by the build before the header owned its slices are read back intact', async () => {
     // As that build wrote them: version 2, each list under its stored key.
-    storeState(
+    writeStoredState(
       {
         headerMenuData: { items: [menuEntry] },
         headerLogoData: { items: [{ id: 'header', ...logo }] },
@@ -107,7 +92,7 @@ describe('the header’s lists kept across visits', () => {
       },
       2,
     );
-    const store = await pageStore();
+    const store = await mountedStore();
     expect(headerMenuSlice.selectors.selectItems(store.getState())).toEqual([menuEntry]);
     expect(headerLogoSlice.selectors.selectItems(store.getState())).toEqual([
       { id: 'header', ...logo },
@@ -115,7 +100,7 @@ describe('the header’s lists kept across visits', () => {
   });
 
   it('a kept menu and logo are held to the rules of a fresh answer', async () => {
-    storeState(
+    writeStoredState(
       {
         headerMenuData: {
           items: [{ title: '', url: '/blank' }, { ID: 4, title: 'PLAB', url: 7 }, ...nested(6)],
@@ -129,7 +114,7 @@ describe('the header’s lists kept across visits', () => {
       },
       3,
     );
-    const store = await pageStore();
+    const store = await mountedStore();
     const menu = headerMenuSlice.selectors.selectItems(store.getState());
     expect(menu.map((item) => item.title)).toEqual(['PLAB', 'Level 6']);
     expect(menu[0]?.url).toBe('');

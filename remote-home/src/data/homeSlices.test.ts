@@ -1,6 +1,4 @@
-import { act } from '@testing-library/react';
-import { STORED_STATE_KEY, mountApp, type AppStore } from 'shared-store';
-import { makeStore } from 'shared-store/testing';
+import { makeStore, mountedStore, writeStoredState, type AppStore } from 'shared-store/testing';
 import {
   homeBannerSlice,
   homeCourseSlice,
@@ -45,25 +43,6 @@ const course = {
   exam: 'PLAB',
 };
 
-/** The page's stored state as redux-persist writes it: each slice a JSON text in one object. */
-function storeState(slices: Record<string, unknown>, version: number): void {
-  const stored: Record<string, string> = {};
-  for (const [key, value] of Object.entries(slices)) stored[key] = JSON.stringify(value);
-  stored._persist = JSON.stringify({ version, rehydrated: true });
-  window.localStorage.setItem(STORED_STATE_KEY, JSON.stringify(stored));
-}
-
-/** The page's store as mountApp makes it: the stored state read back. */
-async function pageStore(): Promise<AppStore> {
-  const container = document.createElement('div');
-  let store: AppStore | undefined;
-  await act(async () => {
-    store = await mountApp(container, () => null);
-  });
-  if (!store) throw new Error('mountApp made no store');
-  return store;
-}
-
 function lists(store: AppStore) {
   const state = store.getState();
   return {
@@ -89,8 +68,8 @@ describe('the home page’s lists kept across visits', () => {
       homeEventData: { items: [event] },
       homeCourseData: { items: [course] },
     };
-    storeState({ ...saved, loginData: { loginData: false } }, 2);
-    const store = await pageStore();
+    writeStoredState({ ...saved, loginData: { loginData: false } }, 2);
+    const store = await mountedStore();
     expect(lists(store)).toEqual({
       homePageData: [{ id: 96030, homeData: homePage }],
       homeBannerData: [slide],
@@ -101,7 +80,7 @@ describe('the home page’s lists kept across visits', () => {
   });
 
   it('a kept list is held to the rules of a fresh answer: entries no answer could hold are dropped', async () => {
-    storeState(
+    writeStoredState(
       {
         homePageData: {
           items: [
@@ -116,7 +95,7 @@ describe('the home page’s lists kept across visits', () => {
       },
       3,
     );
-    const store = await pageStore();
+    const store = await mountedStore();
     expect(lists(store)).toEqual({
       homePageData: [{ id: 96030, homeData: homePage }],
       homeBannerData: [slide],
@@ -127,8 +106,8 @@ describe('the home page’s lists kept across visits', () => {
   });
 
   it('a kept value that is not a list leaves its slice empty, and the others as kept', async () => {
-    storeState({ homeCourseData: 'garbage', homePartnerData: { items: [partner] } }, 3);
-    const store = await pageStore();
+    writeStoredState({ homeCourseData: 'garbage', homePartnerData: { items: [partner] } }, 3);
+    const store = await mountedStore();
     expect(lists(store).homeCourseData).toEqual([]);
     expect(lists(store).homePartnerData).toEqual([partner]);
   });

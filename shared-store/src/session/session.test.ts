@@ -2,6 +2,7 @@ import { ApiError } from '../api/client';
 import { eventBus, type BusEvent } from '../bus/eventBus';
 import { MESSAGES, SESSION_LIFETIME_MS } from '../constants';
 import { makeStore } from '../store/makeStore';
+import { fakeAuth } from '../testing/fakeAuth';
 import { joinSession, type SessionParticipant } from './participants';
 import {
   createSession,
@@ -49,21 +50,7 @@ function setup(overrides: Partial<SessionDeps> = {}) {
   const deps: SessionDeps = {
     store,
     storage,
-    auth: {
-      login: jest.fn((username: string, password: string) =>
-        username === 'learner@example.com' && password === 'right'
-          ? Promise.resolve({
-              token: 'jwt-token',
-              user_id: 3,
-              user_email: username,
-              user_nicename: 'learner',
-              user_display_name: 'Dr Test Learner',
-            })
-          : Promise.reject(new ApiError('The password you entered is incorrect.', 403, 'bad')),
-      ),
-      logout: jest.fn(() => Promise.resolve(undefined)),
-      logoutEverywhere: jest.fn(() => Promise.resolve(undefined)),
-    },
+    auth: fakeAuth(),
     navigate: jest.fn(),
     now: () => NOW,
     isMobileApp: () => false,

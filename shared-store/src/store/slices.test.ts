@@ -2,6 +2,7 @@ import { createSlice, type Middleware, type PayloadAction } from '@reduxjs/toolk
 import { userLoggedIn } from '../session/loginSlice';
 import { addMiddleware, makeStore, startPersistence } from './makeStore';
 import { PERSIST_VERSION, STORED_STATE_KEY } from './persist';
+import { writeStoredState } from '../testing/storedState';
 import { injectSlice } from './slices';
 
 /** A team's slice as the tests inject it: a list under one of the stored keys. */
@@ -41,14 +42,6 @@ const restoreNotes = (stored: unknown): Notes | undefined =>
     ? { notes: (stored as Notes).notes.filter((note) => typeof note === 'string') }
     : undefined;
 
-/** Writes a stored state as redux-persist does: each slice a JSON text inside one JSON object. */
-function storeState(slices: Record<string, unknown>, version = PERSIST_VERSION): void {
-  const stored: Record<string, string> = {};
-  for (const [key, value] of Object.entries(slices)) stored[key] = JSON.stringify(value);
-  stored._persist = JSON.stringify({ version, rehydrated: true });
-  window.localStorage.setItem(STORED_STATE_KEY, JSON.stringify(stored));
-}
-
 function storedSlice(key: string): unknown {
   const stored = JSON.parse(window.localStorage.getItem(STORED_STATE_KEY) ?? '{}') as Record<
     string,
@@ -74,7 +67,7 @@ describe('slice injection', () => {
 
   it('a stored value whose team has not arrived yet is kept as it was, and written back unchanged', async () => {
     const stored = { notes: ['kept', 7], extra: { from: 'the team that wrote it' } };
-    storeState({ homePartnerData: stored, loginData: { loginData: false } });
+    writeStoredState({ homePartnerData: stored, loginData: { loginData: false } });
     const store = makeStore({ persist: true });
     const persistor = await startPersistence(store);
     store.dispatch(userLoggedIn());
@@ -84,7 +77,7 @@ describe('slice injection', () => {
   });
 
   it('a kept value is read back by its team’s rules when the team’s slice arrives', async () => {
-    storeState({ homeEventData: { notes: ['kept', 7] } });
+    writeStoredState({ homeEventData: { notes: ['kept', 7] } });
     const store = makeStore({ persist: true });
     await startPersistence(store);
     const slice = notesSlice('homeEventData');
@@ -93,7 +86,7 @@ describe('slice injection', () => {
   });
 
   it('a kept value its team cannot read gives the slice its initial state', async () => {
-    storeState({ homeBannerData: 'garbage' });
+    writeStoredState({ homeBannerData: 'garbage' });
     const store = makeStore({ persist: true });
     await startPersistence(store);
     const injected = injectSlice(notesSlice('homeBannerData'), { restore: restoreNotes });
@@ -101,7 +94,7 @@ describe('slice injection', () => {
   });
 
   it('a slice injected before the stored state is read back gets it through its team’s rules', async () => {
-    storeState({ headerMenuData: { notes: ['menu', null] } });
+    writeStoredState({ headerMenuData: { notes: ['menu', null] } });
     const store = makeStore({ persist: true });
     const injected = injectSlice(notesSlice('headerMenuData'), { restore: restoreNotes });
     await startPersistence(store);
@@ -110,7 +103,10 @@ describe('slice injection', () => {
 
   it('a state stored by a newer build is read as far as this one can and never written over', async () => {
     const newer = { notes: ['from a newer build'], shape: 'unknown here' };
-    storeState({ headerLogoData: newer, loginData: { loginData: false } }, PERSIST_VERSION + 1);
+    writeStoredState(
+      { headerLogoData: newer, loginData: { loginData: false } },
+      PERSIST_VERSION + 1,
+    );
     const store = makeStore({ persist: true });
     const slice = notesSlice('headerLogoData');
     const injected = injectSlice(slice, { restore: restoreNotes });
@@ -124,7 +120,7 @@ describe('slice injection', () => {
   });
 
   it('a state stored by the build before (version 2) is read back as it is', async () => {
-    storeState({ homePageData: { notes: ['home'] }, loginData: { loginData: true } }, 2);
+    writeStoredState({ homePageData: { notes: ['home'] }, loginData: { loginData: true } }, 2);
     const store = makeStore({ persist: true });
     const injected = injectSlice(notesSlice('homePageData'), { restore: restoreNotes });
     await startPersistence(store);
