@@ -518,8 +518,8 @@ function createAppConfig({
 /**
  * A remote's server renderers: `entries` (name -> source file) built for Node.js into
  * dist/server/<name>.js, CommonJS, with React and the remote's own code bundled so a renderer
- * runs the very components of the build beside it. The process that runs it provides jsdom, the
- * DOM DOMPurify sanitizes with on the server (tooling/server/dompurify.js).
+ * runs the very components of the build beside it. It needs no DOM and no package of the process
+ * that runs it: the backend HTML it renders comes sanitized from the gateway.
  * @param {object} options
  * @param {string} options.dir the app's folder (__dirname of its webpack.config.js)
  * @param {Record<string, string>} options.entries
@@ -541,11 +541,7 @@ function createServerConfig({ dir, entries }) {
         library: { type: 'commonjs2' },
         clean: false,
       },
-      externals: { jsdom: 'commonjs jsdom' },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        alias: { dompurify$: path.join(__dirname, 'server', 'dompurify.js') },
-      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
       module: {
         rules: [
           sourceRule({ target: 'es2022', development: false }),

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { commerce } from './commerce';
 import { identity } from './identity';
 import { page } from './page';
+import { backendHtml } from './plugins/backendHtml';
 import { canonicalPaths } from './plugins/canonicalPaths';
 import { configuration, type GatewayOptions } from './plugins/configuration';
 import { errorReplies } from './plugins/errorReplies';
@@ -26,8 +27,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * The production server: the storefront's files and its one same-origin API. What is server-wide
  * is registered first, on the root, so that its hooks run for every request (404s included) in
  * this order: framing, the canonical path, the cookies, the client's rate limit, the ended
- * session, CORS; then the account forms' checks; and on every answer the security headers. Each
- * concern then has a scope of its own, with its routes and hooks.
+ * session, CORS; then the account forms' checks; and on every answer the security headers. The
+ * one sanitizer of WordPress's HTML is there too, for every part that passes WordPress's answers
+ * on (the proxy, the page's head and hero). Each concern then has a scope of its own, with its
+ * routes and hooks.
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const trustedProxies = options.trustedProxies ?? [];
@@ -41,6 +44,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
 
   await app.register(configuration, { options });
+  await app.register(backendHtml);
   await app.register(framing);
   await app.register(canonicalPaths);
   await app.register(requestBodies);

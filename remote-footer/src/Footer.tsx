@@ -6,7 +6,6 @@ import {
   contentReads,
   linkTarget,
   safeUrl,
-  sanitizeHtml,
   useRead,
   type FooterLink,
 } from 'shared-store';
@@ -101,9 +100,10 @@ export default function Footer() {
               loading="lazy"
             />
           )}
+          {/* The about text is HTML the gateway sanitized when it served the home page. */}
           <div
             className="ftr-about__text"
-            dangerouslySetInnerHTML={{ __html: sanitizeHtml(content?.footerabtcontent) }}
+            dangerouslySetInnerHTML={{ __html: content?.footerabtcontent ?? '' }}
           />
         </div>
         <FooterMenu title="MENU" links={menus?.menu_footer_1 ?? []} />

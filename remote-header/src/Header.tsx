@@ -37,8 +37,8 @@ export default function Header() {
   const mounted = useMounted();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const menuItems = useAppSelector(headerMenuSlice.selectors.selectItems);
-  // A menu that arrives is rendered (each title sanitized) in a background render that yields to
-  // the browser every few milliseconds, not in one long task.
+  // A menu that arrives is rendered in a background render that yields to the browser every few
+  // milliseconds, not in one long task.
   const deferredMenu = useDeferredValue(menuItems);
   const logo = useAppSelector(headerLogoSlice.selectors.selectItems)[0];
   const { pathname } = useLocation();

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   REDUCED_MOTION_QUERY,
   SMALL_SCREEN_QUERY,
   oneRead,
   promotionalBanner,
   safeUrl,
-  sanitizeHtml,
   toNumber,
   useMediaQuery,
   useRead,
@@ -55,8 +54,6 @@ export default function PromoBanner() {
   }, [resume]);
   useEffect(() => () => clearTimeout(resumeTimer.current), []);
   const banner = answer.status === 'ready' && answer.data?.promotional_text ? answer.data : null;
-  const promotionalText = banner?.promotional_text;
-  const html = useMemo(() => sanitizeHtml(promotionalText), [promotionalText]);
 
   if (answer.status === 'loading')
     return <div className="hdr-promo hdr-promo--loading" aria-hidden="true" />;
@@ -64,7 +61,13 @@ export default function PromoBanner() {
 
   const link = banner.promotional_link;
   const href = safeUrl(link.url);
-  const text = <span className="hdr-promo__text" dangerouslySetInnerHTML={{ __html: html }} />;
+  // The banner's text is HTML the gateway sanitized when it served WordPress's answer.
+  const text = (
+    <span
+      className="hdr-promo__text"
+      dangerouslySetInnerHTML={{ __html: banner.promotional_text }}
+    />
+  );
   return (
     <aside
       className={`hdr-promo${reducedMotion ? ' hdr-promo--static' : ''}`}

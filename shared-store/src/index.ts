@@ -80,7 +80,7 @@ export {
   toPrice,
   MAX_PRICE,
 } from './lib/money';
-export { sanitizeHtml, decodeEntities } from './lib/sanitize';
+export { decodeEntities } from './lib/entities';
 export { safeUrl } from './lib/url';
 export { linkTarget, type LinkTarget } from './lib/links';
 export { readPublicConfig, dashboardUrl } from './lib/publicConfig';

@@ -23,3 +23,4 @@ export {
   type PageRoute,
 } from './page/contractReader';
 export { PAGE_CONTRACT_FILE, readPageContract } from './page/contractFile';
+export { createHtmlSanitizer, type HtmlSanitizer, type SanitizerOrigins } from './lib/sanitize';

@@ -2,13 +2,13 @@
 // file version): a renderer that loops or runs out of memory is killed with its process, and the
 // gateway's own thread, which serves every visitor, never waits on it. The process holds no
 // secret: it starts with an empty environment, under Node's permission model, reading only this
-// file and the packages the gateway lends (serverRender.ts, rendererExecArgv); the gateway sends
-// the renderer's text, which this process may not read itself.
+// file (serverRender.ts, rendererExecArgv); the gateway sends the renderer's text, which this
+// process may not read itself.
 'use strict';
 const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
-const { builtinModules, createRequire } = require('node:module');
+const { builtinModules } = require('node:module');
 
 // What the permission model of Node 20 leaves open between processes of the same user: signals
 // (SIGUSR1 opens the gateway's inspector, which would run code in the gateway) and priorities.
@@ -35,17 +35,14 @@ function describe(error) {
     : error.message;
 }
 
-function load({ file, source, lent }) {
-  // What the renderer may require: Node's own modules, and the packages the gateway lends it,
-  // each resolved from its own folder (a real path: this process may not follow a link to it).
+function load({ file, source }) {
+  // What the renderer may require: Node's own modules. Its build carries everything else.
   const builtin = new Set(builtinModules);
-  const lentRequire = (id) => {
+  const nodeRequire = (id) => {
     const name = String(id);
     if (name.startsWith('node:') || builtin.has(name)) return require(name);
-    const lentName = Object.keys(lent).find((pkg) => name === pkg || name.startsWith(`${pkg}/`));
-    if (lentName) return createRequire(path.join(lent[lentName], 'package.json'))(name);
     const error = new Error(
-      `Cannot find module '${name}': a server renderer may require Node's modules and ${Object.keys(lent).join(', ')}.`,
+      `Cannot find module '${name}': a server renderer may require Node's own modules only.`,
     );
     error.code = 'MODULE_NOT_FOUND';
     throw error;
@@ -53,7 +50,7 @@ function load({ file, source, lent }) {
   const loaded = { exports: {} };
   vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {
     filename: file,
-  })(loaded.exports, lentRequire, loaded, file, path.dirname(file));
+  })(loaded.exports, nodeRequire, loaded, file, path.dirname(file));
   return loaded.exports.renderHero;
 }
 

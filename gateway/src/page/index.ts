@@ -70,7 +70,7 @@ export async function page(app: FastifyInstance): Promise<void> {
   /** Settings the page may know (never secrets). */
   const publicConfig = {
     portalUrl: config.portalUrl,
-    wordpressUrl: new URL(config.wordpressPublicUrl ?? config.upstreams.wordpress).origin,
+    wordpressUrl: config.wordpressOrigin,
   };
   const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
   /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
@@ -127,6 +127,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       wordpressUrl: config.upstreams.wordpress,
       publicUrl,
       timeoutMs: config.upstreamTimeoutMs,
+      html: app.backendHtml,
       log: warn,
     }),
     publicUrl: publicUrl,
@@ -138,8 +139,8 @@ export async function page(app: FastifyInstance): Promise<void> {
   // The remote whose hero renderer draws a route's first screen (the contract's `serverRender`).
   const heroRemoteOf = (route: PageRoute | undefined) =>
     route?.serverRender === HERO_RENDERER ? route.remote?.split('/')[0] : undefined;
-  // The renderer is loaded (with jsdom, a third of a second) at start, not by the first visitor;
-  // a new release's is loaded by the first page that asks, which goes without it meanwhile.
+  // The renderer is loaded at start, not by the first visitor; a new release's is loaded by the
+  // first page that asks, which goes without it meanwhile.
   if (serverRenderBudgetMs > 0) {
     for (const name of new Set(contract.routes.map(heroRemoteOf))) {
       const manifest = name && config.remotes.get()[name];
@@ -166,6 +167,7 @@ export async function page(app: FastifyInstance): Promise<void> {
                 budgetMs: serverRenderBudgetMs,
                 host: publicUrl.host,
                 protocol: publicUrl.protocol.slice(0, -1),
+                html: app.backendHtml,
               }),
             warn,
           )

@@ -3,11 +3,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { createBackendHtml } from '../plugins/backendHtml';
 import {
   MAX_CARRIED_BANNER_CHARS,
   createHeroRenderers,
   type HeroRenderers,
-  lentPackages,
   readHomeBanner,
   renderHomeHero,
 } from './serverRender';
@@ -157,33 +157,17 @@ describe('the home remote’s hero renderer', () => {
     expect(renderers.readyFor('/m.json')).toBeUndefined();
   });
 
-  it('lends jsdom, which loads in the renderer’s process as the gateway provides it', async () => {
+  it('a renderer may require Node’s own modules, and no package: its build carries them', async () => {
     const folder = folderWith({
       'server/hero.js':
-        "const { JSDOM } = require('jsdom');\n" +
-        'exports.renderHero = (answer) => new JSDOM(`<h1>${answer}</h1>`).window.document.body.innerHTML;',
+        "const { escape } = require('node:querystring');\n" +
+        'exports.renderHero = (answer) => {\n' +
+        '  try { require("react"); } catch (error) { return `${escape(answer)} ${error.code}`; }\n' +
+        '  return "react was found";\n' +
+        '};',
     });
     const renderer = await renderersFor(() => folder).load('/m.json');
-    await expect(renderer?.renderHero('Hi')).resolves.toBe('<h1>Hi</h1>');
-  });
-
-  it('lends a package by the real folders of it and of what it depends on, never node_modules itself', () => {
-    const root = fs.realpathSync(
-      folderWith({
-        'elsewhere/b/package.json': '{"name":"b"}',
-        'app/node_modules/a/package.json':
-          '{"name":"a","dependencies":{"b":"1","c":"1"},"peerDependencies":{"absent":"1"}}',
-        'app/node_modules/a/node_modules/c/package.json': '{"name":"c"}',
-        'app/src/gateway.js': '',
-      }),
-    );
-    // A linked package (a workspace's, or a linked node_modules) is read by its real path.
-    fs.symlinkSync(path.join(root, 'elsewhere', 'b'), path.join(root, 'app', 'node_modules', 'b'));
-    const a = path.join(root, 'app', 'node_modules', 'a');
-    expect(lentPackages(['a', 'none'], path.join(root, 'app', 'src', 'gateway.js'))).toEqual({
-      folders: { a },
-      readable: [a, path.join(root, 'elsewhere', 'b'), path.join(a, 'node_modules', 'c')],
-    });
+    await expect(renderer?.renderHero('a b')).resolves.toBe('a%20b MODULE_NOT_FOUND');
   });
 
   describe('release code on the server holds no secret', () => {
@@ -259,7 +243,8 @@ describe('the home remote’s hero renderer', () => {
       const seen = await renderer?.renderHero(files);
       expect(seen?.split(' ')).toEqual([
         ...files.map(() => 'ERR_ACCESS_DENIED'),
-        // Not lent; and Node's own require, which release code can make, is denied the file.
+        // Not one of Node's modules; and Node's own require, which release code can make, is
+        // denied the file.
         'MODULE_NOT_FOUND',
         'ERR_ACCESS_DENIED',
       ]);
@@ -404,9 +389,16 @@ describe('the banner read for a server-rendered hero', () => {
     });
     url = await upstream.listen({ host: '127.0.0.1', port: 0 });
   });
-  afterAll(() => upstream.close());
+  const html = createBackendHtml({
+    site: 'https://shop.example',
+    wordpress: 'https://www.example-academy.test',
+  });
+  afterAll(async () => {
+    html.close();
+    await upstream.close();
+  });
 
-  const page = { budgetMs: 2000, host: 'shop.example', protocol: 'https' };
+  const page = { budgetMs: 2000, host: 'shop.example', protocol: 'https', html };
 
   it('is never cached: each page reads it with its own timestamp, for the page’s host', async () => {
     await expect(readHomeBanner(url, page, 1000)).resolves.toEqual([{ title: 'Hi' }]);
@@ -414,6 +406,25 @@ describe('the banner read for a server-rendered hero', () => {
     expect(seen).toEqual([
       { url: '/wp-json/wp/v2/home_banner?t=1000', host: 'shop.example', proto: 'https' },
       { url: '/wp-json/wp/v2/home_banner?t=2000', host: 'shop.example', proto: 'https' },
+    ]);
+  });
+
+  it('comes with its HTML sanitized, as the proxy serves it: the hero and the page are made from it', async () => {
+    answer = () =>
+      Promise.resolve([
+        {
+          title: 'Pass <img src=x onerror="alert(1)">PLAB',
+          subtitle:
+            '<p onclick="steal()">Join <a href="https://www.example-academy.test/courses/plab-1">PLAB 1</a></p><script>alert(2)</script>',
+          link: 'https://www.example-academy.test/courses?level=1&mode=online',
+        },
+      ]);
+    await expect(readHomeBanner(url, page)).resolves.toEqual([
+      {
+        title: 'Pass <img src="x">PLAB',
+        subtitle: '<p>Join <a href="/courses/plab-1">PLAB 1</a></p>',
+        link: 'https://www.example-academy.test/courses?level=1&mode=online',
+      },
     ]);
   });
 

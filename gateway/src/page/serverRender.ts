@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { type ChildProcess, fork } from 'node:child_process';
 import { Socket } from 'node:net';
 import path from 'node:path';
+import type { BackendHtml } from '../plugins/backendHtml';
 
 /** The home remote's server renderer (remote-home/src/server/hero.tsx, built to dist/server/hero.js). */
 export interface HeroRenderer {
@@ -25,9 +26,8 @@ export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
 
 /**
  * How long the home remote's code may take before it is stopped: loading it (its process
- * started, jsdom included, about 0.5 s), and one render (1-3 ms, 20 ms the first time; the limit
- * is wall time, so it leaves room for a busy machine). A page waits for its render at most
- * `render`.
+ * started, about 0.1 s), and one render (1-3 ms, 10-20 ms the first time; the limit is wall
+ * time, so it leaves room for a busy machine). A page waits for its render at most `render`.
  */
 export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
 
@@ -44,78 +44,21 @@ export const RENDERER_MEMORY_MB = 256;
  */
 export const RENDERER_PAUSE_MS = 60_000;
 
-/**
- * The packages the gateway lends a renderer, which its build leaves out (tooling's
- * createServerConfig, `externals`): the renderer may require these and Node's own modules, and
- * its process may read their files and nothing else.
- */
-export const LENT_PACKAGES: readonly string[] = ['jsdom'];
-
 /** The process a renderer runs in (a CommonJS file beside this one, in src/ and in dist/). */
 const WORKER_FILE = path.join(__dirname, 'heroWorker.cjs');
 
-/** Where Node finds package `name` from `folder`, by its real path; undefined if it is not installed. */
-function findPackage(name: string, folder: string): string | undefined {
-  for (let dir = folder; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', name);
-    if (fs.existsSync(path.join(candidate, 'package.json'))) return fs.realpathSync(candidate);
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-/**
- * The packages lent to a renderer, as Node finds them from `from`'s folder: each one's folder, and
- * the folders its process may read (theirs and their dependencies', installed ones). Real paths
- * only: the permission model checks the path a file is read by, Node reads a module by its real
- * path, and it may not follow a link it cannot read (a node_modules that is a link). A package
- * is granted its own folder, never node_modules: the gateway's own workspace link is there, and
- * the permission model follows links.
- */
-export function lentPackages(
-  names: readonly string[],
-  from: string,
-): { folders: Record<string, string>; readable: string[] } {
-  const folders: Record<string, string> = {};
-  const readable = new Set<string>();
-  const visit = (folder: string) => {
-    if (readable.has(folder)) return;
-    readable.add(folder);
-    const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-      optionalDependencies?: Record<string, string>;
-      peerDependencies?: Record<string, string>;
-    };
-    const needs = { ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies };
-    for (const name of Object.keys(needs)) {
-      // One not installed is an optional or peer dependency the package goes without.
-      const found = findPackage(name, folder);
-      if (found) visit(found);
-    }
-  };
-  for (const name of names) {
-    const found = findPackage(name, path.dirname(from));
-    if (!found) continue;
-    folders[name] = found;
-    visit(found);
-  }
-  return { folders, readable: [...readable] };
-}
-
-/** What a renderer's process is given, found once. */
-let sandbox: { workerFile: string; lent: Record<string, string>; readable: string[] } | undefined;
-function rendererSandbox() {
-  if (!sandbox) {
-    const { folders, readable } = lentPackages(LENT_PACKAGES, __filename);
-    const workerFile = fs.realpathSync(WORKER_FILE);
-    sandbox = { workerFile, lent: folders, readable: [workerFile, ...readable] };
-  }
-  return sandbox;
+/** What a renderer's process may read: the worker's own file, by its real path, found once. */
+let workerFile: string | undefined;
+function rendererWorkerFile(): string {
+  workerFile ??= fs.realpathSync(WORKER_FILE);
+  return workerFile;
 }
 
 /**
  * How a renderer's process is started: Node's permission model (Node 20: --experimental-permission)
- * with read access to the worker's own file and the lent packages' folders only, and no grant
- * for anything else: no other file (not the release's folder either: the gateway reads the
+ * with read access to the worker's own file only (a renderer's build carries every package it
+ * needs, and needs no DOM: the HTML it renders was sanitized when the gateway read it), and no
+ * grant for anything else: no other file (not the release's folder either: the gateway reads the
  * renderer's file and hands over its text), no writes, no child process, no thread, no native
  * addon, no inspector, no process.binding, no diagnostic report or heap snapshot files. Its
  * environment is empty (`env: {}` in start(): /proc/self/environ holds only the IPC channel's
@@ -127,10 +70,10 @@ function rendererSandbox() {
  * resolver, which still tells whether a file exists and what a package.json's `main` says, not
  * what a file holds. Verified in serverRender.test.ts.
  */
-function rendererExecArgv(memoryMb: number, readable: readonly string[]): string[] {
+function rendererExecArgv(memoryMb: number, readable: string): string[] {
   return [
     '--experimental-permission',
-    ...readable.map((folder) => `--allow-fs-read=${folder}`),
+    `--allow-fs-read=${readable}`,
     '--no-addons',
     '--disable-warning=ExperimentalWarning',
     `--max-old-space-size=${String(memoryMb)}`,
@@ -211,15 +154,13 @@ export function createHeroRenderers(
   const versions = new Map<string, Version>();
 
   function start(file: string, mtimeMs: number): Version {
-    let lent: Record<string, string>;
     let child: ChildProcess;
     try {
-      let workerFile: string, readable: string[];
-      ({ workerFile, lent, readable } = rendererSandbox());
+      const worker = rendererWorkerFile();
       // Nothing of the gateway's environment, arguments or permissions is passed on.
-      child = fork(workerFile, [], {
+      child = fork(worker, [], {
         env: {},
-        execArgv: rendererExecArgv(memoryMb, readable),
+        execArgv: rendererExecArgv(memoryMb, worker),
         serialization: 'json',
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
@@ -352,7 +293,7 @@ export function createHeroRenderers(
     // The gateway reads the file and hands over its text: the renderer's process may read nothing
     // of the release (the permission model would follow a link in it to any file).
     readRegularFile(file).then((source) => {
-      send({ type: 'load', file, source, lent });
+      send({ type: 'load', file, source });
     }, failed);
     return version;
   }
@@ -402,13 +343,19 @@ async function readRegularFile(file: string): Promise<string> {
 
 /**
  * Reads home_banner from WordPress for one page, as the browser's read through the gateway would
- * (never cached: a timestamp; the page's host forwarded, as the proxy forwards it), and gives up
- * after `budgetMs` so a slow WordPress delays the page by at most that. Undefined when it is not
- * there in time or is not JSON.
+ * (never cached: a timestamp; the page's host forwarded, as the proxy forwards it; its HTML
+ * sanitized, as the proxy sanitizes it: the hero is rendered from it and the page carries it),
+ * and gives up after `budgetMs` so a slow WordPress delays the page by at most that. Undefined
+ * when it is not there in time or is not JSON.
  */
 export async function readHomeBanner(
   wordpressUrl: string,
-  { budgetMs, host, protocol }: { budgetMs: number; host: string; protocol: string },
+  {
+    budgetMs,
+    host,
+    protocol,
+    html,
+  }: { budgetMs: number; host: string; protocol: string; html: BackendHtml },
   now: number = Date.now(),
 ): Promise<unknown> {
   try {
@@ -425,7 +372,8 @@ export async function readHomeBanner(
       await response.body?.cancel();
       return undefined;
     }
-    return await response.json();
+    const body = await html.readJson(response.headers.get('content-type'), response.body);
+    return body === undefined ? undefined : (JSON.parse(body.toString('utf8')) as unknown);
   } catch {
     return undefined;
   }

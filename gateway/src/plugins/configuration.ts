@@ -72,6 +72,8 @@ async function configurationOf(app: FastifyInstance, options: GatewayOptions) {
   return {
     ...options,
     publicUrl: new URL(options.publicUrl),
+    /** The WordPress site's public origin: its links are the storefront's own. */
+    wordpressOrigin: new URL(options.wordpressPublicUrl ?? options.upstreams.wordpress).origin,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
     frameAncestors: options.frameAncestors ?? [],
     contract,

@@ -39,10 +39,11 @@ function upstreamError(error: Error & { statusCode?: number }) {
  * a page calls and no other, the cart service and the portal, each request checked by the
  * upstream policy (who may make it, whether a kept answer serves it) before it goes on, framed by
  * the gateway itself, with only the headers an upstream needs; an upstream's answer comes back
- * with only the headers a browser may see. Its own scope: its routes and hooks.
+ * with only the headers a browser may see, and WordPress's with its HTML sanitized. Its own
+ * scope: its routes and hooks.
  */
 export async function proxy(app: FastifyInstance): Promise<void> {
-  const { config, identity, accountForms, readCache } = app;
+  const { config, identity, accountForms, readCache, backendHtml } = app;
   const { publicUrl, upstreamTimeoutMs: timeoutMs } = config;
   const log = warnings(app.log);
   const policy = createUpstreamPolicy({
@@ -52,6 +53,7 @@ export async function proxy(app: FastifyInstance): Promise<void> {
       wordpressUrl: config.upstreams.wordpress,
       publicUrl,
       timeoutMs,
+      html: backendHtml,
       log,
     }),
     publicUrl,
@@ -61,6 +63,7 @@ export async function proxy(app: FastifyInstance): Promise<void> {
       identity,
       createOrdersCookie(log),
     ),
+    html: backendHtml,
     log,
   });
 
@@ -121,10 +124,14 @@ export async function proxy(app: FastifyInstance): Promise<void> {
         onResponse: (request, reply, res) => {
           // reply-from's types describe this as a server response; it is the upstream's answer.
           const answer = res as unknown as UpstreamAnswer;
-          // The account forms' answers are identity's (accounts.ts); the others the policy's.
-          void accountForms
-            .onResponse(request, reply, answer)
-            .then((answered) => answered || policy.onResponse(mount, request, reply, answer))
+          // WordPress's HTML is sanitized before anything sees the answer; then the account
+          // forms' answers are identity's (accounts.ts), the others the policy's.
+          void policy
+            .sanitized(mount, request, reply, answer)
+            .then(async (clean) => {
+              if (!clean || (await accountForms.onResponse(request, reply, clean))) return;
+              await policy.onResponse(mount, request, reply, clean);
+            })
             .catch((error: unknown) => {
               policy.release(request);
               reply.send(error);

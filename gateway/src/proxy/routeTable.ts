@@ -83,6 +83,11 @@ export interface ProxyMount {
   methods?: readonly HttpMethod[];
   /** Its answers are JSON: anything else becomes a 502 JSON error. */
   json: boolean;
+  /**
+   * Its answers carry WordPress's HTML, which the browser renders as it is served: each is read
+   * and sanitized before anything else sees it (plugins/backendHtml.ts).
+   */
+  backendHtml?: true;
 }
 
 /** A first-level folder of the origin and the routes in it; the first rule that matches applies. */
@@ -150,7 +155,7 @@ export const ROUTE_TABLE: readonly Folder[] = [
   {
     prefix: '/wp-json',
     // WordPress's content and the site's own routes; never WooCommerce (see commerce/).
-    proxy: { prefix: '/wp-json', upstream: 'wordpress', json: true },
+    proxy: { prefix: '/wp-json', upstream: 'wordpress', json: true, backendHtml: true },
     // WordPress is asked with no query parameter but those a route lists.
     under: { params: [] },
     rules: [

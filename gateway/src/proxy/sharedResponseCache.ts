@@ -19,6 +19,14 @@ import {
 /** A lock outlives the upstream request it covers by this much (reading the body, storing it). */
 const LOCK_MARGIN_MS = 1_000;
 
+/**
+ * What the kept answers are: WordPress's with their HTML sanitized by the gateway
+ * (plugins/backendHtml.ts), the browser rendering them as they are. Part of every key's hash,
+ * so that what an instance of an earlier release kept in Redis as WordPress sent it (the browser
+ * sanitized then) is never served by this one.
+ */
+const KEPT_AS = 'html-sanitized';
+
 /** What the lock on a key holds: which instance is asking the upstream, for whoever reads Redis. */
 const LOCK_OWNER = `${os.hostname()}:${String(process.pid)}`;
 
@@ -102,7 +110,7 @@ export function createSharedResponseCache(
   const now = options.now ?? Date.now;
   const lockMs = options.upstreamTimeoutMs + LOCK_MARGIN_MS;
   const local = createLocalCache(now);
-  const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+  const hashOf = (key: string) => createHash('sha256').update(`${KEPT_AS} ${key}`).digest('hex');
   const entryKey = (hash: string) => `${KEY_PREFIX}cache:${String(placeOf(hash))}`;
   const lockKey = (hash: string) => `${KEY_PREFIX}lock:${hash}`;
 

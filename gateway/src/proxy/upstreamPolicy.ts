@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pathOf, phpParamName } from '../plugins/canonicalPaths';
 import { orderPayFormRefusal } from './checkoutForm';
 import { ShopError } from '../commerce/errors';
 import { orderNotFound, type OwnOrderReader } from '../commerce/ownership';
 import type { Identity } from '../identity/identity';
+import type { BackendHtml } from '../plugins/backendHtml';
 import type { GatewayReply, GatewayRequest } from '../requestTypes';
 import type { CachedResponse, ResponseCache } from './responseCache';
 import {
@@ -29,6 +30,8 @@ export interface PolicyDeps {
   publicUrl: URL;
   identity: Identity;
   readOwnOrder: OwnOrderReader;
+  /** Sanitizes the HTML in WordPress's answers (plugins/backendHtml.ts). */
+  html: BackendHtml;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -85,6 +88,11 @@ function keptHeaders(headers: IncomingHttpHeaders): Record<string, string> {
     if (typeof value === 'string') kept[name] = value;
   }
   return kept;
+}
+
+/** Whether an answer carries a body: never to a HEAD, nor a 1xx, 204 or 304. */
+function hasBody(method: string, status: number): boolean {
+  return method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304;
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -234,6 +242,56 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     return false;
   }
 
+  /** An upstream answer the browser cannot be given: a 502, and no waiter left hanging. */
+  function sendInvalid(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamAnswer) {
+    release(request);
+    const { 'content-type': type, 'content-length': length } = upstream.headers;
+    deps.log(
+      `Upstream answered ${pathOf(request.url)} with ${String(type)} (${length ?? 'unknown'} bytes)`,
+    );
+    return jsonError(
+      reply,
+      502,
+      'upstream_invalid_response',
+      'The content service sent an unexpected answer.',
+    );
+  }
+
+  /**
+   * The upstream's answer as a browser may be given it, before anything else (the account forms,
+   * the read cache) sees it: on a mount whose answers carry WordPress's HTML, the JSON is read
+   * and its HTML sanitized (plugins/backendHtml.ts), and the browser is told the length of that
+   * body. Undefined once a 502 has answered instead: an answer that is not JSON, cannot be read as
+   * JSON or is over the size the gateway sanitizes. Other mounts' answers, and answers without a
+   * body, go on as they came.
+   */
+  async function sanitized(
+    mount: ProxyMount,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upstream: UpstreamAnswer,
+  ): Promise<UpstreamAnswer | undefined> {
+    if (!mount.backendHtml) return upstream;
+    if (!hasBody(request.method, upstream.statusCode)) {
+      // A HEAD's length would be that of WordPress's body, not of the one a GET is sent.
+      reply.removeHeader('content-length');
+      return upstream;
+    }
+    // A body that does not arrive rejects: the caller releases the request, and its waiters.
+    const body = await deps.html.readJson(upstream.headers['content-type'], upstream.stream);
+    if (!body) {
+      sendInvalid(request, reply, upstream);
+      return undefined;
+    }
+    const length = String(body.length);
+    void reply.header('content-length', length);
+    return {
+      statusCode: upstream.statusCode,
+      headers: { ...upstream.headers, 'content-length': length },
+      stream: Readable.from([body]),
+    };
+  }
+
   /** Handles the upstream's answer: JSON checks and caching. */
   async function onResponse(
     mount: ProxyMount,
@@ -248,19 +306,8 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
 
     // A body that does not arrive rejects: the caller releases the request, and its waiters.
     const body = await readAll(upstream.stream);
+    if (isApi && !isJson) return sendInvalid(request, reply, upstream);
     pending.delete(request);
-    if (isApi && !isJson) {
-      void waiting?.finish(undefined, 0);
-      deps.log(
-        `Upstream answered ${pathOf(request.url)} with ${String(upstream.headers['content-type'])}`,
-      );
-      return jsonError(
-        reply,
-        502,
-        'upstream_invalid_response',
-        'The content service sent an unexpected answer.',
-      );
-    }
     if (waiting) {
       const value = { status: upstream.statusCode, headers: keptHeaders(upstream.headers), body };
       void waiting.finish(value, waiting.ttlMs);
@@ -276,5 +323,5 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     void waiting?.finish(undefined, 0);
   }
 
-  return { preHandler, onResponse, release };
+  return { preHandler, sanitized, onResponse, release };
 }

@@ -1,3 +1,4 @@
+import type { BackendHtml } from '../plugins/backendHtml';
 import { pathOf } from '../plugins/canonicalPaths';
 import type { CachedResponse, ResponseCache } from './responseCache';
 import { publicForwarding, upstreamQuery } from './upstreams';
@@ -11,6 +12,8 @@ export interface WordPressReadDeps {
   /** The storefront's public address: WordPress builds absolute URLs from it, never from Host. */
   publicUrl: URL;
   timeoutMs: number;
+  /** Sanitizes the HTML in WordPress's answers before they are kept or used. */
+  html: BackendHtml;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -34,32 +37,37 @@ export function createWordPressReads(deps: WordPressReadDeps) {
 
   /**
    * Fetches `url` (a read's URL, readUrlOf, which is its key) as the one upstream request for it,
-   * which every request waiting on the key shares; a 200 JSON answer is kept for `ttlMs`.
-   * Resolves with the answer, whatever its status, or undefined when none came in the upstream's
-   * time limit. With a request for the key already under way (here, or on another instance
-   * sharing the cache), resolves with that one's answer instead.
+   * which every request waiting on the key shares; a 200 answer is kept for `ttlMs`. Resolves
+   * with the answer, whatever its status, its HTML sanitized as the proxy's is; undefined when
+   * none came in the upstream's time limit, or it was not JSON the gateway could read. With a
+   * request for the key already under way (here, or on another instance sharing the cache),
+   * resolves with that one's answer instead.
    */
   async function fetchIntoCache(url: string, ttlMs: number): Promise<CachedResponse | undefined> {
     const claim = await deps.cache.claim(url);
     if (!claim.leader) return claim.answer;
+    const path = pathOf(url);
     let answer: CachedResponse | undefined;
-    let keep = false;
     try {
       const response = await fetch(`${deps.wordpressUrl}${url}`, {
         headers: { Accept: 'application/json', ...forwarded },
         signal: AbortSignal.timeout(deps.timeoutMs),
       });
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (KEPT_HEADERS.includes(name)) headers[name] = value;
-      });
-      answer = { status: response.status, headers, body };
-      keep = response.ok && (headers['content-type'] ?? '').includes('json');
+      const type = response.headers.get('content-type');
+      const body = await deps.html.readJson(type, response.body);
+      if (body) {
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          if (KEPT_HEADERS.includes(name)) headers[name] = value;
+        });
+        answer = { status: response.status, headers, body };
+      } else {
+        deps.log(`WordPress answered ${path} with ${String(type)}, not JSON the gateway can read`);
+      }
     } catch (error) {
-      deps.log(`Reading ${url.split('?')[0] ?? ''} from WordPress failed`, error);
+      deps.log(`Reading ${path} from WordPress failed`, error);
     }
-    await claim.finish(answer, keep ? ttlMs : 0);
+    await claim.finish(answer, answer?.status === 200 ? ttlMs : 0);
     return answer;
   }
 

@@ -1,23 +1,14 @@
-import {
-  memo,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { sanitizeHtml, type MenuItem } from 'shared-store';
+import type { MenuItem } from 'shared-store';
 import { menuTarget, reorderForMobile } from './menuLinks';
 
 const MENU_ID = 'hdr-main-menu';
 
-/** A menu title as sanitized HTML; sanitized once per title, not on every header render. */
-const Title = memo(function Title({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <span dangerouslySetInnerHTML={{ __html: clean }} />;
-});
+/** A menu title is HTML, which the gateway sanitized when it served WordPress's menu. */
+function Title({ html }: { html: string }) {
+  return <span dangerouslySetInnerHTML={{ __html: html }} />;
+}
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   const target = menuTarget(item.url);

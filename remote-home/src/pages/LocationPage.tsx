@@ -1,13 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  decodeEntities,
-  formatPrice,
-  sanitizeHtml,
-  toPrice,
-  useDocumentTitle,
-  useRead,
-} from 'shared-store';
+import { decodeEntities, formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
 import { EventLinks, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
 import { locationDetails, missing, ticketEvents } from './reads';
@@ -33,7 +26,6 @@ function CentreEvents({ location }: { location: Location }) {
 
 function LocationView({ location }: { location: Location }) {
   const title = useMemo(() => decodeEntities(location.title), [location.title]);
-  const html = useMemo(() => sanitizeHtml(location.content), [location.content]);
   const description = useMemo(() => decodeEntities(location.content), [location.content]);
   useDocumentTitle(title, description || undefined);
   const price = toPrice(location.price);
@@ -60,7 +52,13 @@ function LocationView({ location }: { location: Location }) {
         <div>
           {location.city && <p className="home-shop__muted">{location.city}</p>}
           {location.address && <address>{location.address}</address>}
-          {html && <div className="home-shop__prose" dangerouslySetInnerHTML={{ __html: html }} />}
+          {/* The centre's description is HTML the gateway sanitized when it served it. */}
+          {location.content && (
+            <div
+              className="home-shop__prose"
+              dangerouslySetInnerHTML={{ __html: location.content }}
+            />
+          )}
         </div>
       </div>
       <CentreEvents location={location} />

@@ -35,7 +35,7 @@ export type WpImage = v.InferOutput<typeof wpImage>;
 /** GET wp/v2/menu_home: a list of top-level items, children nested in `items`. */
 export interface MenuItem {
   ID: number;
-  /** HTML: sanitized before it reaches the DOM. */
+  /** HTML, sanitized by the gateway that served the menu. */
   title: string;
   url: string;
   target?: string;

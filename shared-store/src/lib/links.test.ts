@@ -37,6 +37,24 @@ describe('linkTarget: links to the WordPress site become storefront routes', () 
     });
   });
 
+  it('treats links to the storefront’s address it is given (a server has no page) as its own', () => {
+    const site = 'https://shop.example-academy.test/';
+    expect(linkTarget('https://shop.example-academy.test/about-us/', WORDPRESS, site)).toEqual({
+      to: '/about-us',
+      external: false,
+    });
+    expect(linkTarget('/blog/', WORDPRESS, site)).toEqual({ to: '/blogs', external: false });
+    // The test page's own origin is then another site.
+    expect(linkTarget(`${location.origin}/about-us/`, WORDPRESS, site)).toEqual({
+      to: `${location.origin}/about-us/`,
+      external: true,
+    });
+  });
+
+  it('gives no link when the storefront’s address it is given is no address', () => {
+    expect(linkTarget('/about-us/', WORDPRESS, 'not an address')).toBeNull();
+  });
+
   it('leaves other hosts, the blog under another host and mail links as they are', () => {
     expect(linkTarget('https://www.gmc-uk.org/registration', WORDPRESS)).toEqual({
       to: 'https://www.gmc-uk.org/registration',

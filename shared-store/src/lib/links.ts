@@ -19,6 +19,11 @@ export function storefrontPath(pathname: string, rest = ''): string {
   return path + rest;
 }
 
+/** The page's own address; on a server (the gateway's sanitizer), a stand-in no link names. */
+function pageAddress(): string {
+  return typeof location === 'undefined' ? 'http://localhost/' : location.href;
+}
+
 /** The WordPress site's origin the page was given; none where there is no page (server render). */
 function wordpressOrigin(): string {
   return typeof document === 'undefined' ? '' : readPublicConfig().wordpressUrl;
@@ -29,19 +34,23 @@ function wordpressOrigin(): string {
  * `wordpressUrl`) or to this site become storefront routes; other http(s), mailto and tel links
  * stay as they are; a script or malformed URL gives null: shown as text, never as a link.
  */
-export function linkTarget(url: unknown, wordpressUrl = wordpressOrigin()): LinkTarget | null {
+export function linkTarget(
+  url: unknown,
+  wordpressUrl = wordpressOrigin(),
+  siteUrl = pageAddress(),
+): LinkTarget | null {
   const safe = safeUrl(url);
   if (safe === '#') return url === '#' ? { to: '#', external: false } : null;
   if (safe.startsWith('#') || safe.startsWith('?')) return { to: safe, external: false };
-  // The server renderer sanitizes in jsdom's window: there is no page address.
-  const here = typeof location === 'undefined' ? undefined : location;
   let parsed: URL;
+  let here: URL;
   try {
-    parsed = new URL(safe, here?.href ?? 'http://localhost/');
+    here = new URL(siteUrl);
+    parsed = new URL(safe, here);
   } catch {
     return null;
   }
-  const own = parsed.origin === here?.origin || parsed.origin === wordpressUrl;
+  const own = parsed.origin === here.origin || parsed.origin === wordpressUrl;
   if (!own || !/^https?:$/.test(parsed.protocol)) return { to: safe, external: true };
   return { to: storefrontPath(parsed.pathname, parsed.search + parsed.hash), external: false };
 }

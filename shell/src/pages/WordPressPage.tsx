@@ -19,7 +19,7 @@ import './pages.css';
 interface WordPressPageView {
   /** Plain text: entities decoded; '' when the page has none. */
   title: string;
-  /** Backend HTML, still to be sanitized at render time. */
+  /** Backend HTML, sanitized by the gateway that served it. */
   html: string;
 }
 

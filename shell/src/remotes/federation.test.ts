@@ -1,3 +1,4 @@
+import { SHARED_STORE_VERSION } from 'shared-store';
 import { mockFetch } from 'shared-store/testing';
 import type * as Module from './federation';
 
@@ -11,6 +12,11 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 type Federation = typeof Module;
+
+/** The shared-store contract this page runs (its major version), and the next, which it refuses. */
+const MAJOR = Number(SHARED_STORE_VERSION.split('.')[0]);
+const THIS_CONTRACT = `^${String(MAJOR)}.0.0`;
+const NEXT_CONTRACT = `^${String(MAJOR + 1)}.0.0`;
 
 function manifest(range: string) {
   return { shared: [{ name: 'shared-store', requiredVersion: range }] };
@@ -58,7 +64,7 @@ describe('loading remotes at run time', () => {
 
   it('registers the configured remotes and loads the module', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^2.0.0'),
+      '/h/1/mf-manifest.json': manifest(THIS_CONTRACT),
     });
     loadRemote.mockResolvedValue({ default: Header });
     await expect(federation.loadRemoteComponent('header/Header')).resolves.toEqual({
@@ -72,7 +78,7 @@ describe('loading remotes at run time', () => {
 
   it('the runtime takes a manifest the shell has read from the shell, not from the network again', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^2.0.0'),
+      '/h/1/mf-manifest.json': manifest(THIS_CONTRACT),
     });
     federation.startRemoteDiscovery();
     const [[plugins]] = registerPlugins.mock.calls as [[{ fetch: (url: string) => unknown }[]]];
@@ -82,7 +88,7 @@ describe('loading remotes at run time', () => {
       const response = await (plugin?.fetch(
         `${window.location.origin}/h/1/mf-manifest.json`,
       ) as Promise<Response>);
-      expect(await response.json()).toEqual(manifest('^2.0.0'));
+      expect(await response.json()).toEqual(manifest(THIS_CONTRACT));
       return { default: Header };
     });
     await federation.loadRemoteComponent('header/Header');
@@ -119,7 +125,7 @@ describe('loading remotes at run time', () => {
 
   it('a manifest the page carries is the one read, for the contract check and the runtime, without fetching it', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^2.0.0'),
+      '/h/1/mf-manifest.json': manifest(THIS_CONTRACT),
     });
     const carried = { '/h/1/mf-manifest.json': manifest('^9.0.0') };
     document.body.insertAdjacentHTML(
@@ -142,7 +148,7 @@ describe('loading remotes at run time', () => {
   it('manifests in the page that cannot be read are fetched instead, with a warning', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^2.0.0'),
+      '/h/1/mf-manifest.json': manifest(THIS_CONTRACT),
     });
     document.body.insertAdjacentHTML(
       'beforeend',
@@ -161,10 +167,10 @@ describe('loading remotes at run time', () => {
 
   it('refuses a remote built for another shared-store contract, naming it and both versions', async () => {
     const federation = setup([{ header: '/h/2/mf-manifest.json' }], {
-      '/h/2/mf-manifest.json': manifest('^3.0.0'),
+      '/h/2/mf-manifest.json': manifest(NEXT_CONTRACT),
     });
     await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow(
-      'Remote "header" was built for shared-store ^3.0.0, but this page runs shared-store 2.0.0',
+      `Remote "header" was built for shared-store ${NEXT_CONTRACT}, but this page runs shared-store ${SHARED_STORE_VERSION}`,
     );
     expect(loadRemote).not.toHaveBeenCalled();
   });
@@ -172,7 +178,10 @@ describe('loading remotes at run time', () => {
   it('after a release, a failed load reads the configuration again and retries once with the live version', async () => {
     const federation = setup(
       [{ header: '/h/1/mf-manifest.json' }, { header: '/h/2/mf-manifest.json' }],
-      { '/h/1/mf-manifest.json': manifest('^2.0.0'), '/h/2/mf-manifest.json': manifest('^2.0.0') },
+      {
+        '/h/1/mf-manifest.json': manifest(THIS_CONTRACT),
+        '/h/2/mf-manifest.json': manifest(THIS_CONTRACT),
+      },
     );
     loadRemote
       .mockRejectedValueOnce(new Error('ChunkLoadError'))
@@ -189,7 +198,7 @@ describe('loading remotes at run time', () => {
 
   it('a remote that is simply down fails once, without retrying the same version', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^2.0.0'),
+      '/h/1/mf-manifest.json': manifest(THIS_CONTRACT),
     });
     loadRemote.mockRejectedValue(new Error('manifest 404'));
     await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow('manifest 404');
@@ -198,7 +207,7 @@ describe('loading remotes at run time', () => {
 
   it('a module that is not what its caller expects is refused: a component module must export a component', async () => {
     const federation = setup([{ header: '/h/1/mf-manifest.json' }], {
-      '/h/1/mf-manifest.json': manifest('^2.0.0'),
+      '/h/1/mf-manifest.json': manifest(THIS_CONTRACT),
     });
     loadRemote.mockResolvedValue({ default: { not: 'a component' } });
     await expect(federation.loadRemoteComponent('header/Header')).rejects.toThrow(

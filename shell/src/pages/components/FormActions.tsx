@@ -6,7 +6,7 @@ export interface FormActionsProps {
   label: string;
   /** Shown on the button while the request runs. */
   busyLabel: string;
-  /** The failure message is backend HTML (sanitized by Notice). */
+  /** The failure message is backend HTML (the gateway sanitized it). */
   html?: boolean;
 }
 

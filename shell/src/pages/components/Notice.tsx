@@ -5,7 +5,7 @@ export interface NoticeProps {
   /** error: announced at once (role="alert"); info: a polite status. */
   tone: 'error' | 'info';
   children?: ReactNode;
-  /** Backend HTML to show instead of children; sanitized before it reaches the DOM. */
+  /** Backend HTML to show instead of children, as the gateway served it (sanitized). */
   html?: string;
 }
 

@@ -1,6 +1,5 @@
 import type { AriaRole, MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { sanitizeHtml } from 'shared-store';
 import { isSitePath } from './SmartLink';
 
 export interface RichTextProps {
@@ -10,8 +9,9 @@ export interface RichTextProps {
 }
 
 /**
- * Backend HTML, sanitized. A click on a link to a site path (e.g. "Lost your password?" in a
- * login error, or the privacy policy in page content) stays in the single-page app.
+ * Backend HTML as the gateway served it: sanitized there. A click on a link to a site path (e.g.
+ * "Lost your password?" in a login error, or the privacy policy in page content) stays in the
+ * single-page app.
  */
 export function RichText({ html, className, role }: RichTextProps) {
   const navigate = useNavigate();
@@ -38,7 +38,7 @@ export function RichText({ html, className, role }: RichTextProps) {
       className={className}
       role={role}
       onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+      dangerouslySetInnerHTML={{ __html: html }}
     />
   );
 }

@@ -4,7 +4,7 @@ import { createQuery, decodeEntities, rejecting } from 'shared-store';
 /** A page the site serves from custom/v1 by name: its title (plain text) and its HTML. */
 export interface InfoPageView {
   title: string;
-  /** Backend HTML, still to be sanitized at render time. */
+  /** Backend HTML, sanitized by the gateway that served it. */
   html: string;
 }
 

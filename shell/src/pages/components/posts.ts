@@ -18,7 +18,7 @@ export interface PostView {
   /** Machine-readable date for <time>, and the en-GB text shown. */
   dateTime: string;
   date: string;
-  /** Backend HTML, still to be sanitized at render time. */
+  /** Backend HTML, sanitized by the gateway that served it. */
   excerptHtml: string;
   contentHtml: string;
   categories: number[];
