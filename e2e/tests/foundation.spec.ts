@@ -183,6 +183,104 @@ test('what the header reads when it mounts starts with the page, and is asked fo
   }
 });
 
+/**
+ * Each route's first screen: what shows once its reads have come, and those reads (the page
+ * contract's `data`), by the path the page asks for.
+ */
+const ROUTE_READS: { path: string; shows: string; reads: string[] }[] = [
+  { path: '/courses', shows: 'PLAB 1 Online Course', reads: ['/wp-json/wp/v2/courseList'] },
+  {
+    path: '/courses/plab-1-online-course',
+    shows: 'PLAB 1 Online Course',
+    reads: ['/wp-json/wp/v2/courseList', '/wp-json/wp/v2/products-with-ticket'],
+  },
+  {
+    path: '/events',
+    shows: 'PLAB 2 Mock Circuit — Manchester',
+    reads: ['/wp-json/wp/v2/products-with-ticket'],
+  },
+  {
+    path: '/events/plab-2-mock-circuit-manchester-january-2027',
+    shows: 'PLAB 2 Mock Circuit — Manchester',
+    reads: ['/wp-json/wp/v2/products-with-ticket'],
+  },
+  {
+    path: '/locations/1',
+    shows: 'PLAB 2 preparation in London',
+    reads: ['/wp-json/wp/v2/page-details/location-1', '/wp-json/wp/v2/products-with-ticket'],
+  },
+  {
+    path: '/blogs',
+    shows: 'How to pass the UKMLA AKT at the first attempt',
+    reads: ['/wp-json/wp/v2/posts/?per_page=100', '/wp-json/wp/v2/categories/?per_page=100'],
+  },
+  {
+    path: '/blogs/how-to-pass-ukmla-akt',
+    shows: 'How to pass the UKMLA AKT at the first attempt',
+    reads: ['/wp-json/wp/v2/posts?slug=how-to-pass-ukmla-akt'],
+  },
+  {
+    path: '/privacy-policy',
+    shows: 'This policy explains how Arora Medical Education Ltd',
+    reads: ['/wp-json/wp/v2/pages?slug=privacy-policy'],
+  },
+  {
+    path: '/terms-and-conditions',
+    shows: 'These terms apply to every purchase',
+    reads: ['/wp-json/wp/v2/pages?slug=terms-and-conditions'],
+  },
+  {
+    path: '/contact-us',
+    shows: 'Questions about a course, an event booking or your account?',
+    reads: ['/wp-json/wp/v2/pages?slug=contact-us'],
+  },
+  {
+    path: '/acceptable-use-policy',
+    shows: 'This policy sets out how you may use the Arora Medical Education website',
+    reads: ['/wp-json/custom/v1/acceptable-use-policy'],
+  },
+];
+
+for (const { path, shows, reads } of ROUTE_READS) {
+  test(`${path}: what its first screen reads starts with the page, and is asked for once`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.locator('main').getByText(shows).first()).toBeVisible();
+    const loaded = (await loadedResources(page)).map((t) => {
+      const url = new URL(t.url);
+      return { ...t, path: url.pathname.replace(/\/+$/, ''), url: url.pathname + url.search };
+    });
+    for (const read of reads) {
+      const asked = loaded.filter((t) => t.path === read.split('?')[0]?.replace(/\/+$/, ''));
+      // Once, at the very URL the page's read asks for, and started by the page's own hint: the
+      // page's read is answered by it (a read at another URL would be a second entry).
+      expect(
+        asked.map((t) => `${t.initiator} ${t.url}`),
+        read,
+      ).toEqual([`link ${read}`]);
+    }
+  });
+}
+
+test('a page opened from another starts its reads as it opens, alongside its code, and asks for them once', async ({
+  page,
+}) => {
+  await page.goto('/blogs');
+  await page.locator('main a[href="/blogs/how-to-pass-ukmla-akt"]').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'How to pass the UKMLA AKT at the first attempt',
+  );
+  const post = (await loadedResources(page)).filter((t) =>
+    new URL(t.url).pathname.startsWith('/wp-json/wp/v2/posts'),
+  );
+  // The list the served page hinted, then the post the shell named as the post's page opened.
+  expect(post.map((t) => `${t.initiator} ${new URL(t.url).search}`)).toEqual([
+    'link ?per_page=100',
+    'link ?slug=how-to-pass-ukmla-akt',
+  ]);
+});
+
 test('the footer, below the first screen, is downloaded once the page has loaded, not with it', async ({
   page,
 }) => {

@@ -22,6 +22,7 @@ export {
 
 // The page contract: the shell's routes and layout, and what the gateway and the browser agree on.
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
+export { pageReadUrl } from './page/pageReads';
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
 // Backend data as the pages read it.

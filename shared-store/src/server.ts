@@ -24,3 +24,4 @@ export {
 } from './page/contractReader';
 export { PAGE_CONTRACT_FILE, readPageContract } from './page/contractFile';
 export { createHtmlSanitizer, type HtmlSanitizer, type SanitizerOrigins } from './lib/sanitize';
+export { pageReadUrl } from './page/pageReads';

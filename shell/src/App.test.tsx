@@ -15,6 +15,7 @@ jest.mock('./remotes/federation', () => ({
             <Link to="/">Home</Link>
             <Link to="/cart">Cart</Link>
             <Link to="/courses/plab-1">PLAB 1</Link>
+            <Link to="/blogs/plab-tips">PLAB tips</Link>
           </nav>
         ) : id === 'home/CoursePage' ? (
           <CourseTitled />
@@ -32,6 +33,11 @@ function CourseTitled() {
 // The pages' own requests stay pending: what is shown is the remote module of each route.
 beforeEach(() => {
   mockFetch({ '/': pendingAnswer });
+});
+
+// The reads a page started (its preload hints) are the page's: none is left for the next test.
+afterEach(() => {
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
 });
 
 describe('the shell’s routes, from the page contract', () => {
@@ -67,16 +73,12 @@ describe('the shell’s routes, from the page contract', () => {
   });
 });
 
-describe('a remote page’s reads', () => {
+describe('a page’s reads', () => {
   /** The URLs of the preload hints the shell put in the page. */
   const hinted = () =>
     [...document.head.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) =>
       (link.getAttribute('href') ?? '').replace(/\?t=\d+$/, '?t=…'),
     );
-
-  afterEach(() => {
-    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
-  });
 
   it('start as the visitor goes to the page from another, alongside its remote’s code', async () => {
     renderWithProviders(<App />, { route: '/cart' });
@@ -89,6 +91,12 @@ describe('a remote page’s reads', () => {
     );
     expect(hinted()).toContain('/wp-json/wp/v2/courseList');
     expect(await screen.findByText('home/HomePage')).toBeInTheDocument();
+  });
+
+  it('a shell page’s too, its route’s segment in them, alongside the page’s code', async () => {
+    renderWithProviders(<App />, { route: '/cart' });
+    fireEvent.click(await screen.findByRole('link', { name: 'PLAB tips' }));
+    expect(hinted()).toEqual(['/wp-json/wp/v2/posts?slug=plab-tips']);
   });
 
   it('the page the gateway served names its reads itself: the shell starts none again', async () => {

@@ -79,10 +79,24 @@ function HomeMeta() {
 const ROUTE_HEADS: Record<string, ComponentType> = { '/': HomeMeta };
 
 /**
+ * Starts a route's reads (its `data`) as its page opens, not once the page's code has arrived:
+ * the gateway names them in the page it serves, and the shell starts them when the visitor comes
+ * from another page (`fromAnotherPage`). Once: later renders of the same page start nothing.
+ */
+function useOpeningReads(route: PageRoute, fromAnotherPage: boolean): void {
+  const { pathname, search } = useLocation();
+  const [opening] = useState(() => ({
+    reads: fromAnotherPage ? (route.data ?? []) : [],
+    page: { path: pathname, pattern: route.path, search },
+  }));
+  useLayoutEffect(() => {
+    startPageReads(opening.reads, opening.page);
+  }, [opening]);
+}
+
+/**
  * A remote's page: the space (keeping what the gateway rendered of it) while it loads, a message
- * under its title if it cannot. Its reads (the route's `data`) start as it opens, not once its
- * remote's code has arrived: the gateway names them in the page it serves, and the shell starts
- * them when the visitor comes from another page (`fromAnotherPage`).
+ * under its title if it cannot. Its reads start as it opens (useOpeningReads).
  */
 function RemotePage({
   route,
@@ -94,12 +108,7 @@ function RemotePage({
   fromAnotherPage: boolean;
 }) {
   const Head = ROUTE_HEADS[route.path];
-  const { search } = useLocation();
-  // Once, as the page opens: later renders of the same page start nothing again.
-  const [opening] = useState(() => ({ reads: fromAnotherPage ? (route.data ?? []) : [], search }));
-  useLayoutEffect(() => {
-    startPageReads(opening.reads, opening.search);
-  }, [opening]);
+  useOpeningReads(route, fromAnotherPage);
   // The route's title until the page names its own: set before any page's effect runs, so a
   // page that names one (a course) has the last word.
   useLayoutEffect(() => {
@@ -128,10 +137,19 @@ function LazyPage({ children }: { children: ReactNode }) {
   );
 }
 
-/** One of the shell's own pages, as a route of the page contract names it. */
-function ShellPage({ route, name }: { route: PageRoute; name: string }) {
+/** One of the shell's own pages, as a route of the page contract names it; its reads start as it opens. */
+function ShellPage({
+  route,
+  name,
+  fromAnotherPage,
+}: {
+  route: PageRoute;
+  name: string;
+  fromAnotherPage: boolean;
+}) {
   const Page = SHELL_PAGES[name];
   if (!Page) throw new Error(`The page contract names no shell page "${name}".`);
+  useOpeningReads(route, fromAnotherPage);
   return (
     <LazyPage>
       <Page slug={route.path.slice(1)} title={route.title ?? ''} />
@@ -156,7 +174,16 @@ function routeElement(route: PageRoute, fromAnotherPage: boolean): ReactNode {
       />
     );
   }
-  if (route.page) return <ShellPage key={route.path} route={route} name={route.page} />;
+  if (route.page) {
+    return (
+      <ShellPage
+        key={route.path}
+        route={route}
+        name={route.page}
+        fromAnotherPage={fromAnotherPage}
+      />
+    );
+  }
   throw new Error(`The page contract's route ${route.path} shows nothing.`);
 }
 

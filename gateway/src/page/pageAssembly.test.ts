@@ -75,8 +75,30 @@ describe('the shell page', () => {
 
     it('on every page that shows the layout, what the header and footer read when they mount', () => {
       expect(dataHints(pageRequest('/cart'), 1)).toBe(layout);
-      expect(dataHints(pageRequest('/blogs'), 1)).toBe(layout);
+      expect(dataHints(pageRequest('/login'), 1)).toBe(layout);
       expect(dataHints(pageRequest('/login?isMobileApp=true'), 1)).toBe('');
+    });
+
+    it.each([
+      ['/courses', ['/wp-json/wp/v2/courseList']],
+      ['/events/plab-2-mock', ['/wp-json/wp/v2/products-with-ticket']],
+      ['/blogs', ['/wp-json/wp/v2/posts/?per_page=100', '/wp-json/wp/v2/categories/?per_page=100']],
+      ['/blogs/plab_tips-2', ['/wp-json/wp/v2/posts?slug=plab_tips-2']],
+      [
+        '/locations/12',
+        ['/wp-json/wp/v2/page-details/location-12', '/wp-json/wp/v2/products-with-ticket'],
+      ],
+      ['/privacy-policy', ['/wp-json/wp/v2/pages?slug=privacy-policy']],
+    ])('on %s, the route’s reads too, its segments in their path or query', (path, reads) => {
+      expect(dataHints(pageRequest(path), 1)).toBe(layout + reads.map(hint).join(''));
+    });
+
+    it('a segment its page might write otherwise (encoded, or with other characters) asks for nothing', () => {
+      expect(dataHints(pageRequest('/blogs/caf%C3%A9'), 1)).toBe(layout);
+      expect(dataHints(pageRequest('/blogs/a.b'), 1)).toBe(layout);
+      expect(dataHints(pageRequest('/locations/1%2F..%2F2'), 1)).toBe(
+        layout + hint('/wp-json/wp/v2/products-with-ticket'),
+      );
     });
 
     it('on the home page, its sections’ reads too, the banner stamped with this page’s time (never cached)', () => {

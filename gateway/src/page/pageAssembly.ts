@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml as escapeAttribute, escapeJsonForHtml } from './htmlText';
-import type { PageContract, PageMarkup } from 'shared-store/server';
+import { pageReadUrl, type PageContract, type PageMarkup } from 'shared-store/server';
 import { headMarkup, withoutTemplateHead, type PageHead } from './headMarkup';
 import type { PageRequest } from './remoteHints';
 import type { RemotesConfig } from './remotesConfig';
@@ -159,32 +159,27 @@ function scriptsAfterFirstScreen(page: string): string {
 /**
  * Data the page's first screen waits for, started with the page instead of after its code (the
  * page contract's `layoutData`, unless the company's app shows the page bare, and its route's
- * `data`):
- * - a `stamped` read is never cached, so the request carries this page's own time; the page's
- *   first read of it asks for that same URL (shared-store api/preloaded.ts);
- * - a read with a `query` passes the page's parameter on, trimmed, as the page's client writes
- *   it; a blank one asks for nothing.
- * Each is asked for by the page once: the browser answers the page's own read with it.
+ * `data`), each at the URL the page's own read asks for (shared-store's pageReadUrl). Each is
+ * asked for by the page once: the browser answers the page's own read with it.
  */
 export function dataHints(
   contract: PageContract,
-  { shows, query, bare }: PageRequest,
+  { route, shows, query, bare }: PageRequest,
   now: number,
 ): string {
   const reads = [...(bare ? [] : contract.layoutData), ...(shows?.data ?? [])];
-  const params = new URLSearchParams(query);
+  const page = {
+    path: route,
+    // The layout's reads name no segment; a page no route shows names none either.
+    pattern: shows?.path ?? route,
+    search: query,
+    now,
+    stampParameter: contract.markup.stampParameter,
+  };
   return reads
     .flatMap((read) => {
-      if (read.stamped) {
-        return [`${read.path}?${contract.markup.stampParameter}=${String(now)}`];
-      }
-      if (read.query) {
-        const value = params.get(read.query)?.trim();
-        return value
-          ? [`${read.path}?${new URLSearchParams({ [read.query]: value }).toString()}`]
-          : [];
-      }
-      return [read.path];
+      const url = pageReadUrl(read, page);
+      return url === undefined ? [] : [url];
     })
     .map(
       (url) =>

@@ -40,7 +40,13 @@ const elementId = v.pipe(v.string(), v.minLength(1));
  * so the browser asks for it alongside the code, at the very URL the page's own read asks for.
  */
 const pageRead = v.object({
-  path: v.pipe(v.string(), v.regex(/^\/[\w/-]*$/, 'a read is a path on this site')),
+  /** The read's path; a `:name` in it is the route's segment of that name (`location-:id`). */
+  path: v.pipe(v.string(), v.regex(/^\/[\w/:-]*$/, 'a read is a path on this site')),
+  /**
+   * The query parameters the read always sends, in the order the page's read writes them; a
+   * value `:name` is the route's segment of that name (`{ "slug": ":slug" }`).
+   */
+  params: v.optional(v.record(v.pipe(v.string(), v.regex(/^\w+$/)), v.string())),
   /**
    * Never cached: the URL carries the page's own time (`?<stampParameter>=<ms>`), and the
    * page's first read asks for that same URL (shared-store api/preloaded.ts).

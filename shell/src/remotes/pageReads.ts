@@ -1,18 +1,4 @@
-import { PAGE_CONTRACT, type PageRead } from 'shared-store';
-
-/**
- * The URL of a read a page starts with, as the page's own read asks for it: a never-cached read
- * carries the time (`now`), a read of the page's query parameter passes it on trimmed (a blank
- * one asks for nothing). The gateway names the same URLs in the page it serves.
- */
-function readUrl(read: PageRead, search: string, now: number): string | undefined {
-  if (read.stamped) return `${read.path}?${PAGE_CONTRACT.markup.stampParameter}=${String(now)}`;
-  if (!read.query) return read.path;
-  const value = new URLSearchParams(search).get(read.query)?.trim();
-  return value
-    ? `${read.path}?${new URLSearchParams({ [read.query]: value }).toString()}`
-    : undefined;
-}
+import { PAGE_CONTRACT, pageReadUrl, type PageRead } from 'shared-store';
 
 /** The page's preload hints for reads of `path`, whatever their query. */
 function hintsOf(path: string, doc: Document): HTMLLinkElement[] {
@@ -31,14 +17,15 @@ function hintsOf(path: string, doc: Document): HTMLLinkElement[] {
  */
 export function startPageReads(
   reads: readonly PageRead[],
-  search: string,
+  { path, pattern, search }: { path: string; pattern: string; search: string },
   now: number = Date.now(),
   doc: Document = document,
 ): void {
+  const page = { path, pattern, search, now, stampParameter: PAGE_CONTRACT.markup.stampParameter };
   for (const read of reads) {
-    const url = readUrl(read, search, now);
+    const url = pageReadUrl(read, page);
     if (url === undefined) continue;
-    for (const earlier of hintsOf(read.path, doc)) earlier.remove();
+    for (const earlier of hintsOf(new URL(url, doc.baseURI).pathname, doc)) earlier.remove();
     const link = doc.createElement('link');
     link.setAttribute('rel', 'preload');
     link.setAttribute('as', 'fetch');
