@@ -6,8 +6,17 @@ import { SafeImage } from './SafeImage';
 import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
 import './cards.css';
 
-/** One course: title (a link to its page), image, its month options with prices, and Add to cart. */
-export const CourseCard = memo(function CourseCard({ course }: { course: Course }) {
+/**
+ * One course: title (a link to its page), image, its month options with prices, and Add to cart.
+ * `priority`: the card is on the page's first screen, its image loaded at once and first.
+ */
+export const CourseCard = memo(function CourseCard({
+  course,
+  priority = false,
+}: {
+  course: Course;
+  priority?: boolean;
+}) {
   // Decoding parses the title as a document of its own: once per title, not per render.
   const title = useMemo(() => decodeEntities(course.title), [course.title]);
   const { option, view } = useMonthChoice(course.product_id, 'Access');
@@ -15,7 +24,13 @@ export const CourseCard = memo(function CourseCard({ course }: { course: Course 
 
   return (
     <article className="home-card">
-      <SafeImage className="home-card__image" image={course.image} width={400} height={225} />
+      <SafeImage
+        className="home-card__image"
+        image={course.image}
+        width={400}
+        height={225}
+        priority={priority}
+      />
       <h3 className="home-card__title">
         <TitleLink to={coursePath(course.slug)} title={title} />
       </h3>

@@ -35,20 +35,29 @@ export function formatEventDate(date: string): string {
 
 /**
  * One event: title (a link to its page), date, place, price and Add to cart (matched by id alone
- * in the cart); a sold-out one says so and cannot be added.
+ * in the cart); a sold-out one says so and cannot be added. `priority`: the card is on the page's
+ * first screen, its image loaded at once and first.
  */
 export const EventCard = memo(function EventCard({
   event,
   soldOut = false,
+  priority = false,
 }: {
   event: EventItem;
   soldOut?: boolean;
+  priority?: boolean;
 }) {
   const title = useMemo(() => decodeEntities(event.title), [event.title]);
   const price = toPrice(event.price);
   return (
     <article className="home-card home-card--event">
-      <SafeImage className="home-card__image" image={event.image} width={400} height={225} />
+      <SafeImage
+        className="home-card__image"
+        image={event.image}
+        width={400}
+        height={225}
+        priority={priority}
+      />
       <h3 className="home-card__title">
         <TitleLink to={eventPath(event.slug)} title={title} />
       </h3>

@@ -34,13 +34,14 @@ export default function CourseListPage() {
         courses.length === 0 ? (
           <p>No courses are on sale at the moment. Please come back soon.</p>
         ) : (
-          byExam(courses).map(([exam, list]) => (
+          byExam(courses).map(([exam, list], group) => (
             <section key={exam} className="home-shop__group">
               <h2>{exam}</h2>
               <ul className="home-grid">
-                {list.map((course) => (
+                {list.map((course, i) => (
                   <li key={course.id}>
-                    <CourseCard course={course} />
+                    {/* The first card's image is the largest thing on a phone's first screen. */}
+                    <CourseCard course={course} priority={group === 0 && i === 0} />
                   </li>
                 ))}
               </ul>

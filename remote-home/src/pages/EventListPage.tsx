@@ -37,11 +37,13 @@ export default function EventListPage() {
           <section className="home-shop__group">
             <h2>Upcoming events</h2>
             <ul className="home-grid">
-              {soonestFirst(events).map((event) => (
+              {soonestFirst(events).map((event, i) => (
                 <li key={event.id}>
+                  {/* The first card's image is the largest thing on a phone's first screen. */}
                   <EventCard
                     event={event}
                     soldOut={event.tickets_available !== undefined && event.tickets_available <= 0}
+                    priority={i === 0}
                   />
                 </li>
               ))}

@@ -50,6 +50,13 @@ describe('the events page', () => {
       'TBC · Birmingham',
     ]);
     expect(document.title).toBe('Events and mock exams | Arora Medical Education');
+    // The soonest event's image is the first screen's largest: loaded at once and first.
+    expect(
+      [...document.querySelectorAll('.home-card__image')].map(
+        (image) =>
+          `${image.getAttribute('loading') ?? ''} ${image.getAttribute('fetchpriority') ?? ''}`,
+      ),
+    ).toEqual(['eager high', 'lazy auto', 'lazy auto', 'lazy auto']);
   });
 
   it('a sold-out event’s card says so and cannot be added; the others can', async () => {
@@ -106,6 +113,22 @@ describe('the courses page', () => {
     const plab = screen.getByRole('link', { name: 'PLAB 1 Online Course & Mocks' });
     expect(plab).toHaveAttribute('href', '/courses/plab-1-online-course');
     expect(await screen.findAllByRole('combobox', { name: 'Access' })).toHaveLength(4);
+  });
+
+  it('loads the first card’s image at once and first (the first screen’s largest), the others as they are scrolled to', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/courseList': answer([MRCGP, MSRA, PLAB_1]),
+      '/api/shop/products/': answer(PLAB_1_VARIATIONS),
+    });
+    renderWithProviders(<CourseListPage />, { route: '/courses' });
+    await screen.findByRole('heading', { level: 2, name: 'PLAB' });
+    const images = document.querySelectorAll('.home-card__image');
+    expect(
+      [...images].map(
+        (image) =>
+          `${image.getAttribute('loading') ?? ''} ${image.getAttribute('fetchpriority') ?? ''}`,
+      ),
+    ).toEqual(['eager high', 'lazy auto', 'lazy auto']);
   });
 
   it('says when no course is on sale', async () => {
