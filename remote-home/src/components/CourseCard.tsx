@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { decodeEntities, type Course } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
-import { SafeImage } from './SafeImage';
+import { CardImage } from './SafeImage';
 import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
 import './cards.css';
 
@@ -24,13 +24,7 @@ export const CourseCard = memo(function CourseCard({
 
   return (
     <article className="home-card">
-      <SafeImage
-        className="home-card__image"
-        image={course.image}
-        width={400}
-        height={225}
-        priority={priority}
-      />
+      <CardImage image={course.image} priority={priority} />
       <h3 className="home-card__title">
         <TitleLink to={coursePath(course.slug)} title={title} />
       </h3>

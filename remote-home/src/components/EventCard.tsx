@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { decodeEntities, formatPrice, toPrice, type EventItem } from 'shared-store';
-import { SafeImage } from './SafeImage';
+import { CardImage } from './SafeImage';
 import { AddEventButton, eventPath, TitleLink } from './shopLines';
 import './cards.css';
 
@@ -51,13 +51,7 @@ export const EventCard = memo(function EventCard({
   const price = toPrice(event.price);
   return (
     <article className="home-card home-card--event">
-      <SafeImage
-        className="home-card__image"
-        image={event.image}
-        width={400}
-        height={225}
-        priority={priority}
-      />
+      <CardImage image={event.image} priority={priority} />
       <h3 className="home-card__title">
         <TitleLink to={eventPath(event.slug)} title={title} />
       </h3>

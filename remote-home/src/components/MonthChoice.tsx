@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatPrice, type MonthOption } from 'shared-store';
 import { useVariations } from '../hooks/useVariations';
-import { MonthPicker } from './MonthPicker';
+import { MonthPicker, PendingMonthPicker } from './MonthPicker';
 
 /**
  * A product's month options: the choice so far (the first option until one is picked) and the
@@ -17,7 +17,12 @@ export function useMonthChoice(productId: number | undefined, label: string) {
 
   const view = (
     <>
-      {variations.status === 'loading' && <p className="home-card__price home-skeleton-text" />}
+      {variations.status === 'loading' && (
+        <>
+          <PendingMonthPicker label={label} />
+          <p className="home-card__price home-skeleton-text" />
+        </>
+      )}
       {variations.status === 'failed' && <p className="home-card__price">Price on request</p>}
       {option && (
         <>

@@ -31,3 +31,20 @@ export function MonthPicker({ label, options, value, onChange }: MonthPickerProp
     </div>
   );
 }
+
+/**
+ * The picker while its options are on their way: the same label and box, disabled, so that the
+ * card keeps its height when the prices come. Only its space: assistive technology meets the
+ * picker once it can be used.
+ */
+export function PendingMonthPicker({ label }: { label: string }) {
+  const id = useId();
+  return (
+    <div className="home-picker" aria-hidden="true">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} disabled tabIndex={-1}>
+        <option>Loading prices…</option>
+      </select>
+    </div>
+  );
+}

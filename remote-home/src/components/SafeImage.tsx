@@ -37,3 +37,16 @@ export function SafeImage({ image, className, width, height, priority = false }:
     />
   );
 }
+
+/** A card's image, its 16:9 box reserved; `priority` when the card is on the page's first screen. */
+export function CardImage({ image, priority }: { image: WpImage | undefined; priority: boolean }) {
+  return (
+    <SafeImage
+      className="home-card__image"
+      image={image}
+      width={400}
+      height={225}
+      priority={priority}
+    />
+  );
+}
