@@ -10,7 +10,7 @@ import {
   SESSION_LIFETIME_MS,
   createSafeStorage,
   createSession,
-  fakeAuth,
+  sessionDepsFor,
   makeStore,
   type SessionDeps,
 } from 'shared-store/testing';
@@ -47,17 +47,7 @@ function setup(overrides: Partial<SessionDeps> = {}, accountData: string | null 
   joinSession(store, cartParticipant(store, cartSync));
   const events: BusEventOf<'notify'>[] = [];
   const subscription = eventBus.on('notify').subscribe((event) => events.push(event));
-  const postMessage = jest.fn();
-  const deps: SessionDeps = {
-    store,
-    storage,
-    auth: fakeAuth(),
-    navigate: jest.fn(),
-    now: () => NOW,
-    isMobileApp: () => false,
-    win: { ReactNativeWebView: { postMessage } } as unknown as Window,
-    ...overrides,
-  };
+  const { deps, postMessage } = sessionDepsFor(store, storage, NOW, overrides);
   return {
     ...deps,
     cartSync,

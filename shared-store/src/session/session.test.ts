@@ -2,7 +2,7 @@ import { ApiError } from '../api/client';
 import { eventBus, type BusEvent } from '../bus/eventBus';
 import { MESSAGES, SESSION_LIFETIME_MS } from '../constants';
 import { makeStore } from '../store/makeStore';
-import { fakeAuth } from '../testing/fakeAuth';
+import { sessionDepsFor } from '../testing/fakeAuth';
 import { joinSession, type SessionParticipant } from './participants';
 import {
   createSession,
@@ -46,17 +46,7 @@ function setup(overrides: Partial<SessionDeps> = {}) {
   joinSession(store, team.participant);
   const events: BusEvent[] = [];
   const subscription = eventBus.all().subscribe((event) => events.push(event));
-  const postMessage = jest.fn();
-  const deps: SessionDeps = {
-    store,
-    storage,
-    auth: fakeAuth(),
-    navigate: jest.fn(),
-    now: () => NOW,
-    isMobileApp: () => false,
-    win: { ReactNativeWebView: { postMessage } } as unknown as Window,
-    ...overrides,
-  };
+  const { deps, postMessage } = sessionDepsFor(store, storage, NOW, overrides);
   return {
     ...deps,
     team: team.state,

@@ -1,5 +1,8 @@
 import { ApiError } from '../api/client';
 import type { AuthApi } from '../api/auth';
+import type { SessionDeps } from '../session/session';
+import type { KeyValueStorage } from '../session/storage';
+import type { AppStore } from '../store/makeStore';
 
 /** The demo learner's address and password in the fake login. */
 export const FAKE_LEARNER = { username: 'learner@example.com', password: 'right' } as const;
@@ -24,4 +27,29 @@ export function fakeAuth(): AuthApi {
     logout: jest.fn(() => Promise.resolve(undefined)),
     logoutEverywhere: jest.fn(() => Promise.resolve(undefined)),
   };
+}
+
+/**
+ * What a session is made of in a test: the store and storage given, the fake login, no
+ * navigation, the clock at `now`, in a browser (not the company's app) whose app bridge records
+ * what it is sent (`postMessage`). `overrides` replace any part.
+ */
+export function sessionDepsFor(
+  store: AppStore,
+  storage: KeyValueStorage,
+  now: number,
+  overrides: Partial<SessionDeps> = {},
+): { deps: SessionDeps; postMessage: jest.Mock } {
+  const postMessage = jest.fn();
+  const deps: SessionDeps = {
+    store,
+    storage,
+    auth: fakeAuth(),
+    navigate: jest.fn(),
+    now: () => now,
+    isMobileApp: () => false,
+    win: { ReactNativeWebView: { postMessage } } as unknown as Window,
+    ...overrides,
+  };
+  return { deps, postMessage };
 }

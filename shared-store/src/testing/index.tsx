@@ -214,5 +214,5 @@ export type { BusEvent } from '../bus/eventBus';
 export { userLoggedIn } from '../session/loginSlice';
 export { storageLost } from '../session/sessionStatusSlice';
 export { createSession, type SessionDeps } from '../session/session';
-export { fakeAuth } from './fakeAuth';
+export { fakeAuth, sessionDepsFor } from './fakeAuth';
 export { mountedStore, writeStoredState } from './storedState';
