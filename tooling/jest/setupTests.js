@@ -1,6 +1,7 @@
 'use strict';
 /* global beforeAll, beforeEach, afterEach, afterAll -- Jest's, in every test file this set-up runs for */
 require('@testing-library/jest-dom');
+const { configure } = require('@testing-library/react');
 const { setupServer } = require('msw/node');
 
 // The one network layer of the browser packages' tests: Mock Service Worker intercepts every
@@ -8,6 +9,11 @@ const { setupServer } = require('msw/node');
 // (shared-store/testing). A request no handler answered fails the call, and the test that made
 // it when the test ends, even when the code under test turned the failure into an empty list.
 const server = setupServer();
+
+// findBy… and waitFor wait for what the user would see; on a loaded two-core machine a first
+// render that compiles a module can take longer than the library's one second. They still fail
+// when the awaited thing never comes.
+configure({ asyncUtilTimeout: 4000 });
 const unanswered = [];
 
 /** The server mockFetch adds its handlers to. */

@@ -4,6 +4,12 @@ import { bridgeNotifications } from './bridges';
 import { Toasts } from './Toasts';
 
 describe('toasts', () => {
+  // The toaster is a lazy chunk: compiling it is the test runner's work, not the page's, so it
+  // is compiled before the tests rather than inside their wait for the message.
+  beforeAll(async () => {
+    await import('./toaster');
+  });
+
   it('nothing toast-related is on the page until the first notification', () => {
     const { container } = render(<Toasts />);
     expect(container).toBeEmptyDOMElement();
