@@ -16,10 +16,11 @@ const app = createAppConfig({
     './LocationPage': './src/pages/LocationPage.tsx',
   },
 });
-// The hero rendered on the server, deployed with the remote it belongs to (docs/ARCHITECTURE.md).
+// The first screens of its routes rendered on the server (`renderers`, named by the page
+// contract's `serverRender`), deployed with the remote they belong to (docs/ARCHITECTURE.md).
 const server = createServerConfig({
   dir: __dirname,
-  entries: { hero: './src/server/hero.tsx' },
+  entries: { pages: './src/server/pages.tsx' },
 });
 
 /** @type {(env: Record<string, string>, argv: {mode?: string}) => unknown} */

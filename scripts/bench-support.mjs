@@ -1,5 +1,6 @@
 // What the benchmarks share: a free loopback port, starting the production gateway, stopping
-// every process they started (also on Ctrl-C or failure), and writing figures into the docs.
+// every process they started (also on Ctrl-C or failure), medians, the budgets they hold the
+// figures to, progress with the time elapsed, and writing figures into the docs.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,6 +10,7 @@ import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const children = new Set();
+const started = Date.now();
 
 function stopAll() {
   for (const child of children) child.kill('SIGTERM');
@@ -52,7 +54,7 @@ export async function waitFor(url, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${String(timeoutMs / 1000)} s`);
 }
 
-/** Builds everything in production mode unless it is there already (or --no-build). */
+/** Builds everything in production mode unless it is there already (or `force`). */
 export function ensureBuilt(force) {
   const built = ['shell', 'remote-home', 'gateway'].every((app) =>
     fs.existsSync(path.join(ROOT, app, 'dist')),
@@ -104,21 +106,58 @@ export async function startGateway(env = {}) {
 
 /**
  * autocannon against `url` (`seconds`, 50 connections unless `options` say otherwise: any of its
- * options); rejects on any non-2xx answer or error.
+ * options); rejects on any non-2xx answer or error, and on any body its `verifyBody` refused.
  */
 export function load(url, { seconds, ...options }) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 50, duration: seconds, ...options }, (error, result) => {
       if (error) reject(error);
-      else if (result.non2xx > 0 || result.errors > 0) {
+      else if (result.non2xx > 0 || result.errors > 0 || result.mismatches > 0) {
         reject(
           new Error(
-            `${url}: ${String(result.non2xx)} non-2xx answers, ${String(result.errors)} errors`,
+            `${url}: of ${String(result.requests.total)} requests, ${String(result.non2xx)} non-2xx answers, ${String(result.errors)} errors, ${String(result.mismatches)} bodies not as expected`,
           ),
         );
       } else resolve(result);
     });
   });
+}
+
+/** The value at or below which `p` % of `values` lie (nearest rank): one of the values. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(Math.ceil((p / 100) * sorted.length) - 1, 0)];
+}
+
+export const median = (values) => percentile(values, 50);
+
+/** A figure of budget.json by its dotted name (`routes.tbtMs`); throws when it is not a number. */
+export function budgetOf(name) {
+  const budget = JSON.parse(fs.readFileSync(path.join(ROOT, 'budget.json'), 'utf8'));
+  const value = name.split('.').reduce((at, key) => at?.[key], budget);
+  if (typeof value !== 'number') throw new Error(`budget.json has no number at ${name}.`);
+  return value;
+}
+
+/**
+ * Prints every failed check (a broken budget: what, the figure, the budget; or a failure of the
+ * bench itself), or that all hold; any failure makes the process exit with 1.
+ */
+export function reportFailures(failures) {
+  if (failures.length === 0) {
+    console.log('Every budget holds.');
+    return;
+  }
+  console.error(`The bench failed ${String(failures.length)} check(s):`);
+  for (const line of failures) console.error(`  ${line}`);
+  process.exitCode = 1;
+}
+
+/** Prints `message` after the time since the bench started, [m:ss]. */
+export function progress(message) {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const clock = `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, '0')}`;
+  console.log(`[${clock}] ${message}`);
 }
 
 /** The biggest content-hashed JavaScript file (name.0123abcd.js) in `dir`. */

@@ -1,29 +1,71 @@
 #!/usr/bin/env node
 // npm run bench: builds production (timed, one remote alone too) and the single-bundle variant
-// (npm run build:monolith), serves each through the gateway on 127.0.0.1 and measures, for /,
-// /cart and /search?s=plab:
-// - in Chromium driven by Playwright (median of 3 loads, phone viewport): JavaScript, CSS files
-//   and the page itself transferred (as served) and uncompressed, requests, the longest chain of
-//   dependent requests, copies of React in the page;
-// - with Lighthouse: mobile (median of 5 runs, min-max beside it) and desktop (median of 3):
-//   performance score, FCP, LCP, TBT, CLS, Speed Index.
-// Prints one table and writes it to docs/PERFORMANCE.md with federated / monolith ratios. Every
-// server and browser it starts is stopped, also on Ctrl-C or failure.
+// (npm run build:monolith), serves each through the gateway on 127.0.0.1 and measures every route
+// of the storefront (ROUTES, on the sample backend's content), both builds taking turns:
+// - in Chromium driven by Playwright (median of 3 loads at a phone's viewport and at Lighthouse's
+//   desktop one): JavaScript, CSS files and the page itself transferred (as served) and
+//   uncompressed, requests, the longest chain of dependent requests, copies of React in the page;
+// - with Lighthouse: mobile (median of 5 runs, min-max of the score beside it) and desktop
+//   (median of 3): performance score, FCP, LCP and its phases (those of the median run), TBT,
+//   CLS, Speed Index.
+// Writes one table per form factor to docs/PERFORMANCE.md with federated / monolith ratios, then
+// prints every budget of budget.json the federated build breaks (the monolith is there to compare
+// with, never budgeted) and exits with 1 if any is. Every server and browser it starts is stopped,
+// also on Ctrl-C or failure.
+//
+// A quick look: BENCH_ROUTES=/courses,/cart measures only those routes, BENCH_RUNS=1 makes every
+// run count 1; either one measures the builds in the tree without rebuilding them, and the table
+// says it is not the full bench.
 /* global window */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { throttling } from 'lighthouse/core/config/constants.js';
-import { ROOT, ensureBuilt, machine, startGateway, writeSection } from './bench-support.mjs';
-import { lighthouseRuns } from './lighthouse.mjs';
-import { buildMonolith, monolithGatewayEnv } from './monolith.mjs';
+import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
+import {
+  ROOT,
+  budgetOf,
+  ensureBuilt,
+  machine,
+  median,
+  progress,
+  reportFailures,
+  startGateway,
+  writeSection,
+} from './bench-support.mjs';
+import { openLighthouse } from './lighthouse.mjs';
+import { MONOLITH_ROOT, buildMonolith, monolithGatewayEnv } from './monolith.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/cart', '/search?s=plab'];
-const BROWSER_RUNS = 3;
-const MOBILE_RUNS = 5;
-const DESKTOP_RUNS = 3;
+/** Every route, each with an address the sample backend has content for. */
+const ROUTES = [
+  '/',
+  '/courses',
+  '/courses/plab-1-online-course',
+  '/events',
+  '/events/plab-2-mock-circuit-manchester-january-2027',
+  '/locations/1',
+  '/blogs',
+  '/blogs/how-to-pass-ukmla-akt',
+  '/search?s=plab',
+  '/cart',
+  '/contact-us',
+  '/privacy-policy',
+];
+const FULL_RUNS = { browser: 3, mobile: 5, desktop: 3 };
+const BUILDS = ['federated', 'monolith'];
+const FORM_FACTORS = ['mobile', 'desktop'];
+/** The Playwright loads' screens: a phone's, and the one Lighthouse's desktop runs emulate. */
+const SCREENS = {
+  mobile: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+  desktop: {
+    viewport: {
+      width: screenEmulationMetrics.desktop.width,
+      height: screenEmulationMetrics.desktop.height,
+    },
+    deviceScaleFactor: screenEmulationMetrics.desktop.deviceScaleFactor,
+  },
+};
 
 if (!fs.existsSync(CHROMIUM)) {
   console.error(
@@ -32,12 +74,36 @@ if (!fs.existsSync(CHROMIUM)) {
   process.exit(1);
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const ms = (value) => value.toFixed(0);
+
+/** The routes BENCH_ROUTES names (comma-separated, each one of ROUTES), or all of them. */
+function routesToMeasure() {
+  const asked = process.env.BENCH_ROUTES;
+  if (asked === undefined) return ROUTES;
+  const routes = asked
+    .split(',')
+    .map((route) => route.trim())
+    .filter(Boolean);
+  const unknown = routes.filter((route) => !ROUTES.includes(route));
+  if (routes.length === 0 || unknown.length > 0) {
+    throw new Error(
+      `BENCH_ROUTES names ${unknown.join(', ') || 'no route'}; the routes are: ${ROUTES.join(', ')}`,
+    );
+  }
+  return routes;
+}
+
+/** The run counts: BENCH_RUNS (a whole number from 1) for all of them, or the full bench's. */
+function runCounts() {
+  const asked = process.env.BENCH_RUNS;
+  if (asked === undefined) return FULL_RUNS;
+  const runs = Number(asked);
+  if (!Number.isInteger(runs) || runs < 1) {
+    throw new Error(`BENCH_RUNS is "${asked}": give a whole number of runs, 1 or more.`);
+  }
+  return { browser: runs, mobile: runs, desktop: runs };
+}
 
 function timeRemoteBuild() {
   const started = Date.now();
@@ -51,12 +117,25 @@ function timeRemoteBuild() {
   return (Date.now() - started) / 1000;
 }
 
-/** One page load on a phone-sized page: what the network and the browser saw. */
-async function measure(browser, url) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-  });
+/**
+ * The builds to measure: the full bench builds (and times) both; a quick look takes those in the
+ * tree, building only what is missing. Returns the sentence the table says about them.
+ */
+function prepareBuilds(quick) {
+  if (quick) {
+    ensureBuilt(false);
+    if (!fs.existsSync(path.join(MONOLITH_ROOT, 'shell', 'dist', 'index.html'))) buildMonolith();
+    return 'Builds: those in the tree, not rebuilt (a quick look).';
+  }
+  const fullBuild = ensureBuilt(true);
+  const remoteBuild = timeRemoteBuild();
+  const monolith = buildMonolith();
+  return `Builds: full production ${fullBuild.toFixed(0)} s; the header remote alone ${remoteBuild.toFixed(1)} s; the single bundle (monolith) ${monolith.seconds.toFixed(0)} s.`;
+}
+
+/** One page load on the form factor's screen: what the network and the browser saw. */
+async function measure(browser, url, screen) {
+  const context = await browser.newContext(screen);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -96,6 +175,8 @@ async function measure(browser, url) {
       htmlTransferred: navigation?.transferSize ?? 0,
       htmlBytes: navigation?.decodedBodySize ?? 0,
       jsTransferred: sum('.js', 'transferSize'),
+      // As compressed on the line, without the headers: what the home page's budget counts.
+      jsBody: sum('.js', 'encodedBodySize'),
       jsBytes: sum('.js', 'decodedBodySize'),
       cssTransferred: sum('.css', 'transferSize'),
       cssBytes: sum('.css', 'decodedBodySize'),
@@ -121,7 +202,7 @@ async function measure(browser, url) {
  */
 async function throttledLcp(browser, url) {
   const slow4G = throttling.mobileSlow4G;
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext(SCREENS.mobile);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
@@ -145,88 +226,207 @@ async function throttledLcp(browser, url) {
   return { lcp };
 }
 
-/**
- * Everything measured for one page of one build: medians, and the mobile score's range. The
- * monolith is there to compare bytes and LCP with: it skips the desktop runs.
- */
-async function measurePage(browser, base, pagePath, { desktop: withDesktop }) {
-  const url = `${base}${pagePath}`;
-  const loads = [];
-  const throttled = [];
-  for (let i = 0; i < BROWSER_RUNS; i += 1) {
-    loads.push(await measure(browser, url));
-    throttled.push(await throttledLcp(browser, url));
-  }
-  const mobile = await lighthouseRuns(url, { formFactor: 'mobile', runs: MOBILE_RUNS });
-  const desktop = withDesktop
-    ? await lighthouseRuns(url, { formFactor: 'desktop', runs: DESKTOP_RUNS })
-    : undefined;
-  const of = (runs) => (field) => median(runs.map((r) => r[field]));
-  const scores = mobile.map((r) => r.score);
+/** A field's median over runs, as a function of the field's name. */
+const medianOf = (runs) => (field) => median(runs.map((run) => run[field]));
+
+/** Lighthouse's runs of one build and form factor: medians, the median LCP's run, score range. */
+function lighthouseSummary(runs) {
+  const lcp = median(runs.map((run) => run.lcp));
+  const scores = runs.map((run) => run.score);
   return {
-    load: of(loads),
-    throttled: of(throttled),
-    mobile: of(mobile),
-    desktop: desktop && of(desktop),
-    mobileRange: `${String(Math.min(...scores))}–${String(Math.max(...scores))}`,
+    of: medianOf(runs),
+    // Its phases add up to its LCP; medians of each phase would not.
+    medianRun: runs.find((run) => run.lcp === lcp),
+    scoreRange: `${String(Math.min(...scores))}–${String(Math.max(...scores))}`,
   };
 }
 
-function row(pagePath, build, m) {
-  const desktop = m.desktop
-    ? `${String(m.desktop('score'))} | ${ms(m.desktop('fcp'))} / ${ms(m.desktop('lcp'))} / ${ms(m.desktop('tbt'))} | ${m.desktop('cls').toFixed(3)}`
-    : '– | – | –';
-  return `| \`${pagePath}\` | ${build} | ${kb(m.load('jsTransferred'))} / ${kb(m.load('jsBytes'))} | ${kb(m.load('cssTransferred'))} / ${kb(m.load('cssBytes'))} | ${kb(m.load('htmlTransferred'))} / ${kb(m.load('htmlBytes'))} | ${String(m.load('requests'))} | ${String(m.load('chain'))} | ${String(m.load('reactCopies'))} | ${String(m.mobile('score'))} (${m.mobileRange}) | ${ms(m.mobile('fcp'))} / ${ms(m.mobile('lcp'))} / ${ms(m.mobile('tbt'))} | ${m.mobile('cls').toFixed(3)} | ${ms(m.mobile('si'))} | ${desktop} |`;
+/**
+ * Everything measured for one route, both builds taking turns at every step so that the machine's
+ * changing load falls on both alike: per build, per form factor, the medians.
+ */
+async function measureRoute(route, gateways, browser, runs) {
+  const figures = Object.fromEntries(
+    BUILDS.map((build) => [
+      build,
+      {
+        loads: { mobile: [], desktop: [] },
+        throttled: [],
+        lighthouse: { mobile: [], desktop: [] },
+      },
+    ]),
+  );
+  for (let run = 0; run < runs.browser; run += 1) {
+    for (const build of BUILDS) {
+      const url = `${gateways[build].base}${route}`;
+      for (const formFactor of FORM_FACTORS)
+        figures[build].loads[formFactor].push(await measure(browser, url, SCREENS[formFactor]));
+      figures[build].throttled.push(await throttledLcp(browser, url));
+    }
+    progress(`${route}: Chromium loads ${String(run + 1)}/${String(runs.browser)}`);
+  }
+  for (const formFactor of FORM_FACTORS) {
+    const lighthouse = await openLighthouse();
+    try {
+      for (let run = 0; run < runs[formFactor]; run += 1) {
+        for (const build of BUILDS) {
+          const result = await lighthouse.run(`${gateways[build].base}${route}`, formFactor);
+          figures[build].lighthouse[formFactor].push(result);
+          progress(
+            `${route}: Lighthouse ${formFactor} ${String(run + 1)}/${String(runs[formFactor])} ${build}: LCP ${ms(result.lcp)} ms, TBT ${ms(result.tbt)} ms`,
+          );
+        }
+      }
+    } finally {
+      lighthouse.close();
+    }
+  }
+  return Object.fromEntries(
+    BUILDS.map((build) => {
+      const { loads, throttled, lighthouse } = figures[build];
+      return [
+        build,
+        {
+          load: { mobile: medianOf(loads.mobile), desktop: medianOf(loads.desktop) },
+          throttled: medianOf(throttled),
+          lighthouse: {
+            mobile: lighthouseSummary(lighthouse.mobile),
+            desktop: lighthouseSummary(lighthouse.desktop),
+          },
+        },
+      ];
+    }),
+  );
+}
+
+function row(route, build, measured, formFactor) {
+  const load = measured.load[formFactor];
+  const { of, medianRun, scoreRange } = measured.lighthouse[formFactor];
+  const phases = [medianRun.ttfb, medianRun.loadDelay, medianRun.loadTime, medianRun.renderDelay]
+    .map((phase) => (phase === undefined ? '–' : ms(phase)))
+    .join(' / ');
+  return `| \`${route}\` | ${build} | ${String(of('score'))} (${scoreRange}) | ${ms(of('fcp'))} | ${ms(of('lcp'))} | ${phases} | ${ms(of('tbt'))} | ${of('cls').toFixed(3)} | ${ms(of('si'))} | ${kb(load('jsTransferred'))} / ${kb(load('jsBytes'))} | ${kb(load('cssTransferred'))} / ${kb(load('cssBytes'))} | ${kb(load('htmlTransferred'))} / ${kb(load('htmlBytes'))} | ${String(load('requests'))} | ${String(load('chain'))} | ${String(load('reactCopies'))} |`;
+}
+
+function ratioRow(route, { federated: fed, monolith: mono }) {
+  const lcp = (build) => build.lighthouse.mobile.of('lcp');
+  return `| \`${route}\` | ${(fed.load.mobile('jsTransferred') / mono.load.mobile('jsTransferred')).toFixed(2)} | ${(lcp(fed) / lcp(mono)).toFixed(2)} | ${(fed.load.mobile('lcp') / mono.load.mobile('lcp')).toFixed(2)} | ${(fed.throttled('lcp') / mono.throttled('lcp')).toFixed(2)} (${ms(fed.throttled('lcp'))} / ${ms(mono.throttled('lcp'))} ms) |`;
+}
+
+/** budget.json's figures for the routes, read before anything is measured. */
+function readBudgets() {
+  return {
+    mobileLcpMs: budgetOf('routes.mobileLcpMs'),
+    tbtMs: budgetOf('routes.tbtMs'),
+    cls: budgetOf('routes.cls'),
+    homePageJsKb: budgetOf('homePageJsKb'),
+  };
+}
+
+/** The JavaScript the federated home page downloaded (brotli bodies), KB; undefined unmeasured. */
+function homePageJs(measured) {
+  const home = measured.find(([route]) => route === '/');
+  return home && home[1].federated.load.mobile('jsBody') / 1024;
+}
+
+/** The budgets the federated build breaks, one line each: route, figure, budget. */
+function brokenBudgets(measured, budgets) {
+  const broken = [];
+  const check = (route, figure, value, limit, shown) => {
+    if (value > limit)
+      broken.push(`\`${route}\` ${figure}: ${shown(value)}, budget ${shown(limit)}`);
+  };
+  const msShown = (value) => `${ms(value)} ms`;
+  const clsShown = (value) => String(Number(value.toPrecision(3)));
+  const kbShown = (value) => `${value.toFixed(1)} KB`;
+  for (const [route, { federated }] of measured) {
+    const { mobile, desktop } = federated.lighthouse;
+    check(route, 'mobile LCP', mobile.of('lcp'), budgets.mobileLcpMs, msShown);
+    check(route, 'mobile TBT', mobile.of('tbt'), budgets.tbtMs, msShown);
+    check(route, 'desktop TBT', desktop.of('tbt'), budgets.tbtMs, msShown);
+    check(route, 'mobile CLS', mobile.of('cls'), budgets.cls, clsShown);
+    check(route, 'desktop CLS', desktop.of('cls'), budgets.cls, clsShown);
+  }
+  const homeJs = homePageJs(measured);
+  if (homeJs !== undefined) {
+    check('/', 'JavaScript downloaded (brotli bodies)', homeJs, budgets.homePageJsKb, kbShown);
+  }
+  return broken;
+}
+
+function formFactorTable(formFactor, measured) {
+  const screen = SCREENS[formFactor].viewport;
+  return [
+    `**${formFactor === 'mobile' ? 'Mobile' : 'Desktop'}** (Playwright at ${String(screen.width)}×${String(screen.height)}):`,
+    '',
+    '| route | build | score (range) | FCP ms | LCP ms | LCP phases ms: TTFB / load delay / load time / render delay | TBT ms | CLS | SI ms | JS KB (transferred / uncompressed) | CSS KB (files) | HTML KB (with the styles it carries) | requests | longest request chain | React copies |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...measured.flatMap(([route, builds]) =>
+      BUILDS.map((build) => row(route, build, builds[build], formFactor)),
+    ),
+  ];
 }
 
 async function main() {
-  const fullBuild = ensureBuilt(true);
-  const remoteBuild = timeRemoteBuild();
-  const monolith = buildMonolith();
-  const federated = await startGateway();
-  const single = await startGateway(monolithGatewayEnv());
+  const routes = routesToMeasure();
+  const runs = runCounts();
+  const quick = runs !== FULL_RUNS || routes !== ROUTES;
+  const budgets = readBudgets();
+  const builds = prepareBuilds(quick);
+  const gateways = {
+    federated: await startGateway(),
+    monolith: await startGateway(monolithGatewayEnv()),
+  };
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
-  const rows = [];
-  const ratios = [];
+  const measured = [];
   try {
-    for (const pagePath of PAGES) {
-      console.log(`Measuring ${pagePath} …`);
-      const fed = await measurePage(browser, federated.base, pagePath, { desktop: true });
-      const mono = await measurePage(browser, single.base, pagePath, { desktop: false });
-      rows.push(row(pagePath, 'federated', fed), row(pagePath, 'monolith', mono));
-      ratios.push(
-        `| \`${pagePath}\` | ${(fed.load('jsTransferred') / mono.load('jsTransferred')).toFixed(2)} | ${(fed.mobile('lcp') / mono.mobile('lcp')).toFixed(2)} | ${(fed.load('lcp') / mono.load('lcp')).toFixed(2)} | ${(fed.throttled('lcp') / mono.throttled('lcp')).toFixed(2)} (${ms(fed.throttled('lcp'))} / ${ms(mono.throttled('lcp'))} ms) |`,
-      );
+    for (const route of routes) {
+      progress(`Measuring ${route} (${String(measured.length + 1)} of ${String(routes.length)})`);
+      measured.push([route, await measureRoute(route, gateways, browser, runs)]);
     }
   } finally {
     await browser.close();
-    federated.stop();
-    single.stop();
+    for (const gateway of Object.values(gateways)) gateway.stop();
   }
   const lighthouseVersion = JSON.parse(
     fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
   ).version;
+  const broken = brokenBudgets(measured, budgets);
+  const homeJs = homePageJs(measured);
+  const command = [
+    process.env.BENCH_ROUTES === undefined ? '' : `BENCH_ROUTES=${process.env.BENCH_ROUTES} `,
+    process.env.BENCH_RUNS === undefined ? '' : `BENCH_RUNS=${process.env.BENCH_RUNS} `,
+    'npm run bench',
+  ].join('');
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on ${machine()}, Chromium ${browser.version()}, Lighthouse ${lighthouseVersion}, over loopback.`,
-    `Builds: full production ${fullBuild.toFixed(0)} s; the header remote alone ${remoteBuild.toFixed(1)} s; the single bundle (monolith) ${monolith.seconds.toFixed(0)} s.`,
-    `Bytes, requests, chain and React copies: median of ${String(BROWSER_RUNS)} loads in Chromium at 390×844; likewise the LCP with Lighthouse's slow 4G and 4× CPU applied by Chromium (its devtools throttling settings) instead of simulated.`,
-    `Lighthouse mobile (its default: simulated slow 4G, 4× CPU slowdown): median of ${String(MOBILE_RUNS)} runs, score range in brackets; desktop (federated only): median of ${String(DESKTOP_RUNS)}.`,
+    ...(quick
+      ? [
+          `**Not the full bench**: a quick look with \`${command}\` (\`npm run bench\` alone measures every route with the full run counts).`,
+          '',
+        ]
+      : []),
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`${command}\` on ${machine()}, Chromium ${browser.version()}, Lighthouse ${lighthouseVersion}, over loopback.`,
+    builds,
+    `Both builds take turns at every step. Bytes, requests, chain and React copies: median of ${String(runs.browser)} loads in Chromium per form factor; likewise, on the phone, the LCP with Lighthouse's slow 4G and 4× CPU applied by Chromium (its devtools throttling settings) instead of simulated.`,
+    `Lighthouse mobile (its default: simulated slow 4G, 4× CPU slowdown): median of ${String(runs.mobile)} runs, score range in brackets; desktop (its desktop preset): median of ${String(runs.desktop)}. The LCP's phases are those of the median LCP's run (its \`largest-contentful-paint-element\` audit: they add up to that LCP, simulation included); load delay and load time are 0 when the largest element is text.`,
+    `Budgets (budget.json, the federated build only): mobile LCP at most ${String(budgets.mobileLcpMs)} ms, TBT at most ${String(budgets.tbtMs)} ms and CLS at most ${String(budgets.cls)} (mobile and desktop) on every route; the JavaScript \`/\` downloads (brotli bodies) at most ${String(budgets.homePageJsKb)} KB${homeJs === undefined ? '' : ` (here ${homeJs.toFixed(1)} KB)`}. ${broken.length === 0 ? 'All hold.' : `Broken: ${broken.join('; ')}.`}`,
     '',
-    '| page | build | JS KB (transferred / uncompressed) | CSS KB (files) | HTML KB (with the styles it carries) | requests | longest request chain | React copies | mobile score | mobile FCP / LCP / TBT ms | mobile CLS | mobile SI ms | desktop score | desktop FCP / LCP / TBT ms | desktop CLS |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows,
+    ...formFactorTable('mobile', measured),
     '',
-    'Federation overhead, federated / monolith:',
+    ...formFactorTable('desktop', measured),
     '',
-    '| page | JS transferred | LCP (Lighthouse mobile) | LCP (Chromium, unthrottled) | LCP (Chromium, slow 4G and 4× CPU applied) |',
+    'Federation overhead, federated / monolith (mobile):',
+    '',
+    '| route | JS transferred | LCP (Lighthouse mobile) | LCP (Chromium, unthrottled) | LCP (Chromium, slow 4G and 4× CPU applied) |',
     '|---|---:|---:|---:|---:|',
-    ...ratios,
+    ...measured.map(([route, builds]) => ratioRow(route, builds)),
   ].join('\n');
   console.log(table);
   writeSection('page-bench', table);
+  reportFailures(broken);
 }
 
 main().catch((error) => {

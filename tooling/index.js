@@ -547,6 +547,9 @@ function createServerConfig({ dir, entries }) {
           sourceRule({ target: 'es2022', development: false }),
           // shared-store's entry re-exports the whole contract; a renderer keeps what it uses.
           { test: /[\\/]shared-store[\\/]src[\\/]/, sideEffects: false },
+          // A page's style sheets are the browser build's (the page links them); the renderer
+          // draws markup only.
+          { test: /\.css$/, type: 'asset/resource', generator: { emit: false } },
         ],
       },
       optimization: { minimize: false },

@@ -421,8 +421,10 @@ describe('gateway', () => {
         manifestExposing('HomePage', ['exposed.1a2b3c4d.js'], ['exposed.5e6f7a8b.css']),
       );
       write(
-        'remote-home/dist/server/hero.js',
-        "exports.renderHero = (answer) => `<h1>${answer[0].title.replace(/</g, '&lt;')}</h1>`;",
+        'remote-home/dist/server/pages.js',
+        'exports.renderers = {\n' +
+          "  hero: ({ reads }) => `<h1>${reads['/wp-json/wp/v2/home_banner'][0].title.replace(/</g, '&lt;')}</h1>`,\n" +
+          '};',
       );
       withHero = await build({ appsRoot, deployDir: path.join(appsRoot, 'deploy') });
     });
@@ -438,7 +440,7 @@ describe('gateway', () => {
           '<h1>Pass &lt;b>PLAB&lt;/b></h1></div></div>',
       );
       expect(page).toContain(
-        '<script id="home-banner-data" type="application/json">[{"id":7,"title":"Pass \\u003cb\\u003ePLAB\\u003c/b\\u003e"}]</script>',
+        '<script id="served-reads" type="application/json">{"/wp-json/wp/v2/home_banner":[{"id":7,"title":"Pass \\u003cb\\u003ePLAB\\u003c/b\\u003e"}]}</script>',
       );
       expect(page).not.toContain('alert(1)');
       // The page does not ask again for what it carries; the hero's styles apply from its first paint.
@@ -492,7 +494,7 @@ describe('gateway', () => {
     const withReleasedHome = async (version: string, renderer: string) => {
       const folder = path.join(appsRoot, 'deploy', 'remotes', 'home', version);
       fs.mkdirSync(path.join(folder, 'server'), { recursive: true });
-      fs.writeFileSync(path.join(folder, 'server', 'hero.js'), renderer);
+      fs.writeFileSync(path.join(folder, 'server', 'pages.js'), renderer);
       fs.writeFileSync(
         path.join(folder, 'mf-manifest.json'),
         fs.readFileSync(path.join(appsRoot, 'remote-home', 'dist', 'mf-manifest.json')),
@@ -512,7 +514,7 @@ describe('gateway', () => {
     it('renders with the renderer of the home version that is live, a released one included', async () => {
       const released = await withReleasedHome(
         '1.1.0-abc',
-        'exports.renderHero = () => "<h1>Released</h1>";',
+        'exports.renderers = { hero: () => "<h1>Released</h1>" };',
       );
       const page = await home(released);
       expect(page).toContain('<div data-server-render="home/HomePage"><h1>Released</h1></div>');
@@ -525,7 +527,7 @@ describe('gateway', () => {
     it('serves the page without its hero when the live renderer never returns, and goes on serving', async () => {
       const looping = await withReleasedHome(
         '1.2.0-loop',
-        'exports.renderHero = () => { for (;;) {} };',
+        'exports.renderers = { hero: () => { for (;;) {} } };',
       );
       for (const page of [await home(looping), await home(looping)]) {
         expect(page).toContain('<div class="shell-page-space" aria-busy="true"></div>');
@@ -574,7 +576,7 @@ describe('gateway', () => {
       expect(Date.now() - started).toBeLessThan(250);
       expect(page).toContain('<div class="shell-page-space" aria-busy="true"></div>');
       expect(page).toContain('home_banner?t=');
-      expect(page).not.toContain('home-banner-data');
+      expect(page).not.toContain('served-reads');
       await impatient.close();
     });
   });

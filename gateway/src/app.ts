@@ -29,7 +29,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * this order: framing, the canonical path, the cookies, the client's rate limit, the ended
  * session, CORS; then the account forms' checks; and on every answer the security headers. The
  * one sanitizer of WordPress's HTML is there too, for every part that passes WordPress's answers
- * on (the proxy, the page's head and hero). Each concern then has a scope of its own, with its
+ * on (the proxy, the page's head and its server render). Each concern then has a scope of its own, with its
  * routes and hooks.
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {

@@ -23,6 +23,7 @@ export {
 // The page contract: the shell's routes and layout, and what the gateway and the browser agree on.
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
 export { pageReadUrl } from './page/pageReads';
+export type { ServerRenderInput, ServerRenderer } from './page/serverRender';
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
 // Backend data as the pages read it.
@@ -50,6 +51,7 @@ export {
   listRead,
   oneRead,
   rejecting,
+  serveAnswers,
   type ReadState,
 } from './api/read';
 export {

@@ -27,20 +27,13 @@ import { createWordPressReads } from '../proxy/wordpressReads';
 import { REVALIDATE, registerBuildFiles } from './buildFiles';
 import { templateHead } from './headMarkup';
 import { createPageHeads, HEAD_READ_BUDGET_MS } from './servedHeads';
-import {
-  createHeroRenderers,
-  readHomeBanner,
-  renderHomeHero,
-  SERVER_RENDER_BUDGET_MS,
-} from './serverRender';
+import { createRouteRenders, createServerRenderers, SERVER_RENDER_BUDGET_MS } from './serverRender';
+import { createAnswerJson } from './wordpressAnswers';
 
 /** Build files for developers (a precompressed copy too): source maps, federation stats. */
 const DEVELOPER_FILES = /(?:\.map|\/mf-stats\.json)(?:\.br|\.gz)?$/i;
 /** ...of which the stats, never served. */
 const DEVELOPER_STATS = /\/mf-stats\.json(?:\.br|\.gz)?$/i;
-
-/** The server renderer the gateway has: a remote's hero (tooling's createServerConfig `hero`). */
-const HERO_RENDERER = 'hero';
 
 /** The shell's page, with the slots the contract names; a page without them stops the start. */
 function readIndexTemplate(shellDir: string, markup: PageMarkup): string {
@@ -58,7 +51,7 @@ function readIndexTemplate(shellDir: string, markup: PageMarkup): string {
 
 /**
  * The storefront's pages and files: the shell's page for each route (its head, the hints, the
- * manifests and style sheets it carries, the home page's hero), the builds of the shell and the
+ * manifests and style sheets it carries, its first screen rendered on the server), the builds of the shell and the
  * remotes, released versions and the live remotes configuration. Its own scope: its routes, its
  * hooks (developer files, hashed files from memory) and every path nothing else answers.
  */
@@ -119,65 +112,68 @@ export async function page(app: FastifyInstance): Promise<void> {
   const folderOf = localFolderOf(remoteNames, config.appsRoot, releasesDir);
   const readManifest = createManifestReader(folderOf);
   const warn = warnings(app.log);
-  const heroRenderers = createHeroRenderers(folderOf, warn);
+  const renderers = createServerRenderers(folderOf, warn);
+  // A page's head and its server render read WordPress through the proxy's cache, and read the
+  // JSON of an answer they share once.
+  const wordpress = createWordPressReads({
+    cache: app.readCache,
+    wordpressUrl: config.upstreams.wordpress,
+    publicUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    html: app.backendHtml,
+    log: warn,
+  });
+  const json = createAnswerJson();
   const heads = createPageHeads({
     contract,
-    wordpress: createWordPressReads({
-      cache: app.readCache,
-      wordpressUrl: config.upstreams.wordpress,
-      publicUrl,
-      timeoutMs: config.upstreamTimeoutMs,
-      html: app.backendHtml,
-      log: warn,
-    }),
+    wordpress,
+    json,
     publicUrl: publicUrl,
     budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
     defaults: templateHead(template),
     warn,
   });
-  app.addHook('onClose', () => heroRenderers.close());
-  // The remote whose hero renderer draws a route's first screen (the contract's `serverRender`).
-  const heroRemoteOf = (route: PageRoute | undefined) =>
-    route?.serverRender === HERO_RENDERER ? route.remote?.split('/')[0] : undefined;
-  // The renderer is loaded at start, not by the first visitor; a new release's is loaded by the
-  // first page that asks, which goes without it meanwhile.
+  const routeRenders = createRouteRenders({
+    contract,
+    wordpress,
+    json,
+    budgetMs: serverRenderBudgetMs,
+    warn,
+  });
+  app.addHook('onClose', () => renderers.close());
+  // The remote whose renderers draw a route's first screen (the contract's `serverRender`).
+  const renderingRemoteOf = (route: PageRoute | undefined) =>
+    route?.serverRender === undefined ? undefined : route.remote?.split('/')[0];
+  // The renderers are loaded at start, not by the first visitor; a new release's are loaded by
+  // the first page that asks, which goes without them meanwhile.
   if (serverRenderBudgetMs > 0) {
-    for (const name of new Set(contract.routes.map(heroRemoteOf))) {
+    for (const name of new Set(contract.routes.map(renderingRemoteOf))) {
       const manifest = name && config.remotes.get()[name];
-      if (manifest) await heroRenderers.load(manifest);
+      if (manifest) await renderers.load(manifest);
     }
   }
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = config.remotes.get();
     const pageAsked = pageRequest(contract, request.url);
     const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
-    const heroRemote = heroRemoteOf(pageAsked.shows);
-    const homeManifest = heroRemote ? remotes[heroRemote] : undefined;
-    // What the page is about and its hero are read from WordPress at the same time.
+    const renderingRemote = renderingRemoteOf(pageAsked.shows);
+    const renderingManifest = renderingRemote ? remotes[renderingRemote] : undefined;
+    // What the page is about and its first screen are read from WordPress at the same time.
     const [served, serverRender] = await Promise.all([
       heads.headFor(pageAsked),
       !pageAsked.bare &&
-      homeManifest &&
+      renderingManifest &&
       serverRenderBudgetMs > 0 &&
       canHoldServerRender(template, contract.markup)
-        ? renderHomeHero(
-            heroRenderers.readyFor(homeManifest),
-            () =>
-              readHomeBanner(config.upstreams.wordpress, {
-                budgetMs: serverRenderBudgetMs,
-                host: publicUrl.host,
-                protocol: publicUrl.protocol.slice(0, -1),
-                html: app.backendHtml,
-              }),
-            warn,
-          )
+        ? routeRenders.renderFor(pageAsked, renderers.readyFor(renderingManifest))
         : undefined,
     ]);
     // The page carries the styles of what it shows, so its first paint needs no other response
     // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
     // (the first paint waits for it) when it styles markup the page already holds.
     const readSheet = (href: string) => assets.lookup(href, '')?.body.toString('utf8');
-    const blockingBase = serverRender && homeManifest ? remoteBase(homeManifest) : undefined;
+    const blockingBase =
+      serverRender && renderingManifest ? remoteBase(renderingManifest) : undefined;
     const linked = (url: string) =>
       (blockingBase !== undefined && url.startsWith(blockingBase)) ||
       sheetToCarry(url, readSheet) !== undefined;
@@ -185,7 +181,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       carried: code.carried,
       manifests: code.manifests,
       hints:
-        (serverRender ? '' : dataHints(contract, pageAsked, Date.now())) +
+        dataHints(contract, pageAsked, Date.now(), { rendered: serverRender !== undefined }) +
         codeHints(shellPageCode(pageAsked), linked) +
         codeHints(code, linked),
       bare: pageAsked.bare,

@@ -115,6 +115,30 @@ describe('the shell page', () => {
       );
     });
 
+    it('a page whose first screen is rendered on the server hints none of the reads it carries, and the rest at low priority', () => {
+      const low = (url: string) =>
+        `<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="low" href="${url}">`;
+      const lowLayout = [
+        '/wp-json/custom/v2/getPromotionalBanner',
+        '/wp-json/wp/v2/menu_home',
+        '/wp-json/wp/v2/pages/96030',
+      ]
+        .map(low)
+        .join('');
+      const rendered = (path: string) =>
+        dataHintsOf(STOREFRONT_CONTRACT, pageRequest(path), 1, { rendered: true });
+      expect(rendered('/courses')).toBe(lowLayout);
+      expect(rendered('/courses/plab-1')).toBe(
+        lowLayout + low('/wp-json/wp/v2/products-with-ticket'),
+      );
+      expect(rendered('/')).toBe(
+        lowLayout +
+          ['/wp-json/wp/v2/courseList', '/wp-json/wp/v2/events', '/wp-json/wp/v2/our_partner']
+            .map(low)
+            .join(''),
+      );
+    });
+
     it('on /search, the results for the trimmed term too, at the URL the search page asks for', () => {
       expect(dataHints(pageRequest('/search?s=plab'), 1)).toBe(
         layout + hint('/wp-json/custom/v1/search?s=plab'),
@@ -137,20 +161,28 @@ describe('the shell page', () => {
         '<link rel="preload" as="script" href="/1.js"><!--page:head-->',
     );
     const serverRender = {
-      module: 'home/HomePage',
+      module: 'home/CoursePage',
       html: '<h1>Pass PLAB</h1>',
-      data: [{ title: '</script><script>alert(1)</script>' }],
+      reads: {
+        '/wp-json/wp/v2/courseList': [{ title: '</script><script>alert(1)</script>' }],
+        '/wp-json/wp/v2/products-with-ticket': [],
+      },
     };
     const hints = '<link rel="preload" as="script" href="/remotes/home/remoteEntry.js">';
 
-    it('puts the markup in the page’s space, marked with its module, and the data it came from, escaped', () => {
+    it('puts the markup in the page’s space, marked with its module, and carries the reads it was drawn from by served key, escaped', () => {
       const html = renderIndex(template, {}, {}, { serverRender, hints });
       expect(html).toContain(
-        '<div class="shell-page-space" aria-busy="true"><div data-server-render="home/HomePage"><h1>Pass PLAB</h1></div></div>',
+        '<div class="shell-page-space" aria-busy="true"><div data-server-render="home/CoursePage"><h1>Pass PLAB</h1></div></div>',
       );
-      expect(html).toContain(
-        '<script id="home-banner-data" type="application/json">[{"title":"\\u003c/script\\u003e',
+      const carried = new RegExp(
+        `<script id="${markup.servedReadsId}" type="application/json">(.*?)</script>`,
+      ).exec(html)?.[1];
+      expect(carried).toBe(
+        '{"/wp-json/wp/v2/courseList":[{"title":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}],' +
+          '"/wp-json/wp/v2/products-with-ticket":[]}',
       );
+      expect(JSON.parse(carried ?? '')).toEqual(serverRender.reads);
       expect(html).not.toContain('<script>alert(1)');
     });
 
@@ -167,6 +199,22 @@ describe('the shell page', () => {
       expect(plain).not.toContain('fetchpriority="low"');
     });
 
+    it('starts its first image from the head: the image preloads its markup begins with go before every other hint', () => {
+      const preload =
+        '<link rel="preload" as="image" href="https://shop.example/wp-content/uploads/plab.jpg" fetchPriority="high"/>';
+      const html = renderIndex(
+        template,
+        {},
+        {},
+        { serverRender: { ...serverRender, html: `${preload}<h1>Pass PLAB</h1>` }, hints },
+      );
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.indexOf(preload)).toBeGreaterThan(-1);
+      expect(head.indexOf(preload)).toBeLessThan(head.indexOf('remoteEntry.js'));
+      expect(html).toContain('<div data-server-render="home/CoursePage"><h1>Pass PLAB</h1></div>');
+      expect(html.split(preload)).toHaveLength(2);
+    });
+
     it('leaves a page without the space, or a bare one, as it is', () => {
       const noSpace = renderIndex(
         SHELL_PAGE.replace('<!--page:server-render-->', ''),
@@ -175,9 +223,10 @@ describe('the shell page', () => {
         { serverRender },
       );
       expect(noSpace).not.toContain('data-server-render');
-      expect(noSpace).not.toContain('home-banner-data');
+      expect(noSpace).not.toContain(markup.servedReadsId);
       const bare = renderIndex(template, {}, {}, { serverRender, bare: true });
       expect(bare).not.toContain('data-server-render');
+      expect(bare).not.toContain(markup.servedReadsId);
     });
   });
 

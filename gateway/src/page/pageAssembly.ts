@@ -44,7 +44,7 @@ export function templateProblem(template: string, markup: PageMarkup): string | 
  * that they download in parallel with the shell's own code. A `bare` page (the company's app on an auth or
  * legal page) drops the template's first paint, the layout the app does not show. A
  * `serverRender` goes into the page's space, marked with the module it stands for, with the
- * answer it was rendered from for the page's first read. A `head` (headMarkup.ts) replaces the
+ * answers it was drawn from (by served key) for the page's first reads. A `head` (headMarkup.ts) replaces the
  * template's title and description and opens the head's slot.
  */
 export function renderIndex(
@@ -85,15 +85,34 @@ export function renderIndex(
     page = page.slice(0, page.indexOf(open)) + page.slice(page.indexOf(close) + close.length);
   }
   const rendered = serverRender && !bare && canHoldServerRender(page, markup);
+  let firstImages = '';
   if (rendered) {
-    const marked = `<div ${markup.serverRenderAttribute}="${escapeAttribute(serverRender.module)}">${serverRender.html}</div>`;
+    const { images, html } = imagePreloadsOf(serverRender.html);
+    firstImages = images;
+    const marked = `<div ${markup.serverRenderAttribute}="${escapeAttribute(serverRender.module)}">${html}</div>`;
     page = page.replace(slot(markup.serverRenderSlot), () => marked);
-    inline += jsonScript(markup.servedBannerId, serverRender.data);
+    inline += jsonScript(markup.servedReadsId, serverRender.reads);
   }
   const ownHead = head ? headMarkup(head) : '';
-  page = page.replace(slot(markup.headSlot), () => `${ownHead}${preloads}${hints}${inline}`);
+  page = page.replace(
+    slot(markup.headSlot),
+    () => `${ownHead}${firstImages}${preloads}${hints}${inline}`,
+  );
   for (const left of [open, close, slot(markup.serverRenderSlot)]) page = page.replace(left, '');
   return rendered ? scriptsAfterFirstScreen(page) : page;
+}
+
+/** The image preloads React writes first in a render of its first screen's eager images. */
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image" [^<>]*>)+/;
+
+/**
+ * A server render's leading image preloads (React's, for an image drawn with fetchpriority high)
+ * taken out of its markup, for the page's head: the browser starts the first screen's largest
+ * image before it has read the head's other hints and the style sheets.
+ */
+function imagePreloadsOf(html: string): { images: string; html: string } {
+  const images = LEADING_IMAGE_PRELOADS.exec(html)?.[0] ?? '';
+  return { images, html: html.slice(images.length) };
 }
 
 /** The largest style sheet a page carries inline instead of linking it. */
@@ -145,7 +164,8 @@ export function canHoldServerRender(template: string, markup: PageMarkup): boole
 
 /**
  * A page whose first screen is in its markup needs no script to show it: its scripts are asked
- * for at low priority, so its style sheets and the hero's image come first on a slow line.
+ * for at low priority, so its style sheets and its first screen's images come first on a slow
+ * line.
  */
 function scriptsAfterFirstScreen(page: string): string {
   return page
@@ -160,14 +180,19 @@ function scriptsAfterFirstScreen(page: string): string {
  * Data the page's first screen waits for, started with the page instead of after its code (the
  * page contract's `layoutData`, unless the company's app shows the page bare, and its route's
  * `data`), each at the URL the page's own read asks for (shared-store's pageReadUrl). Each is
- * asked for by the page once: the browser answers the page's own read with it.
+ * asked for by the page once: the browser answers the page's own read with it. A page whose
+ * first screen is `rendered` on the server carries the reads it was drawn from (none of those is
+ * hinted), and asks for the rest at low priority, after its style sheets and first image.
  */
 export function dataHints(
   contract: PageContract,
   { route, shows, query, bare }: PageRequest,
   now: number,
+  { rendered = false }: { rendered?: boolean } = {},
 ): string {
-  const reads = [...(bare ? [] : contract.layoutData), ...(shows?.data ?? [])];
+  const reads = [...(bare ? [] : contract.layoutData), ...(shows?.data ?? [])].filter(
+    (read) => !(rendered && read.rendered === true),
+  );
   const page = {
     path: route,
     // The layout's reads name no segment; a page no route shows names none either.
@@ -176,6 +201,7 @@ export function dataHints(
     now,
     stampParameter: contract.markup.stampParameter,
   };
+  const priority = rendered ? ' fetchpriority="low"' : '';
   return reads
     .flatMap((read) => {
       const url = pageReadUrl(read, page);
@@ -183,7 +209,7 @@ export function dataHints(
     })
     .map(
       (url) =>
-        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
+        `<link rel="preload" as="fetch" crossorigin="anonymous"${priority} href="${escapeAttribute(url)}">`,
     )
     .join('');
 }

@@ -23,6 +23,7 @@ import {
 import type { PageRequest } from './remoteHints';
 import { cacheTtlOf } from '../proxy/routeTable';
 import type { WordPressReads } from '../proxy/wordpressReads';
+import { type AnswerJson, within } from './wordpressAnswers';
 
 /** How long a page waits for WordPress to say what it is about, by default. */
 export const HEAD_READ_BUDGET_MS = 300;
@@ -140,21 +141,11 @@ function entryBySlug(list: unknown, slug: string): unknown {
   return entry ?? 'absent';
 }
 
-/** Resolves with the promise's value, or undefined once `ms` have passed. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  if (ms <= 0) return Promise.resolve(undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined);
-  });
-  return Promise.race([promise, late]).finally(() => {
-    clearTimeout(timer);
-  });
-}
-
 export interface PageHeadDeps {
   contract: PageContract;
   wordpress: WordPressReads;
+  /** Reads an answer's JSON, once per answer (shared with the page's server render). */
+  json: AnswerJson;
   /** The storefront's public address: canonical and image URLs are built from it. */
   publicUrl: URL;
   /** How long a page waits for WordPress; 0 reads nothing (every page has its default head). */
@@ -181,7 +172,6 @@ export function createPageHeads(deps: PageHeadDeps) {
     name: SITE_NAME,
     url: new URL('/', deps.publicUrl).href,
   };
-  const parsed = new WeakMap<Buffer, { json: unknown } | undefined>();
   const warned = new Set<HeadRead>();
 
   /** An http(s) URL made absolute against the public address; undefined for anything else. */
@@ -210,14 +200,7 @@ export function createPageHeads(deps: PageHeadDeps) {
       deadline - now(),
     );
     if (!answer || (answer.status !== 200 && answer.status !== 404)) return undefined;
-    if (!parsed.has(answer.body)) {
-      try {
-        parsed.set(answer.body, { json: JSON.parse(answer.body.toString('utf8')) });
-      } catch {
-        parsed.set(answer.body, undefined);
-      }
-    }
-    const body = parsed.get(answer.body);
+    const body = deps.json(answer.body);
     if (answer.status === 200) return body;
     // WordPress's 404 names what it did not find; one without the route (a plugin switched off)
     // or from something else on the way is not "nothing by that name".

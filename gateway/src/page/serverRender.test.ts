@@ -2,18 +2,26 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
+import type { ServerRenderInput } from 'shared-store/server';
 import { createBackendHtml } from '../plugins/backendHtml';
+import { pathOf } from '../plugins/canonicalPaths';
+import { createResponseCache } from '../proxy/responseCache';
+import { createWordPressReads } from '../proxy/wordpressReads';
+import { STOREFRONT_CONTRACT } from '../test-support/contract';
+import { eventually } from '../test-support/eventually';
+import { pageRequest } from './remoteHints';
 import {
-  MAX_CARRIED_BANNER_CHARS,
-  createHeroRenderers,
-  type HeroRenderers,
-  readHomeBanner,
-  renderHomeHero,
+  MAX_CARRIED_READS_BYTES,
+  createRouteRenders,
+  createServerRenderers,
+  type RouteRenderer,
+  type ServerRenderers,
 } from './serverRender';
+import { createAnswerJson } from './wordpressAnswers';
 
 function folderWith(files: Record<string, string>): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hero-renderer-'));
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'server-renderer-'));
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
     fs.writeFileSync(path.join(folder, name), text);
@@ -21,18 +29,25 @@ function folderWith(files: Record<string, string>): string {
   return folder;
 }
 
-describe('the home remote’s hero renderer', () => {
+/** What a page hands a renderer, with these reads. */
+const input = (reads: Record<string, unknown> = {}): ServerRenderInput => ({
+  path: '/',
+  pattern: '/',
+  reads,
+});
+
+describe('a remote’s server renderers, in their own process', () => {
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
   };
-  const opened: HeroRenderers[] = [];
+  const opened: ServerRenderers[] = [];
   /** Renderers for these folders by manifest URL, closed after the test. */
   const renderersFor = (
     folderOf: (url: string) => string | undefined,
-    options?: Parameters<typeof createHeroRenderers>[2],
+    options?: Parameters<typeof createServerRenderers>[2],
   ) => {
-    const renderers = createHeroRenderers(folderOf, warn, options);
+    const renderers = createServerRenderers(folderOf, warn, options);
     opened.push(renderers);
     return renderers;
   };
@@ -43,39 +58,62 @@ describe('the home remote’s hero renderer', () => {
     await Promise.all(opened.splice(0).map((renderers) => renderers.close()));
   });
 
-  it('runs the file deployed beside the manifest, with what the gateway lends it', async () => {
+  it('runs the renderer the page names among those the file deployed beside the manifest exports, with what the gateway lends it', async () => {
     const folder = folderWith({
-      'server/hero.js':
+      'server/pages.js':
         "const { sep } = require('node:path');\n" +
-        'exports.renderHero = (answer) => `<h1>${answer[0].title}${sep}</h1>`;',
+        'exports.renderers = {\n' +
+        '  hero: ({ reads }) => `<h1>${reads.banner[0].title}${sep}</h1>`,\n' +
+        '  courseList: ({ path, pattern }) => `<h1>${path} ${pattern}</h1>`,\n' +
+        '};',
     });
     const renderers = renderersFor(() => folder);
     const renderer = await renderers.load('/remotes/home/mf-manifest.json');
-    await expect(renderer?.renderHero([{ title: 'Hi' }])).resolves.toBe(`<h1>Hi${path.sep}</h1>`);
+    await expect(renderer?.render('hero', input({ banner: [{ title: 'Hi' }] }))).resolves.toBe(
+      `<h1>Hi${path.sep}</h1>`,
+    );
+    await expect(
+      renderer?.render('courseList', { path: '/courses', pattern: '/courses', reads: {} }),
+    ).resolves.toBe('<h1>/courses /courses</h1>');
     expect(renderers.readyFor('/remotes/home/mf-manifest.json')).toBe(renderer);
   });
 
+  it('a name the file has no renderer for is an error for that render alone: the next one is drawn', async () => {
+    const folder = folderWith({
+      'server/pages.js': 'exports.renderers = { hero: () => "<h1>Hi</h1>" };',
+    });
+    const renderer = await renderersFor(() => folder).load('/m.json');
+    for (const name of ['event', 'constructor', '__proto__', 'toString']) {
+      await expect(renderer?.render(name, input())).rejects.toThrow(
+        `The file has no renderer named ${name}.`,
+      );
+    }
+    await expect(renderer?.render('hero', input())).resolves.toBe('<h1>Hi</h1>');
+    expect(warnings).toEqual([]);
+  });
+
   it('is not ready until its process has loaded it; loads a new version of the file once, when it changes', async () => {
-    const folder = folderWith({ 'server/hero.js': 'exports.renderHero = () => "one";' });
+    const folder = folderWith({ 'server/pages.js': 'exports.renderers = { hero: () => "one" };' });
     const renderers = renderersFor(() => folder);
     // The page that finds it loading goes without it: the gateway does not wait for it.
     expect(renderers.readyFor('/m.json')).toBeUndefined();
     const first = await renderers.load('/m.json');
     expect(await renderers.load('/m.json')).toBe(first);
-    const file = path.join(folder, 'server', 'hero.js');
-    fs.writeFileSync(file, 'exports.renderHero = () => "two";');
+    const file = path.join(folder, 'server', 'pages.js');
+    fs.writeFileSync(file, 'exports.renderers = { hero: () => "two" };');
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
-    await expect((await renderers.load('/m.json'))?.renderHero([])).resolves.toBe('two');
+    await expect((await renderers.load('/m.json'))?.render('hero', input())).resolves.toBe('two');
     // The old version's process is gone: it renders nothing any more.
-    await expect(first?.renderHero([])).resolves.toBeUndefined();
+    await expect(first?.render('hero', input())).resolves.toBeUndefined();
   });
 
   it('gives no renderer for a manifest on another origin, a missing file or a broken one, and says why once', async () => {
-    const broken = folderWith({ 'server/hero.js': 'throw new Error("boom");' });
-    const empty = folderWith({ 'server/hero.js': 'exports.other = 1;' });
+    const broken = folderWith({ 'server/pages.js': 'throw new Error("boom");' });
+    // A release from before every route's first screen was rendered: its one file is the hero's.
+    const heroOnly = folderWith({ 'server/hero.js': 'exports.renderHero = () => "<h1>Hi</h1>";' });
     const folders: Record<string, string | undefined> = {
       '/broken.json': broken,
-      '/empty.json': empty,
+      '/hero-only.json': heroOnly,
       '/missing.json': folderWith({}),
     };
     const renderers = renderersFor((url) => folders[url]);
@@ -85,18 +123,39 @@ describe('the home remote’s hero renderer', () => {
     await expect(renderers.load('/missing.json')).resolves.toBeUndefined();
     await expect(renderers.load('/broken.json')).resolves.toBeUndefined();
     await expect(renderers.load('/broken.json')).resolves.toBeUndefined();
-    await expect(renderers.load('/empty.json')).resolves.toBeUndefined();
+    await expect(renderers.load('/hero-only.json')).resolves.toBeUndefined();
     expect(warnings).toEqual([
-      expect.stringContaining('could not be loaded'),
-      expect.stringContaining('exports no renderHero'),
+      expect.stringContaining(
+        'could not be loaded: its pages are served without their server render.',
+      ),
+    ]);
+  });
+
+  it.each([
+    ['no renderers', 'exports.renderHero = () => "<h1>Hi</h1>";'],
+    ['renderers that are a function', 'exports.renderers = () => "<h1>Hi</h1>";'],
+    ['renderers that are a list', 'exports.renderers = [() => "<h1>Hi</h1>"];'],
+    ['a renderer that is not a function', 'exports.renderers = { hero: () => "", course: "x" };'],
+    ['renderers that are null', 'exports.renderers = null;'],
+  ])('a file exporting %s is invalid: no renderer, said once', async (_what, code) => {
+    const folder = folderWith({ 'server/pages.js': code });
+    const renderers = renderersFor(() => folder);
+    await expect(renderers.load('/m.json')).resolves.toBeUndefined();
+    await expect(renderers.load('/m.json')).resolves.toBeUndefined();
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        'exports no renderers (an object of functions): its pages are served without their server render.',
+      ),
     ]);
   });
 
   it('stops a renderer that runs past its time limit, goes without it for a while, then tries a fresh copy', async () => {
     const folder = folderWith({
-      'server/hero.js':
+      'server/pages.js':
         'let renders = 0;\n' +
-        'exports.renderHero = (answer) => { renders += 1; while (answer.loop) {} return `<h1>${renders}</h1>`; };',
+        'exports.renderers = {\n' +
+        '  hero: ({ reads }) => { renders += 1; while (reads.loop) {} return `<h1>${renders}</h1>`; },\n' +
+        '};',
     });
     let clock = 1000;
     const renderers = renderersFor(() => folder, {
@@ -105,35 +164,35 @@ describe('the home remote’s hero renderer', () => {
       now: () => clock,
     });
     const renderer = await renderers.load('/m.json');
-    await expect(renderer?.renderHero({ loop: false })).resolves.toBe('<h1>1</h1>');
+    await expect(renderer?.render('hero', input({ loop: false }))).resolves.toBe('<h1>1</h1>');
     // A render that never ends would never resolve: only the time limit can end it.
-    await expect(renderer?.renderHero({ loop: true })).resolves.toBeUndefined();
+    await expect(renderer?.render('hero', input({ loop: true }))).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('ran past its time limit')]);
     clock += 59_000;
     await expect(renderers.load('/m.json')).resolves.toBeUndefined();
     clock += 1000;
     // A fresh copy: nothing of the stopped one's state is left.
-    await expect((await renderers.load('/m.json'))?.renderHero({ loop: false })).resolves.toBe(
-      '<h1>1</h1>',
-    );
+    await expect(
+      (await renderers.load('/m.json'))?.render('hero', input({ loop: false })),
+    ).resolves.toBe('<h1>1</h1>');
   });
 
   it('while a renderer loops, the gateway’s own thread goes on', async () => {
     const folder = folderWith({
-      'server/hero.js': 'exports.renderHero = () => { for (;;) {} };',
+      'server/pages.js': 'exports.renderers = { hero: () => { for (;;) {} } };',
     });
     const renderers = renderersFor(() => folder, { limitsMs: { load: 5000, render: 500 } });
     const renderer = await renderers.load('/m.json');
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 10);
-    await expect(renderer?.renderHero([])).resolves.toBeUndefined();
+    await expect(renderer?.render('hero', input())).resolves.toBeUndefined();
     clearInterval(ticker);
     expect(ticks).toBeGreaterThan(10);
   });
 
   it('stops a renderer whose loading never ends, and serves without it', async () => {
     const folder = folderWith({
-      'server/hero.js': 'for (;;) {}\nexports.renderHero = () => "<h1>Hi</h1>";',
+      'server/pages.js': 'for (;;) {}\nexports.renderers = { hero: () => "<h1>Hi</h1>" };',
     });
     const renderers = renderersFor(() => folder, { limitsMs: { load: 300, render: 50 } });
     await expect(renderers.load('/m.json')).resolves.toBeUndefined();
@@ -143,31 +202,35 @@ describe('the home remote’s hero renderer', () => {
 
   it('stops a renderer that runs out of memory, and the gateway goes on', async () => {
     const folder = folderWith({
-      'server/hero.js':
+      'server/pages.js':
         'const kept = [];\n' +
-        'exports.renderHero = () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); };',
+        'exports.renderers = { hero: () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); } };',
     });
     const renderers = renderersFor(() => folder, {
       limitsMs: { load: 5000, render: 20_000 },
       memoryMb: 32,
     });
     const renderer = await renderers.load('/m.json');
-    await expect(renderer?.renderHero([])).resolves.toBeUndefined();
+    await expect(renderer?.render('hero', input())).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('ran out of memory (32 MB)')]);
     expect(renderers.readyFor('/m.json')).toBeUndefined();
   });
 
   it('a renderer may require Node’s own modules, and no package: its build carries them', async () => {
     const folder = folderWith({
-      'server/hero.js':
+      'server/pages.js':
         "const { escape } = require('node:querystring');\n" +
-        'exports.renderHero = (answer) => {\n' +
-        '  try { require("react"); } catch (error) { return `${escape(answer)} ${error.code}`; }\n' +
-        '  return "react was found";\n' +
+        'exports.renderers = {\n' +
+        '  hero: ({ reads }) => {\n' +
+        '    try { require("react"); } catch (error) { return `${escape(reads.text)} ${error.code}`; }\n' +
+        '    return "react was found";\n' +
+        '  },\n' +
         '};',
     });
     const renderer = await renderersFor(() => folder).load('/m.json');
-    await expect(renderer?.renderHero('a b')).resolves.toBe('a%20b MODULE_NOT_FOUND');
+    await expect(renderer?.render('hero', input({ text: 'a b' }))).resolves.toBe(
+      'a%20b MODULE_NOT_FOUND',
+    );
   });
 
   describe('release code on the server holds no secret', () => {
@@ -181,9 +244,9 @@ describe('the home remote’s hero renderer', () => {
       if (saved === undefined) delete process.env.WC_CONSUMER_SECRET;
       else process.env.WC_CONSUMER_SECRET = saved;
     });
-    /** A renderer of this code, loaded. */
+    /** A renderer file of this code, which defines its renderer `hero`, loaded. */
     const load = async (code: string) => {
-      const folder = folderWith({ 'server/hero.js': code });
+      const folder = folderWith({ 'server/pages.js': `${code}\nexports.renderers = { hero };` });
       const renderer = await renderersFor(() => folder).load('/m.json');
       expect(renderer).toBeDefined();
       return renderer;
@@ -195,9 +258,9 @@ describe('the home remote’s hero renderer', () => {
     it('release code sees an empty environment', async () => {
       const renderer = await load(
         'const atLoad = JSON.stringify(process.env);\n' +
-          'exports.renderHero = () => atLoad + JSON.stringify(process.env);',
+          'const hero = () => atLoad + JSON.stringify(process.env);',
       );
-      await expect(renderer?.renderHero([])).resolves.toBe('{}{}');
+      await expect(renderer?.render('hero', input())).resolves.toBe('{}{}');
     });
 
     it('release code cannot read the process environment from /proc', async () => {
@@ -206,13 +269,13 @@ describe('the home remote’s hero renderer', () => {
       const renderer = await load(
         attempt +
           "const fs = require('node:fs');\n" +
-          'exports.renderHero = () => [\n' +
+          'const hero = () => [\n' +
           "  attempt(() => fs.readFileSync('/proc/self/environ', 'utf8')),\n" +
           '  attempt(() => fs.readFileSync(`/proc/${process.ppid}/environ`, "utf8")),\n' +
           "  attempt(() => fs.readdirSync('/proc').length),\n" +
           "].join(' ');",
       );
-      const seen = await renderer?.renderHero([]);
+      const seen = await renderer?.render('hero', input());
       expect(seen).toBe('ERR_ACCESS_DENIED ERR_ACCESS_DENIED ERR_ACCESS_DENIED');
       expect(seen).not.toContain(secret);
     });
@@ -220,15 +283,15 @@ describe('the home remote’s hero renderer', () => {
     it('release code cannot read files outside its release', async () => {
       const config = folderWith({ '.env': `WC_CONSUMER_SECRET=${secret}\n` });
       const release = folderWith({
-        'server/hero.js':
+        'server/pages.js':
           attempt +
           "const fs = require('node:fs');\n" +
           "const { createRequire } = require('node:module');\n" +
-          'exports.renderHero = (files) => [\n' +
+          'exports.renderers = { hero: ({ reads: { files } }) => [\n' +
           "  ...files.map((file) => attempt(() => fs.readFileSync(file, 'utf8'))),\n" +
           '  attempt(() => require(files[0])),\n' +
           '  attempt(() => createRequire(__filename)(files[0])),\n' +
-          "].join(' ');",
+          "].join(' ') };",
       });
       // The permission model follows links, so the release's folder is not readable either.
       fs.symlinkSync(path.join(config, '.env'), path.join(release, 'server', 'env'));
@@ -237,10 +300,10 @@ describe('the home remote’s hero renderer', () => {
         path.join(__dirname, '..', '..', 'package.json'),
         path.join(config, '.env'),
         path.join(release, 'server', 'env'),
-        path.join(release, 'server', 'hero.js'),
+        path.join(release, 'server', 'pages.js'),
         __filename,
       ];
-      const seen = await renderer?.renderHero(files);
+      const seen = await renderer?.render('hero', input({ files }));
       expect(seen?.split(' ')).toEqual([
         ...files.map(() => 'ERR_ACCESS_DENIED'),
         // Not one of Node's modules; and Node's own require, which release code can make, is
@@ -252,10 +315,10 @@ describe('the home remote’s hero renderer', () => {
     });
 
     it('a renderer file that is a link is not loaded: it could lead to any file', async () => {
-      const real = folderWith({ 'hero.js': 'exports.renderHero = () => "<h1>Hi</h1>";' });
+      const real = folderWith({ 'pages.js': 'exports.renderers = { hero: () => "<h1>Hi</h1>" };' });
       const release = folderWith({});
       fs.mkdirSync(path.join(release, 'server'));
-      fs.symlinkSync(path.join(real, 'hero.js'), path.join(release, 'server', 'hero.js'));
+      fs.symlinkSync(path.join(real, 'pages.js'), path.join(release, 'server', 'pages.js'));
       await expect(renderersFor(() => release).load('/m.json')).resolves.toBeUndefined();
       expect(warnings).toEqual([expect.stringContaining('could not be loaded')]);
     });
@@ -263,7 +326,7 @@ describe('the home remote’s hero renderer', () => {
     it('process.binding is not a way around, nor child processes, threads, addons, the inspector or writes', async () => {
       const renderer = await load(
         attempt +
-          'exports.renderHero = () => JSON.stringify({\n' +
+          'const hero = () => JSON.stringify({\n' +
           "  binding: attempt(() => process.binding('fs')),\n" +
           "  spawnBinding: attempt(() => process.binding('spawn_sync')),\n" +
           "  childProcess: attempt(() => require('node:child_process').execSync('env')),\n" +
@@ -275,7 +338,7 @@ describe('the home remote’s hero renderer', () => {
           '  report: attempt(() => process.report.writeReport()),\n' +
           '});',
       );
-      expect(JSON.parse((await renderer?.renderHero([])) ?? '')).toEqual({
+      expect(JSON.parse((await renderer?.render('hero', input())) ?? '')).toEqual({
         binding: 'ERR_ACCESS_DENIED',
         spawnBinding: 'ERR_ACCESS_DENIED',
         childProcess: 'ERR_ACCESS_DENIED',
@@ -291,12 +354,12 @@ describe('the home remote’s hero renderer', () => {
     it('release code cannot signal the gateway (SIGUSR1 would open its inspector) or reprioritize it', async () => {
       const renderer = await load(
         attempt +
-          'exports.renderHero = () => [\n' +
+          'const hero = () => [\n' +
           "  attempt(() => process.kill(process.ppid, 'SIGUSR1')),\n" +
           "  attempt(() => require('node:os').setPriority(process.ppid, 19)),\n" +
           "].join(' | ');",
       );
-      await expect(renderer?.renderHero([])).resolves.toBe(
+      await expect(renderer?.render('hero', input())).resolves.toBe(
         [
           'A server renderer may not signal or reprioritize a process.',
           'A server renderer may not signal or reprioritize a process.',
@@ -310,21 +373,20 @@ describe('the home remote’s hero renderer', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const connected = new Promise((resolve) => server.once('connection', resolve));
       const renderer = await load(
-        "exports.renderHero = (port) => { require('node:net').connect(port, '127.0.0.1').on('error', () => {}); return 'sent'; };",
+        "const hero = ({ reads }) => { require('node:net').connect(reads.port, '127.0.0.1').on('error', () => {}); return 'sent'; };",
       );
-      await expect(renderer?.renderHero((server.address() as net.AddressInfo).port)).resolves.toBe(
-        'sent',
-      );
+      const { port } = server.address() as net.AddressInfo;
+      await expect(renderer?.render('hero', input({ port }))).resolves.toBe('sent');
       await connected;
       await new Promise((resolve) => server.close(resolve));
     });
 
     it('a renderer’s process is gone once it is stopped or the renderers are closed', async () => {
       const folder = folderWith({
-        'server/hero.js':
-          'exports.renderHero = (loop) => { while (loop) {} return String(process.pid); };',
+        'server/pages.js':
+          'exports.renderers = { hero: ({ reads }) => { while (reads.loop) {} return String(process.pid); } };',
       });
-      const renderers = createHeroRenderers(() => folder, warn, {
+      const renderers = createServerRenderers(() => folder, warn, {
         limitsMs: { load: 5000, render: 100 },
       });
       const gone = (pid: number) => {
@@ -335,108 +397,246 @@ describe('the home remote’s hero renderer', () => {
           return true;
         }
       };
-      const pid = Number(await (await renderers.load('/m.json'))?.renderHero(false));
+      const pid = Number(
+        await (await renderers.load('/m.json'))?.render('hero', input({ loop: false })),
+      );
       expect(pid).not.toBe(process.pid);
       expect(gone(pid)).toBe(false);
-      await expect(renderers.readyFor('/m.json')?.renderHero(true)).resolves.toBeUndefined();
+      await expect(
+        renderers.readyFor('/m.json')?.render('hero', input({ loop: true })),
+      ).resolves.toBeUndefined();
       await renderers.close();
       expect(gone(pid)).toBe(true);
     });
   });
-
-  it('serves no hero when there is no renderer, no banner, an outsized one, no slide, or the renderer throws', async () => {
-    const banner = () => Promise.resolve([{ title: 'Hi' }]);
-    const renderer = {
-      renderHero: (answer: unknown) =>
-        Promise.resolve(Array.isArray(answer) ? '<h1>Hi</h1>' : undefined),
-    };
-    await expect(renderHomeHero(renderer, banner, warn)).resolves.toEqual({
-      module: 'home/HomePage',
-      html: '<h1>Hi</h1>',
-      data: [{ title: 'Hi' }],
-    });
-    await expect(renderHomeHero(undefined, banner, warn)).resolves.toBeUndefined();
-    await expect(
-      renderHomeHero(renderer, () => Promise.resolve(undefined), warn),
-    ).resolves.toBeUndefined();
-    await expect(
-      renderHomeHero(renderer, () => Promise.resolve({}), warn),
-    ).resolves.toBeUndefined();
-    const outsized = [{ title: 'x'.repeat(MAX_CARRIED_BANNER_CHARS) }];
-    await expect(
-      renderHomeHero(renderer, () => Promise.resolve(outsized), warn),
-    ).resolves.toBeUndefined();
-    const throwing = { renderHero: () => Promise.reject(new Error('bad slide')) };
-    await expect(renderHomeHero(throwing, banner, warn)).resolves.toBeUndefined();
-    expect(warnings).toEqual([expect.stringContaining('could not render the hero')]);
-  });
 });
 
-describe('the banner read for a server-rendered hero', () => {
+describe('a route’s first screen rendered on the server', () => {
+  const BANNER = [{ id: 7, title: 'Pass <img src=x onerror="alert(1)">PLAB' }];
+  const COURSES = [{ id: 2101, slug: 'plab-1', title: 'PLAB 1' }];
+  const EVENTS = [{ id: 2301, slug: 'msra-day', title: 'MSRA day' }];
+  const LOCATION = { id: 1, title: 'London' };
+  /** What WordPress answers on each path unless a test says otherwise. */
+  const ANSWERS: Record<string, unknown> = {
+    '/wp-json/wp/v2/home_banner': BANNER,
+    '/wp-json/wp/v2/courseList': COURSES,
+    '/wp-json/wp/v2/products-with-ticket': EVENTS,
+    '/wp-json/wp/v2/page-details/location-1': LOCATION,
+  };
   const upstream = Fastify();
-  const seen: { url: string; host: unknown; proto: unknown }[] = [];
+  /** Each request that reached WordPress, as it arrived. */
+  const hits: string[] = [];
+  /** A test's own answer for a path. */
+  const answers = new Map<string, (reply: FastifyReply) => unknown>();
   let url = '';
-  let answer: () => Promise<unknown> = () => Promise.resolve([{ title: 'Hi' }]);
-
-  beforeAll(async () => {
-    upstream.get('/wp-json/wp/v2/home_banner', (request) => {
-      seen.push({
-        url: request.url,
-        host: request.headers['x-forwarded-host'],
-        proto: request.headers['x-forwarded-proto'],
-      });
-      return answer();
-    });
-    url = await upstream.listen({ host: '127.0.0.1', port: 0 });
-  });
   const html = createBackendHtml({
     site: 'https://shop.example',
     wordpress: 'https://www.example-academy.test',
   });
+  beforeAll(async () => {
+    upstream.get('/*', (request, reply) => {
+      const path = pathOf(request.url);
+      hits.push(request.url);
+      const answer = answers.get(path);
+      if (answer) return answer(reply);
+      return path in ANSWERS
+        ? ANSWERS[path]
+        : reply.code(404).send({ code: 'rest_no_route', message: 'No route.' });
+    });
+    url = await upstream.listen({ host: '127.0.0.1', port: 0 });
+  });
   afterAll(async () => {
     html.close();
+    upstream.server.closeAllConnections();
     await upstream.close();
   });
 
-  const page = { budgetMs: 2000, host: 'shop.example', protocol: 'https', html };
-
-  it('is never cached: each page reads it with its own timestamp, for the page’s host', async () => {
-    await expect(readHomeBanner(url, page, 1000)).resolves.toEqual([{ title: 'Hi' }]);
-    await readHomeBanner(url, page, 2000);
-    expect(seen).toEqual([
-      { url: '/wp-json/wp/v2/home_banner?t=1000', host: 'shop.example', proto: 'https' },
-      { url: '/wp-json/wp/v2/home_banner?t=2000', host: 'shop.example', proto: 'https' },
-    ]);
+  const warnings: string[] = [];
+  let clock = 1000;
+  /** Route renders over a read cache of their own, as a fresh gateway has. */
+  const rendersWithin = (budgetMs: number) =>
+    createRouteRenders({
+      contract: STOREFRONT_CONTRACT,
+      wordpress: createWordPressReads({
+        cache: createResponseCache(),
+        wordpressUrl: url,
+        publicUrl: new URL('https://shop.example'),
+        timeoutMs: 2000,
+        html,
+        log: () => undefined,
+      }),
+      json: createAnswerJson(),
+      budgetMs,
+      warn: (message) => warnings.push(message),
+      now: () => clock,
+    });
+  let renders = rendersWithin(2000);
+  /** What the renderer was asked to draw. */
+  const drawn: { name: string; input: ServerRenderInput }[] = [];
+  /** A renderer that draws the name it is given. */
+  const drawing: RouteRenderer = {
+    render(name, input) {
+      drawn.push({ name, input });
+      return Promise.resolve(`<h1>${name}</h1>`);
+    },
+  };
+  const page = (address: string) => pageRequest(STOREFRONT_CONTRACT, address);
+  beforeEach(() => {
+    hits.length = 0;
+    answers.clear();
+    warnings.length = 0;
+    drawn.length = 0;
+    renders = rendersWithin(2000);
   });
 
-  it('comes with its HTML sanitized, as the proxy serves it: the hero and the page are made from it', async () => {
-    answer = () =>
-      Promise.resolve([
-        {
-          title: 'Pass <img src=x onerror="alert(1)">PLAB',
-          subtitle:
-            '<p onclick="steal()">Join <a href="https://www.example-academy.test/courses/plab-1">PLAB 1</a></p><script>alert(2)</script>',
-          link: 'https://www.example-academy.test/courses?level=1&mode=online',
-        },
-      ]);
-    await expect(readHomeBanner(url, page)).resolves.toEqual([
+  it('the renderer receives exactly the route’s rendered reads’ answers, by served key, and the page carries the same', async () => {
+    const course = await renders.renderFor(page('/courses/plab-1'), drawing);
+    // The course page's events are read by the page itself: only the course list is rendered.
+    const courseReads = { '/wp-json/wp/v2/courseList': COURSES };
+    expect(course).toEqual({
+      module: 'home/CoursePage',
+      html: '<h1>course</h1>',
+      reads: courseReads,
+    });
+    const place = await renders.renderFor(page('/locations/1'), drawing);
+    const placeReads = {
+      '/wp-json/wp/v2/page-details/location-1': LOCATION,
+      '/wp-json/wp/v2/products-with-ticket': EVENTS,
+    };
+    expect(place).toEqual({
+      module: 'home/LocationPage',
+      html: '<h1>location</h1>',
+      reads: placeReads,
+    });
+    expect(drawn).toEqual([
       {
-        title: 'Pass <img src="x">PLAB',
-        subtitle: '<p>Join <a href="/courses/plab-1">PLAB 1</a></p>',
-        link: 'https://www.example-academy.test/courses?level=1&mode=online',
+        name: 'course',
+        input: { path: '/courses/plab-1', pattern: '/courses/:slug', reads: courseReads },
+      },
+      {
+        name: 'location',
+        input: { path: '/locations/1', pattern: '/locations/:id', reads: placeReads },
       },
     ]);
+    expect(hits).toEqual([
+      '/wp-json/wp/v2/courseList',
+      '/wp-json/wp/v2/page-details/location-1',
+      '/wp-json/wp/v2/products-with-ticket',
+    ]);
   });
 
-  it('is given up on after the budget, so a slow WordPress delays the page by that at most', async () => {
-    // WordPress never answers: only the budget can end the read.
-    answer = () => new Promise<never>(() => undefined);
-    await expect(readHomeBanner(url, { ...page, budgetMs: 50 })).resolves.toBeUndefined();
+  it('a never-cached read (the banner) is read afresh for each page, with the page’s stamp, sanitized as the proxy serves it, and carried without the stamp', async () => {
+    clock = 1000;
+    const first = await renders.renderFor(page('/'), drawing);
+    clock = 2000;
+    await renders.renderFor(page('/'), drawing);
+    expect(first).toEqual({
+      module: 'home/HomePage',
+      html: '<h1>hero</h1>',
+      reads: { '/wp-json/wp/v2/home_banner': [{ id: 7, title: 'Pass <img src="x">PLAB' }] },
+    });
+    expect(hits).toEqual([
+      '/wp-json/wp/v2/home_banner?t=1000',
+      '/wp-json/wp/v2/home_banner?t=2000',
+    ]);
   });
 
-  it('is nothing when WordPress fails or is not there', async () => {
-    answer = () => Promise.reject(new Error('down'));
-    await expect(readHomeBanner(url, page)).resolves.toBeUndefined();
-    await expect(readHomeBanner('http://127.0.0.1:1', page)).resolves.toBeUndefined();
+  it('pages of one route at once share one upstream read', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    answers.set('/wp-json/wp/v2/courseList', async () => {
+      await answered;
+      return COURSES;
+    });
+    const pages = [1, 2, 3].map(() => renders.renderFor(page('/courses'), drawing));
+    await eventually(() => hits.length > 0, 'the course list is asked for');
+    answer();
+    for (const served of await Promise.all(pages)) {
+      expect(served?.reads).toEqual({ '/wp-json/wp/v2/courseList': COURSES });
+    }
+    expect(hits).toEqual(['/wp-json/wp/v2/courseList']);
+  });
+
+  it('a WordPress slower than the budget: no server render, within the budget and a margin', async () => {
+    const impatient = rendersWithin(100);
+    // WordPress never answers: only the budget can end the wait.
+    answers.set('/wp-json/wp/v2/courseList', () => new Promise<never>(() => undefined));
+    const started = Date.now();
+    await expect(impatient.renderFor(page('/courses'), drawing)).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(100 + 200);
+    expect(drawn).toEqual([]);
+  });
+
+  it('a renderer slower than the budget: no server render, within the budget and a margin', async () => {
+    const impatient = rendersWithin(100);
+    const endless: RouteRenderer = { render: () => new Promise<never>(() => undefined) };
+    const started = Date.now();
+    await expect(impatient.renderFor(page('/courses'), endless)).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(100 + 200);
+  });
+
+  it.each([
+    ['garbage', (reply: FastifyReply) => reply.type('application/json').send('[{"id": 2101,')],
+    ['a 500', (reply: FastifyReply) => reply.code(500).send({ code: 'internal_error' })],
+    ['a 404', (reply: FastifyReply) => reply.code(404).send({ code: 'rest_no_route' })],
+    ['HTML', (reply: FastifyReply) => reply.type('text/html').send('<html>maintenance</html>')],
+    [
+      'an answer over what a page carries',
+      (reply: FastifyReply) => reply.send([{ id: 1, title: 'x'.repeat(MAX_CARRIED_READS_BYTES) }]),
+    ],
+  ])('WordPress answering %s: no server render', async (_what, answer) => {
+    answers.set('/wp-json/wp/v2/courseList', answer);
+    await expect(renders.renderFor(page('/courses'), drawing)).resolves.toBeUndefined();
+    expect(drawn).toEqual([]);
+  });
+
+  it('answers each small enough, together over what a page carries: no server render', async () => {
+    const half = 'x'.repeat(MAX_CARRIED_READS_BYTES / 2);
+    answers.set('/wp-json/wp/v2/page-details/location-1', (reply) =>
+      reply.send({ id: 1, title: half }),
+    );
+    answers.set('/wp-json/wp/v2/products-with-ticket', (reply) =>
+      reply.send([{ id: 1, title: half }]),
+    );
+    await expect(renders.renderFor(page('/locations/1'), drawing)).resolves.toBeUndefined();
+    // The same page, its answers as they usually are (read afresh: the large ones were kept).
+    answers.clear();
+    await expect(rendersWithin(2000).renderFor(page('/locations/1'), drawing)).resolves.toEqual(
+      expect.objectContaining({ html: '<h1>location</h1>' }),
+    );
+  });
+
+  it('a read the proxy does not open (/locations/abc) never reaches WordPress, and the page has no server render', async () => {
+    for (const address of ['/locations/abc', '/locations/0', '/locations/1%2F..%2F2']) {
+      await expect(renders.renderFor(page(address), drawing)).resolves.toBeUndefined();
+    }
+    expect(hits).toEqual([]);
+    expect(drawn).toEqual([]);
+  });
+
+  it('a renderer that throws: no server render, and a warning naming the route', async () => {
+    const throwing: RouteRenderer = { render: () => Promise.reject(new Error('bad course')) };
+    await expect(renders.renderFor(page('/courses'), throwing)).resolves.toBeUndefined();
+    expect(warnings).toEqual([
+      'home/CourseListPage could not render /courses (courseList): the page is served without its server render.',
+    ]);
+  });
+
+  it('a renderer that draws nothing: no server render', async () => {
+    for (const nothing of [undefined, '']) {
+      const blank: RouteRenderer = { render: () => Promise.resolve(nothing) };
+      await expect(renders.renderFor(page('/courses'), blank)).resolves.toBeUndefined();
+    }
+    expect(warnings).toEqual([]);
+  });
+
+  it('no renderer running, or a route with no server render: nothing is read', async () => {
+    await expect(renders.renderFor(page('/courses'), undefined)).resolves.toBeUndefined();
+    for (const address of ['/cart', '/blogs/some-post', '/no-such-page']) {
+      await expect(renders.renderFor(page(address), drawing)).resolves.toBeUndefined();
+    }
+    expect(hits).toEqual([]);
   });
 });

@@ -2,32 +2,59 @@ import fs from 'node:fs';
 import { type ChildProcess, fork } from 'node:child_process';
 import { Socket } from 'node:net';
 import path from 'node:path';
-import type { BackendHtml } from '../plugins/backendHtml';
-
-/** The home remote's server renderer (remote-home/src/server/hero.tsx, built to dist/server/hero.js). */
-export interface HeroRenderer {
-  /** The hero's markup for a banner answer; rejects when the renderer throws. */
-  renderHero(answer: unknown): Promise<string | undefined>;
-}
-
-/** What the page gets from a server render: the markup, and the answer it was rendered from. */
-export interface ServerRender {
-  /** The remote module it stands for, e.g. home/HomePage (the shell keeps it until that loads). */
-  module: string;
-  html: string;
-  data: unknown;
-}
-
-/** How long the page waits for the banner before it is served without its hero, by default. */
-export const SERVER_RENDER_BUDGET_MS = 300;
-
-/** The largest banner answer the page carries (a real one is a few kilobytes). */
-export const MAX_CARRIED_BANNER_CHARS = 64 * 1024;
+import {
+  pageReadUrl,
+  servedKey,
+  type PageContract,
+  type ServerRenderInput,
+} from 'shared-store/server';
+import { pathOf } from '../plugins/canonicalPaths';
+import { cacheTtlOf, isPrivateAnswer, routeOf } from '../proxy/routeTable';
+import type { WordPressReads } from '../proxy/wordpressReads';
+import type { PageRequest } from './remoteHints';
+import { type AnswerJson, within } from './wordpressAnswers';
 
 /**
- * How long the home remote's code may take before it is stopped: loading it (its process
+ * A remote's server renderers (its src/server/pages.tsx, built to dist/server/pages.js, exporting
+ * `renderers`), running in their process.
+ */
+export interface RouteRenderer {
+  /**
+   * The markup of the renderer named `renderer` (a route's `serverRender`) for one page; rejects
+   * when it throws or the file has no renderer by that name.
+   */
+  render(renderer: string, input: ServerRenderInput): Promise<string | undefined>;
+}
+
+/** What the page gets from a server render: the markup, and the answers it was drawn from. */
+export interface ServerRender {
+  /** The remote module it stands for, e.g. home/CoursePage (the shell keeps it until that loads). */
+  module: string;
+  html: string;
+  /** The route's rendered reads' answers by served key (servedKey): the page's first reads. */
+  reads: Record<string, unknown>;
+}
+
+/**
+ * How long a page waits, by default, for its rendered reads and its server render before it is
+ * served without it.
+ */
+export const SERVER_RENDER_BUDGET_MS = 300;
+
+/**
+ * The most a page carries of its rendered reads' answers, together (their bytes as WordPress sent
+ * them, sanitized). The sample's course list is 3.2 KB, its events 2.2 KB, a location 0.4 KB, the
+ * banner 0.8 KB; a catalogue ten times the sample's fits with room. Past it the page is served as
+ * it is without its server render: the HTML a phone downloads before its first paint stays small
+ * (128 KB of JSON is about 25 KB gzipped on the line, a tenth of a second on slow 4G).
+ */
+export const MAX_CARRIED_READS_BYTES = 128 * 1024;
+
+/**
+ * How long a remote's server code may take before it is stopped: loading it (its process
  * started, about 0.1 s), and one render (1-3 ms, 10-20 ms the first time; the limit is wall
- * time, so it leaves room for a busy machine). A page waits for its render at most `render`.
+ * time, so it leaves room for a busy machine). A page waits for its render no longer than its
+ * budget (SERVER_RENDER_BUDGET_MS) in any case.
  */
 export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
 
@@ -39,13 +66,13 @@ export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
 export const RENDERER_MEMORY_MB = 256;
 
 /**
- * How long the home page goes without its hero after the renderer was stopped, before a fresh
- * copy of it is tried: a renderer that always loops costs one stop a minute, not one a page.
+ * How long pages go without their server render after the renderers' process was stopped, before
+ * a fresh copy of it is tried: a renderer that always loops costs one stop a minute, not one a page.
  */
 export const RENDERER_PAUSE_MS = 60_000;
 
 /** The process a renderer runs in (a CommonJS file beside this one, in src/ and in dist/). */
-const WORKER_FILE = path.join(__dirname, 'heroWorker.cjs');
+const WORKER_FILE = path.join(__dirname, 'rendererWorker.cjs');
 
 /** What a renderer's process may read: the worker's own file, by its real path, found once. */
 let workerFile: string | undefined;
@@ -66,7 +93,7 @@ function rendererWorkerFile(): string {
  * starting environment, secrets included, whatever the gateway deletes from process.env later).
  * What Node 20's model does not restrict: the network (the renderer can open connections, as a
  * visitor can, but it holds no secret to send); signals to processes of the same user, which
- * heroWorker.cjs takes away (SIGUSR1 would open the gateway's inspector); and the module
+ * rendererWorker.cjs takes away (SIGUSR1 would open the gateway's inspector); and the module
  * resolver, which still tells whether a file exists and what a package.json's `main` says, not
  * what a file holds. Verified in serverRender.test.ts.
  */
@@ -97,34 +124,38 @@ interface WorkerMessage {
   error?: unknown;
 }
 
+/** What a page goes without while its remote's renderers cannot render. */
+const WITHOUT_RENDER = 'its pages are served without their server render';
+
 /** The last characters of the renderer's error output, enough to tell why it ended. */
 const ERROR_OUTPUT_KEPT = 4096;
 
-/** The renderers deployed beside the home manifests this gateway serves itself. */
-export interface HeroRenderers {
+/** The server renderers deployed beside the manifests this gateway serves itself. */
+export interface ServerRenderers {
   /**
    * The renderer of this manifest's current file, if it is loaded and running; undefined while
    * it loads (which this starts), when there is none, or while a stopped one is paused.
    */
-  readyFor(manifestUrl: string): HeroRenderer | undefined;
+  readyFor(manifestUrl: string): RouteRenderer | undefined;
   /** Loads the current file if need be, and waits until it runs or has failed. */
-  load(manifestUrl: string): Promise<HeroRenderer | undefined>;
+  load(manifestUrl: string): Promise<RouteRenderer | undefined>;
   /** Stops every renderer's process, and waits until each has ended. */
   close(): Promise<void>;
 }
 
 /**
- * The hero renderers deployed beside the home manifests this gateway serves itself
- * (`folderOf(manifestUrl)`/server/hero.js): the home remote's own code, so the hero in the page
- * is the one its release renders. Each file version runs in a process of its own
- * (heroWorker.cjs), loaded once, which holds no secret and can reach no configuration: it starts
- * with an empty environment, under Node's permission model (rendererExecArgv), and the gateway
- * hands it the file's text. A missing or broken file means no server render (reported once),
- * never a failed page. A process that runs past RENDERER_TIME_LIMITS_MS or out of memory
- * (RENDERER_MEMORY_MB) is killed with whatever state it had, the home page goes without its hero,
- * and a fresh copy is loaded after RENDERER_PAUSE_MS.
+ * The server renderers deployed beside the manifests this gateway serves itself
+ * (`folderOf(manifestUrl)`/server/pages.js, exporting `renderers`): the remote's own code, so a
+ * page's first screen is the one its release renders. Each file version runs in a process of its
+ * own (rendererWorker.cjs), loaded once, which holds no secret and can reach no configuration: it
+ * starts with an empty environment, under Node's permission model (rendererExecArgv), and the
+ * gateway hands it the file's text. A missing or broken file, or one exporting no `renderers`
+ * object of functions, means no server render (reported once), never a failed page. A process
+ * that runs past RENDERER_TIME_LIMITS_MS or out of memory (RENDERER_MEMORY_MB) is killed with
+ * whatever state it had, the remote's pages go without their server render, and a fresh copy is
+ * loaded after RENDERER_PAUSE_MS.
  */
-export function createHeroRenderers(
+export function createServerRenderers(
   folderOf: (manifestUrl: string) => string | undefined,
   warn: (message: string, error?: unknown) => void,
   {
@@ -138,17 +169,17 @@ export function createHeroRenderers(
     pauseMs?: number;
     now?: () => number;
   } = {},
-): HeroRenderers {
+): ServerRenderers {
   interface Version {
     mtimeMs: number;
     /** Its process, until it is stopped or has ended. */
     child?: ChildProcess;
     /** The renderer once its process runs; undefined before, and after a failure or a stop. */
-    renderer?: HeroRenderer;
-    loaded: Promise<HeroRenderer | undefined>;
+    renderer?: RouteRenderer;
+    loaded: Promise<RouteRenderer | undefined>;
     /** Kills its process, settling whatever waits on it; done when the process has ended. */
     end: () => Promise<void>;
-    /** Set when it was stopped: until then the page goes without the hero. */
+    /** Set when it was stopped: until then pages go without their server render. */
     retryAt?: number;
   }
   const versions = new Map<string, Version>();
@@ -165,7 +196,7 @@ export function createHeroRenderers(
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
     } catch (error) {
-      warn(`${file} could not be loaded: the home page is served without its hero.`, error);
+      warn(`${file} could not be loaded: ${WITHOUT_RENDER}.`, error);
       return { mtimeMs, loaded: Promise.resolve(undefined), end: () => Promise.resolve() };
     }
     if (running.size === 0) process.once('exit', killAllRunning);
@@ -192,7 +223,7 @@ export function createHeroRenderers(
     }
     const pending = new Map<number, (html: string | undefined, error?: string) => void>();
     let sent = 0;
-    let settleLoad: (renderer: HeroRenderer | undefined) => void = () => undefined;
+    let settleLoad: (renderer: RouteRenderer | undefined) => void = () => undefined;
     const version: Version = {
       mtimeMs,
       child,
@@ -223,20 +254,20 @@ export function createHeroRenderers(
       void end();
       version.retryAt = now() + pauseMs;
       warn(
-        `${file} ${why} and was stopped: the home page is served without its hero for ${String(Math.round(pauseMs / 1000))} s, then a fresh copy is tried.`,
+        `${file} ${why} and was stopped: ${WITHOUT_RENDER} for ${String(Math.round(pauseMs / 1000))} s, then a fresh copy is tried.`,
       );
     }
     function failed(error: unknown) {
       if (!version.child) return;
-      warn(`${file} could not be loaded: the home page is served without its hero.`, error);
+      warn(`${file} could not be loaded: ${WITHOUT_RENDER}.`, error);
       void end();
     }
     /** Sends to the process; a message it can no longer take is answered by its end. */
     function send(message: object) {
       if (child.connected) child.send(message, () => undefined);
     }
-    const renderer: HeroRenderer = {
-      renderHero(answer) {
+    const renderer: RouteRenderer = {
+      render(name, input) {
         return new Promise((resolve, reject) => {
           if (!version.child) {
             resolve(undefined);
@@ -252,7 +283,7 @@ export function createHeroRenderers(
             if (error === undefined) resolve(html);
             else reject(new Error(error));
           });
-          send({ id, answer });
+          send({ id, renderer: name, input });
         });
       },
     };
@@ -272,7 +303,7 @@ export function createHeroRenderers(
       } else if (message.type === 'failed') {
         failed(new Error(error));
       } else if (message.type === 'invalid') {
-        warn(`${file} exports no renderHero: the home page is served without its hero.`);
+        warn(`${file} exports no renderers (an object of functions): ${WITHOUT_RENDER}.`);
         void end();
       }
     });
@@ -301,7 +332,7 @@ export function createHeroRenderers(
   function current(manifestUrl: string): Version | undefined {
     const folder = folderOf(manifestUrl);
     if (!folder) return undefined;
-    const file = path.join(folder, 'server', 'hero.js');
+    const file = path.join(folder, 'server', 'pages.js');
     let mtimeMs: number;
     try {
       ({ mtimeMs } = fs.statSync(file));
@@ -342,64 +373,123 @@ async function readRegularFile(file: string): Promise<string> {
 }
 
 /**
- * Reads home_banner from WordPress for one page, as the browser's read through the gateway would
- * (never cached: a timestamp; the page's host forwarded, as the proxy forwards it; its HTML
- * sanitized, as the proxy sanitizes it: the hero is rendered from it and the page carries it),
- * and gives up after `budgetMs` so a slow WordPress delays the page by at most that. Undefined
- * when it is not there in time or is not JSON.
+ * Whether the proxy lets any visitor read this URL from WordPress: a route its table opens to the
+ * public, with an answer about no one. A server render reads nothing else, so a page's address
+ * that makes a read no route allows (`/locations/abc`) never reaches WordPress.
  */
-export async function readHomeBanner(
-  wordpressUrl: string,
-  {
-    budgetMs,
-    host,
-    protocol,
-    html,
-  }: { budgetMs: number; host: string; protocol: string; html: BackendHtml },
-  now: number = Date.now(),
-): Promise<unknown> {
-  try {
-    const response = await fetch(`${wordpressUrl}/wp-json/wp/v2/home_banner?t=${String(now)}`, {
-      headers: {
-        accept: 'application/json',
-        'x-forwarded-host': host,
-        'x-forwarded-proto': protocol,
-      },
-      signal: AbortSignal.timeout(budgetMs),
-    });
-    if (!response.ok) {
-      // Discard the body, so the connection goes back to the pool.
-      await response.body?.cancel();
-      return undefined;
-    }
-    const body = await html.readJson(response.headers.get('content-type'), response.body);
-    return body === undefined ? undefined : (JSON.parse(body.toString('utf8')) as unknown);
-  } catch {
-    return undefined;
-  }
+function openToVisitors(url: string): boolean {
+  const path = pathOf(url);
+  const match = routeOf('GET', path);
+  return (
+    match?.folder.proxy?.upstream === 'wordpress' &&
+    match.rule?.access.kind === 'public' &&
+    !isPrivateAnswer('GET', path)
+  );
+}
+
+export interface RouteRenderDeps {
+  contract: PageContract;
+  /** The proxy's reads of WordPress, through its cache (the page's head reads the same). */
+  wordpress: WordPressReads;
+  json: AnswerJson;
+  /** How long a page waits for its reads and its render together. */
+  budgetMs: number;
+  warn: (message: string, error?: unknown) => void;
+  now?: () => number;
 }
 
 /**
- * The home page's hero, rendered by the home remote's renderer from a fresh banner read; undefined
- * (the page is served as it is without it) when there is no renderer, no banner in time, an
- * outsized one, no slide, or the renderer throws.
+ * Each route's first screen rendered on the server (the page contract's `serverRender`): the
+ * route's `rendered` reads, at the URLs the page's own reads ask for (pageReadUrl), read through
+ * the proxy's cache and kept as its route table says (a never-cached read such as the banner is
+ * fetched afresh; pages reading one URL at once share one request), are handed to the remote's
+ * renderer by served key, and the page carries the markup and the same answers. No server render
+ * (the page is served as it is without one) when the remote's renderer is not running, a read is
+ * one the proxy does not open to visitors, a read is not a 200 JSON answer within the budget, the
+ * answers together are over MAX_CARRIED_READS_BYTES, or the renderer throws (reported), runs past
+ * the budget or draws nothing.
  */
-export async function renderHomeHero(
-  renderer: HeroRenderer | undefined,
-  readBanner: () => Promise<unknown>,
-  warn: (message: string, error?: unknown) => void,
-): Promise<ServerRender | undefined> {
-  if (!renderer) return undefined;
-  const answer = await readBanner();
-  // The page carries the answer; one far larger than a banner's is not worth carrying.
-  if (answer === undefined || JSON.stringify(answer).length > MAX_CARRIED_BANNER_CHARS) {
-    return undefined;
+export function createRouteRenders(deps: RouteRenderDeps) {
+  const now = deps.now ?? Date.now;
+  const { stampParameter } = deps.contract.markup;
+
+  /** The answers of these reads by served key; undefined when any cannot be had or carried. */
+  async function readAll(urls: string[]): Promise<Record<string, unknown> | undefined> {
+    const answers = await Promise.all(
+      urls.map(async (url) => ({
+        key: servedKey(url, stampParameter),
+        answer: await deps.wordpress.read(url, cacheTtlOf(pathOf(url))),
+      })),
+    );
+    const reads: Record<string, unknown> = {};
+    let bytes = 0;
+    for (const { key, answer } of answers) {
+      bytes += answer?.body.length ?? 0;
+      const body =
+        answer?.status === 200 && bytes <= MAX_CARRIED_READS_BYTES
+          ? deps.json(answer.body)
+          : undefined;
+      if (!body) return undefined;
+      reads[key] = body.json;
+    }
+    return reads;
   }
-  try {
-    const html = await renderer.renderHero(answer);
-    return html ? { module: 'home/HomePage', html, data: answer } : undefined;
-  } catch (error) {
-    warn('The home remote could not render the hero: the page is served without it.', error);
-    return undefined;
+
+  /** What a page's server render draws: its remote's module, with the renderer of that name. */
+  interface Drawing {
+    module: string;
+    name: string;
+    path: string;
+    pattern: string;
   }
+
+  async function draw(
+    renderer: RouteRenderer,
+    { module, name, path, pattern }: Drawing,
+    urls: string[],
+  ): Promise<ServerRender | undefined> {
+    const reads = await readAll(urls);
+    if (!reads) return undefined;
+    const html = await renderer.render(name, { path, pattern, reads });
+    return html ? { module, html, reads } : undefined;
+  }
+
+  /** The page's server render, or undefined: the page is served as it is without one. */
+  function renderFor(
+    page: PageRequest,
+    renderer: RouteRenderer | undefined,
+  ): Promise<ServerRender | undefined> {
+    const route = page.shows;
+    if (!renderer || !route?.serverRender || !route.remote) return Promise.resolve(undefined);
+    const drawing = {
+      module: route.remote,
+      name: route.serverRender,
+      path: page.route,
+      pattern: route.path,
+    };
+    const at = {
+      path: page.route,
+      pattern: route.path,
+      search: page.query,
+      now: now(),
+      stampParameter,
+    };
+    const urls = (route.data ?? [])
+      .filter((read) => read.rendered)
+      .map((read) => pageReadUrl(read, at));
+    if (!urls.every((url): url is string => url !== undefined && openToVisitors(url))) {
+      return Promise.resolve(undefined);
+    }
+    // Never a failed page for its server render.
+    const drawn = draw(renderer, drawing, urls).catch((error: unknown) => {
+      deps.warn(
+        `${drawing.module} could not render ${drawing.pattern} (${drawing.name}): the page is served without its server render.`,
+        error,
+      );
+      return undefined;
+    });
+    return within(drawn, deps.budgetMs);
+  }
+
+  return { renderFor };
 }

@@ -80,7 +80,7 @@ async function readBounded(body: AnswerBody): Promise<Buffer | undefined> {
 /**
  * The storefront's one sanitizer of WordPress's HTML over a DOM of its own, made once at start
  * (loading jsdom takes about 0.4 s, its window 40 ms), for answers that reach a browser whichever
- * way: the proxy's, the reads the gateway keeps, the hero's banner. `close` frees its DOM.
+ * way: the proxy's, the reads the gateway keeps, the reads a server render is drawn from. `close` frees its DOM.
  */
 export function createBackendHtml(origins: SanitizerOrigins): BackendHtml & { close(): void } {
   const { window } = new JSDOM('');
@@ -141,7 +141,7 @@ export function createBackendHtml(origins: SanitizerOrigins): BackendHtml & { cl
 /**
  * The gateway's sanitizer of WordPress's HTML, for the whole server (hence on the root): the
  * proxy sanitizes WordPress's answers before anything else sees them, and the page's own reads
- * (its head, the hero's banner) do the same, so no WordPress HTML reaches a browser, or the
+ * (its head, its server render's reads) do the same, so no WordPress HTML reaches a browser, or the
  * read cache, unsanitized. The browser renders these fields as they are served; its page's
  * Content-Security-Policy is the defence behind this one.
  */

@@ -45,7 +45,10 @@ export interface GatewayOptions {
   frameAncestors?: string[];
   /** Serves the builds' source maps (off: they are not found). */
   publicSourceMaps?: boolean;
-  /** How long the home page waits for its banner to render the hero on the server; 0: never. */
+  /**
+   * How long a page waits for the reads its first screen is rendered from on the server, and for
+   * the render; 0: no page is rendered on the server.
+   */
   serverRenderBudgetMs?: number;
   /** How long a page waits for WordPress to say what it is about (its head); 0: never asks. */
   headReadBudgetMs?: number;

@@ -129,7 +129,10 @@ const schema = z.object({
     .trim()
     .transform((value) => value.split(/\s+/).filter(Boolean))
     .optional(),
-  /** How long (ms) the home page waits for its banner to render the hero on the server; 0: never. */
+  /**
+   * How long (ms) a page waits for the reads and the render of its first screen on the server
+   * (its route's `serverRender`); 0: never.
+   */
   SERVER_RENDER_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
   /**
    * How long (ms) a page waits for WordPress to say what it is about (a course's title, price and

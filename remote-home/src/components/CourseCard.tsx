@@ -1,7 +1,8 @@
-import { memo, useMemo } from 'react';
-import { decodeEntities, type Course } from 'shared-store';
+import { memo } from 'react';
+import type { Course } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
+import { useShownText } from './plainText';
 import { CardImage } from './SafeImage';
 import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
 import './cards.css';
@@ -17,8 +18,7 @@ export const CourseCard = memo(function CourseCard({
   course: Course;
   priority?: boolean;
 }) {
-  // Decoding parses the title as a document of its own: once per title, not per render.
-  const title = useMemo(() => decodeEntities(course.title), [course.title]);
+  const title = useShownText(course.title);
   const { option, view } = useMonthChoice(course.product_id, 'Access');
   const { add, busy } = useAddToCart(title);
 

@@ -1,5 +1,6 @@
-import { memo, useMemo } from 'react';
-import { decodeEntities, formatPrice, toPrice, type EventItem } from 'shared-store';
+import { memo } from 'react';
+import { formatPrice, toPrice, type EventItem } from 'shared-store';
+import { useShownText } from './plainText';
 import { CardImage } from './SafeImage';
 import { AddEventButton, eventPath, TitleLink } from './shopLines';
 import './cards.css';
@@ -47,7 +48,7 @@ export const EventCard = memo(function EventCard({
   soldOut?: boolean;
   priority?: boolean;
 }) {
-  const title = useMemo(() => decodeEntities(event.title), [event.title]);
+  const title = useShownText(event.title);
   const price = toPrice(event.price);
   return (
     <article className="home-card home-card--event">

@@ -35,14 +35,14 @@ export function MonthPicker({ label, options, value, onChange }: MonthPickerProp
 /**
  * The picker while its options are on their way: the same label and box, disabled, so that the
  * card keeps its height when the prices come. Only its space: assistive technology meets the
- * picker once it can be used.
+ * picker once it can be used. Its label names no box (an id the server drew would not be the
+ * browser's), so the server's first screen is the browser's to the attribute.
  */
 export function PendingMonthPicker({ label }: { label: string }) {
-  const id = useId();
   return (
     <div className="home-picker" aria-hidden="true">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} disabled tabIndex={-1}>
+      <label>{label}</label>
+      <select disabled tabIndex={-1}>
         <option>Loading prices…</option>
       </select>
     </div>

@@ -1,4 +1,4 @@
-import { PAGE_CONTRACT, type HomeBanner } from 'shared-store';
+import type { HomeBanner } from 'shared-store';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,24 +32,4 @@ export function bannerSlides(value: unknown): HomeBanner[] {
       },
     ];
   });
-}
-
-/** The element the gateway puts the home_banner answer it rendered the page's hero from in. */
-const SERVED_BANNER_ID = PAGE_CONTRACT.markup.servedBannerId;
-
-/**
- * The banner the gateway read for this page (it rendered the hero from it): taken once, so the
- * page's first banner read costs no request and shows exactly what the page already shows;
- * every later read asks WordPress again. Undefined when the page carries none.
- */
-export function takeServedBanner(doc: Document = document): HomeBanner[] | undefined {
-  const element = doc.getElementById(SERVED_BANNER_ID);
-  if (!element || element.hasAttribute('data-taken')) return undefined;
-  element.setAttribute('data-taken', '');
-  try {
-    const slides = bannerSlides(JSON.parse(element.textContent));
-    return slides.length > 0 ? slides : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,3 +1,4 @@
+import { serveAnswers } from 'shared-store';
 import { makeStore, mockFetch } from 'shared-store/testing';
 import {
   homeBannerSlice,
@@ -6,8 +7,8 @@ import {
   homePageSlice,
   homePartnerSlice,
 } from './homeSlices';
-import { HOME_SECTIONS_REUSE_MS, loadHomeSections } from './homeThunks';
-import { homeReads } from './reads';
+import { HOME_SECTIONS_REUSE_MS, loadHomeBanner, loadHomeSections } from './homeThunks';
+import { HOME_BANNER_PATH, homeReads } from './reads';
 
 describe('home data loading', () => {
   it('loads every home section into its slice, in parallel', async () => {
@@ -80,5 +81,39 @@ describe('one load of the home sections per page view', () => {
     await makeStore().dispatch(loadHomeSections());
     await makeStore().dispatch(loadHomeSections());
     expect(calls.filter((url) => url.includes('/home_banner'))).toHaveLength(2);
+  });
+});
+
+describe('the banner the page carries (the one its hero was drawn from)', () => {
+  const slide = { id: 1, title: 'Pass PLAB', image: { url: '/hero.svg', alt: 'Doctors' } };
+
+  afterEach(() => {
+    serveAnswers({});
+  });
+
+  it('fills the store on the page’s first banner read without a request, whatever its stamp; a page that carries none asks WordPress', async () => {
+    serveAnswers({ [HOME_BANNER_PATH]: [slide] });
+    const { calls } = mockFetch({
+      [HOME_BANNER_PATH]: () => ({ body: [{ ...slide, title: 'Fresh' }] }),
+    });
+    const store = makeStore();
+    await store.dispatch(loadHomeBanner());
+    expect(homeBannerSlice.selectors.selectItems(store.getState())[0]?.title).toBe('Pass PLAB');
+    expect(calls).toEqual([]);
+    // The next page, which carries no banner (shared-store keeps a served answer for the page
+    // that carried it only).
+    serveAnswers({});
+    await store.dispatch(loadHomeBanner());
+    expect(homeBannerSlice.selectors.selectItems(store.getState())[0]?.title).toBe('Fresh');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('one of another shape is no answer: the read asks WordPress', async () => {
+    serveAnswers({ [HOME_BANNER_PATH]: { code: 'rest_no_route' } });
+    const { calls } = mockFetch({ [HOME_BANNER_PATH]: () => ({ body: [slide] }) });
+    const store = makeStore();
+    await store.dispatch(loadHomeBanner());
+    expect(calls).toHaveLength(1);
+    expect(homeBannerSlice.selectors.selectItems(store.getState())[0]?.title).toBe('Pass PLAB');
   });
 });

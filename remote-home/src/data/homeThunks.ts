@@ -1,5 +1,5 @@
 import { contentReads, read, type AppDispatch } from 'shared-store';
-import { bannerSlides, takeServedBanner } from './banner';
+import { bannerSlides } from './banner';
 import { homeReads } from './reads';
 import {
   homeBannerSlice,
@@ -27,11 +27,12 @@ export function loadCourses() {
 
 /**
  * The hero slides; never cached, so a new banner shows at once. The first read of a page whose
- * hero the gateway rendered takes the banner it rendered from instead of asking again.
+ * hero the gateway rendered takes the banner the page carries (the one it rendered from) instead
+ * of asking again.
  */
 export function loadHomeBanner() {
   return async (dispatch: AppDispatch): Promise<void> => {
-    const slides = takeServedBanner() ?? bannerSlides(await read(homeReads.homeBanner));
+    const slides = bannerSlides(await read(homeReads.homeBanner));
     if (slides.length > 0) dispatch(homeBannerSlice.actions.itemsReceived(slides));
   };
 }

@@ -10,6 +10,9 @@ import {
 
 const WP = '/wp-json/wp/v2';
 
+/** Where the hero's slides are read: the page carries their answer under this path, unstamped. */
+export const HOME_BANNER_PATH = `${WP}/home_banner`;
+
 /**
  * The home page's own reads from WordPress: each answers an empty list when it fails or its answer
  * is malformed. The home page document (pages/96030) is the platform's read (shared-store's
@@ -24,8 +27,8 @@ export const homeReads = {
   homeBanner: listRead(
     'homeBanner',
     () => ({
-      path: `${WP}/home_banner`,
-      query: { t: takePreloadedStamp(`${WP}/home_banner`) ?? Date.now() },
+      path: HOME_BANNER_PATH,
+      query: { t: takePreloadedStamp(HOME_BANNER_PATH) ?? Date.now() },
       noStore: true,
     }),
     anyList,

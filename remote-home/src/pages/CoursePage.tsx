@@ -1,13 +1,6 @@
-import { useMemo } from 'react';
-import {
-  decodeEntities,
-  formatPrice,
-  toPrice,
-  useDocumentTitle,
-  useRead,
-  type Course,
-} from 'shared-store';
+import { formatPrice, toPrice, useDocumentTitle, useRead, type Course } from 'shared-store';
 import { useMonthChoice } from '../components/MonthChoice';
+import { useHeadText, useShownText } from '../components/plainText';
 import { SafeImage } from '../components/SafeImage';
 import { AddLabel, courseLine } from '../components/shopLines';
 import { useAddToCart } from '../hooks/useAddToCart';
@@ -99,8 +92,8 @@ function RelatedEvents({ exam }: { exam: string }) {
 }
 
 function CourseView({ course }: { course: Course }) {
-  const title = useMemo(() => decodeEntities(course.title), [course.title]);
-  const description = useMemo(() => decodeEntities(course.excerpt), [course.excerpt]);
+  const title = useShownText(course.title);
+  const description = useHeadText(course.excerpt);
   useDocumentTitle(title, description || undefined);
   return (
     <PageFrame trail={[...TRAIL, { label: title }]} heading={title}>

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { decodeEntities, formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
+import { formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
+import { useShownText } from '../components/plainText';
 import { SafeImage } from '../components/SafeImage';
 import { AddEventButton } from '../components/shopLines';
 import { EntryPage, PageFrame } from './PageParts';
@@ -17,7 +17,7 @@ export function placesLeft(tickets: number): string {
 }
 
 function EventView({ event }: { event: TicketEvent }) {
-  const title = useMemo(() => decodeEntities(event.title), [event.title]);
+  const title = useShownText(event.title);
   const date = formatEventDate(event.date);
   const place = event.venue || event.location;
   useDocumentTitle(title, [date, place].filter(Boolean).join(', ') || undefined);

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { decodeEntities, formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
+import { formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
+import { useHeadText, useShownText } from '../components/plainText';
 import { EventLinks, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
 import { locationDetails, missing, ticketEvents } from './reads';
 
@@ -25,8 +25,8 @@ function CentreEvents({ location }: { location: Location }) {
 }
 
 function LocationView({ location }: { location: Location }) {
-  const title = useMemo(() => decodeEntities(location.title), [location.title]);
-  const description = useMemo(() => decodeEntities(location.content), [location.content]);
+  const title = useShownText(location.title);
+  const description = useHeadText(location.content);
   useDocumentTitle(title, description || undefined);
   const price = toPrice(location.price);
   return (
@@ -66,10 +66,15 @@ function LocationView({ location }: { location: Location }) {
   );
 }
 
+/** The centre a `/locations/:id` address names: a whole number above 0; null for anything else. */
+export function centreId(id: string): number | null {
+  return /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null;
+}
+
 /** /locations/:id: one of the company's centres (wp/v2/page-details/location-{id}). */
 export default function LocationPage() {
   const { id = '' } = useParams();
-  const number = /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null;
+  const number = centreId(id);
   const location = useRead(locationDetails, number);
   if (number === null || missing(location)) return <NotFound />;
   if (location.status === 'idle' || location.status === 'loading') {

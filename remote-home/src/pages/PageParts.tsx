@@ -1,7 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { decodeEntities, useDocumentTitle, type ReadState } from 'shared-store';
+import { useDocumentTitle, type ReadState } from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
+import { useShownText } from '../components/plainText';
 import { eventPath, TitleLink } from '../components/shopLines';
 import type { TicketEvent } from './reads';
 import '../page.css';
@@ -177,7 +178,7 @@ export function EntryPage<T extends { slug: string }>({
 
 /** One event as a link to its page, with its date and place. */
 function EventLink({ event }: { event: TicketEvent }) {
-  const title = useMemo(() => decodeEntities(event.title), [event.title]);
+  const title = useShownText(event.title);
   return (
     <li>
       <TitleLink to={eventPath(event.slug)} title={title} />

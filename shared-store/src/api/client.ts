@@ -47,7 +47,12 @@ function isWpError(body: unknown): body is WpError {
   );
 }
 
-function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+/** The URL a request asks for: the base, the path and its query, in the order it is written. */
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Record<string, QueryValue>,
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));

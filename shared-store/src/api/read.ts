@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { apiClient, type ApiClient, type RequestOptions } from './client';
+import { apiClient, buildUrl, type ApiClient, type RequestOptions } from './client';
+import { anyServed, serveInPlace, takeServed } from './served';
 
 /** A read's request: a same-origin path and its options (query, token, no-store). */
 export type ReadRequest = { path: string } & Omit<RequestOptions, 'method' | 'body'>;
@@ -70,13 +71,20 @@ export function answerOf<A, T>(query: Read<A, T>, value: unknown): T | undefined
   return result.success ? result.output : undefined;
 }
 
+/** How long an answer served with the page serves the page's reads, whatever their lifetime. */
+export const SERVED_ANSWER_MS = 10_000;
+
 export function createReader(client: ApiClient = apiClient, now: () => number = Date.now) {
   const answers = new Map<string, { value: unknown; expires: number }>();
   const inFlight = new Map<string, Promise<unknown>>();
   const malformed = new Set<string>();
 
-  async function ask<A, T>(query: Read<A, T>, args: A, key: string): Promise<T> {
-    const { path, ...options } = query.request(args);
+  function remember<A, T>(query: Read<A, T>, key: string, value: T) {
+    if (query.lifetimeMs > 0) answers.set(key, { value, expires: now() + query.lifetimeMs });
+  }
+
+  async function ask<A, T>(query: Read<A, T>, request: ReadRequest, key: string): Promise<T> {
+    const { path, ...options } = request;
     let body: unknown;
     try {
       body = await client.request<unknown>(path, options);
@@ -93,29 +101,67 @@ export function createReader(client: ApiClient = apiClient, now: () => number = 
       }
       return query.empty;
     }
-    if (query.lifetimeMs > 0) {
-      answers.set(key, { value: result.output, expires: now() + query.lifetimeMs });
-    }
+    remember(query, key, result.output);
     return result.output;
   }
 
-  /** The read's answer for `args`: remembered, shared with a request in flight, or asked. */
+  /**
+   * The page's served answer to `request`, taken and remembered through the page's opening at
+   * least (SERVED_ANSWER_MS): a page that draws one read in two places, or whose first render
+   * is started again (a part of it still loading), finds it again. One of the wrong shape is none.
+   */
+  function served<A, T>(
+    query: Read<A, T>,
+    request: ReadRequest,
+    key: string,
+  ): { data: T } | undefined {
+    const taken = takeServed(buildUrl('', request.path, request.query));
+    const data = taken && answerOf(query, taken.value);
+    if (data === undefined) return undefined;
+    answers.set(key, {
+      value: data,
+      expires: now() + Math.max(query.lifetimeMs, SERVED_ANSWER_MS),
+    });
+    return { data };
+  }
+
+  /**
+   * The read's answer for `args` when it is at hand, for a component's first render: remembered,
+   * or served with the page. Its request is written only when the page still holds served answers
+   * (a never-cached read's request takes the page's preloaded stamp).
+   */
+  function peek<A, T>(query: Read<A, T>, args: A): { data: T } | undefined {
+    const key = keyOf(query, args);
+    const kept = answers.get(key);
+    if (kept && kept.expires > now()) return { data: kept.value as T };
+    return anyServed() ? served(query, query.request(args), key) : undefined;
+  }
+
+  /** The read's answer for `args`: remembered, served, shared with a request in flight, or asked. */
   function read<A, T>(query: Read<A, T>, args: A): Promise<T> {
     const key = keyOf(query, args);
     const kept = answers.get(key);
     if (kept && kept.expires > now()) return Promise.resolve(kept.value as T);
     const pending = inFlight.get(key) as Promise<T> | undefined;
     if (pending) return pending;
-    const request = ask(query, args, key).finally(() => inFlight.delete(key));
-    inFlight.set(key, request);
-    return request;
+    const request = query.request(args);
+    const atHand = served(query, request, key);
+    if (atHand) return Promise.resolve(atHand.data);
+    const asked = ask(query, request, key).finally(() => inFlight.delete(key));
+    inFlight.set(key, asked);
+    return asked;
   }
 
   return {
     read,
-    /** Forgets every kept answer and logged endpoint, as a new page would. */
+    peek,
+    /**
+     * Forgets every kept answer, request in flight and logged endpoint, as a new page would: a
+     * later read asks afresh instead of joining an earlier page's request.
+     */
     clear: () => {
       answers.clear();
+      inFlight.clear();
       malformed.clear();
     },
   };
@@ -158,11 +204,16 @@ export function useRead<T>(query: Read<void, T>, args?: null): ReadState<T>;
 export function useRead<A, T>(query: Read<A, T>, args: A | null): ReadState<T>;
 export function useRead<A, T>(query: Read<A, T>, args?: A | null): ReadState<T> {
   const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<{ key: string; outcome: Settled<T> } | null>(null);
   const key = args === null ? null : `${keyOf(query, args as A)} ${String(attempt)}`;
+  // An answer at hand (remembered, or served with the page) is the first render's: the page
+  // shows at once what its served HTML shows, and asks nothing.
+  const [settled, setSettled] = useState<{ key: string; outcome: Settled<T> } | null>(() => {
+    const atHand = key === null ? undefined : reader.peek(query, args as A);
+    return key !== null && atHand ? { key, outcome: { status: 'ready', data: atHand.data } } : null;
+  });
 
   useEffect(() => {
-    if (key === null) return undefined;
+    if (key === null || settled?.key === key) return undefined;
     let live = true;
     reader.read(query, args as A).then(
       (data) => {
@@ -187,4 +238,14 @@ export function useRead<A, T>(query: Read<A, T>, args?: A | null): ReadState<T> 
       setAttempt((count) => count + 1);
     },
   };
+}
+
+/**
+ * Serves these answers (by servedKey) to the page's reads, in place of anything the reader
+ * remembered or was served before: how a server renderer draws one page from the answers the
+ * gateway read for it, and nothing of the page it drew before.
+ */
+export function serveAnswers(answers: Record<string, unknown>): void {
+  reader.clear();
+  serveInPlace(answers);
 }

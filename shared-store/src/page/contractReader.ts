@@ -54,6 +54,12 @@ const pageRead = v.object({
   stamped: v.optional(v.boolean()),
   /** The page's query parameter the read passes on, trimmed; a blank one asks for nothing. */
   query: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /**
+   * The route's server render is drawn from this read: the gateway reads it (through its cache),
+   * hands it to the renderer and carries its answer in the page, where the page's own first read
+   * of it takes it (shared-store api/served.ts) instead of asking again.
+   */
+  rendered: v.optional(v.boolean()),
 });
 
 /**
@@ -127,8 +133,11 @@ const pageContract = v.object({
       title: v.optional(heading),
       /** The company's app shows the page without the site's header and footer. */
       bareInApp: v.optional(v.boolean()),
-      /** The remote's server renderer the gateway draws the first screen with (`hero`). */
-      serverRender: v.optional(v.string()),
+      /**
+       * The function of the remote's server build (its dist/server/pages.js `renderers`) the
+       * gateway draws the route's first screen with, from the route's `rendered` reads.
+       */
+      serverRender: v.optional(v.pipe(v.string(), v.regex(/^\w+$/))),
       data: v.optional(v.array(pageRead)),
     }),
   ),
@@ -144,8 +153,11 @@ const pageContract = v.object({
     storefrontConfigId: elementId,
     /** `<script type="application/json">` holding the manifests of the remotes the page shows. */
     carriedManifestsId: elementId,
-    /** `<script type="application/json">` holding the banner answer the hero was rendered from. */
-    servedBannerId: elementId,
+    /**
+     * `<script type="application/json">` holding the answers the page's server render was drawn
+     * from, by their URL without the stamp (servedKey).
+     */
+    servedReadsId: elementId,
     /** Marks what the gateway rendered of a remote module (its value: the module). */
     serverRenderAttribute: dataAttribute,
     /**

@@ -1,8 +1,8 @@
-// The home remote's hero renderer in a process of its own (serverRender.ts starts it, one per
-// file version): a renderer that loops or runs out of memory is killed with its process, and the
-// gateway's own thread, which serves every visitor, never waits on it. The process holds no
-// secret: it starts with an empty environment, under Node's permission model, reading only this
-// file (serverRender.ts, rendererExecArgv); the gateway sends the renderer's text, which this
+// A remote's server renderers (its dist/server/pages.js) in a process of their own (serverRender.ts
+// starts it, one per file version): a renderer that loops or runs out of memory is killed with its
+// process, and the gateway's own thread, which serves every visitor, never waits on it. The process
+// holds no secret: it starts with an empty environment, under Node's permission model, reading only
+// this file (serverRender.ts, rendererExecArgv); the gateway sends the renderers' text, which this
 // process may not read itself.
 'use strict';
 const os = require('node:os');
@@ -25,7 +25,8 @@ process.on('disconnect', () => {
   process.exit(0);
 });
 
-let renderHero;
+/** The file's renderers by name, once it is loaded and valid. */
+let renderers;
 
 /** An error as the gateway reports it; a permission refusal names what it refused. */
 function describe(error) {
@@ -51,23 +52,37 @@ function load({ file, source }) {
   vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {
     filename: file,
   })(loaded.exports, nodeRequire, loaded, file, path.dirname(file));
-  return loaded.exports.renderHero;
+  return loaded.exports.renderers;
+}
+
+/**
+ * The renderers a file exports: an object whose every value is a function, taken by name as they
+ * are at load; undefined for anything else.
+ */
+function renderersOf(exported) {
+  if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
+    return undefined;
+  }
+  const entries = Object.entries(exported);
+  return entries.every(([, render]) => typeof render === 'function') ? new Map(entries) : undefined;
 }
 
 process.on('message', (message) => {
   if (message.type === 'load') {
     try {
-      renderHero = load(message);
+      renderers = renderersOf(load(message));
     } catch (error) {
       process.send({ type: 'failed', error: describe(error) });
       return;
     }
-    process.send({ type: typeof renderHero === 'function' ? 'ready' : 'invalid' });
+    process.send({ type: renderers ? 'ready' : 'invalid' });
     return;
   }
-  const { id, answer } = message;
+  const { id, renderer, input } = message;
   try {
-    const html = renderHero(answer);
+    const render = renderers?.get(String(renderer));
+    if (!render) throw new Error(`The file has no renderer named ${String(renderer)}.`);
+    const html = render(input);
     process.send({ id, html: typeof html === 'string' ? html : undefined });
   } catch (error) {
     process.send({ id, error: describe(error) });

@@ -1,0 +1,380 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { buildGateway, type GatewayOptions } from '../app';
+import { pathOf } from '../plugins/canonicalPaths';
+import {
+  makeAppsRoot,
+  shellPage,
+  STOREFRONT_CONTRACT,
+  testGatewayOptions,
+  writeIn,
+} from '../test-support/contract';
+import { eventually } from '../test-support/eventually';
+import {
+  type RecordingWordPress,
+  startRecordingWordPress,
+} from '../test-support/recordingWordPress';
+import { MAX_CARRIED_READS_BYTES } from './serverRender';
+
+const { servedReadsId, serverRenderAttribute } = STOREFRONT_CONTRACT.markup;
+
+const BANNER = [
+  { id: 7, title: 'Pass <img src=x onerror="alert(1)">PLAB</b><script>alert(2)</script>' },
+];
+/** The banner as the gateway reads it: its HTML sanitized, as the proxy serves it. */
+const SANITIZED_BANNER = [{ id: 7, title: 'Pass <img src="x">PLAB' }];
+const COURSES = [{ id: 2101, slug: 'plab-1', title: 'PLAB 1 & 2' }];
+const EVENTS = [{ id: 2301, slug: 'msra-day', title: 'MSRA day' }];
+const LOCATION = { id: 1, title: 'London' };
+
+/** What WordPress answers on each path unless a test says otherwise; anything else is no route. */
+const ANSWERS: Record<string, unknown> = {
+  '/wp-json/wp/v2/home_banner': BANNER,
+  '/wp-json/wp/v2/courseList': COURSES,
+  '/wp-json/wp/v2/products-with-ticket': EVENTS,
+  '/wp-json/wp/v2/page-details/location-1': LOCATION,
+};
+
+/** The modules of the home remote a server render stands for, each with its script and styles. */
+const HOME_MANIFEST = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    'HomePage',
+    'CourseListPage',
+    'CoursePage',
+    'EventListPage',
+    'EventPage',
+    'LocationPage',
+  ].map((name) => ({
+    name,
+    assets: { js: { sync: [`${name}.1a2b3c4d.js`] }, css: { sync: ['pages.5e6f7a8b.css'] } },
+  })),
+});
+
+/** The renderers the page contract names. */
+const RENDERERS = ['hero', 'courseList', 'course', 'eventList', 'event', 'location'];
+
+/**
+ * The home remote's dist/server/pages.js: each renderer draws its name, the page it is for and
+ * the reads it was given (escaped); `own` replaces a renderer's source, or leaves it out.
+ */
+function pagesFile(own: Record<string, string | undefined> = {}): string {
+  const entries = RENDERERS.flatMap((name) => {
+    const source = name in own ? own[name] : `drawn(${JSON.stringify(name)})`;
+    return source === undefined ? [] : [`${name}: ${source}`];
+  });
+  return (
+    "const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');\n" +
+    'const drawn = (name) => ({ path, pattern, reads }) =>\n' +
+    '  `<h1>${name} ${escape(path)} ${escape(pattern)}</h1><pre>${escape(JSON.stringify(reads))}</pre>`;\n' +
+    `exports.renderers = { ${entries.join(', ')} };`
+  );
+}
+
+/** The markup `pagesFile`'s renderer draws for a page from these reads. */
+function drawnMarkup(name: string, path: string, pattern: string, reads: unknown): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return `<h1>${name} ${path} ${pattern}</h1><pre>${escape(JSON.stringify(reads))}</pre>`;
+}
+
+/** What marks a page's server render of this module. */
+const renderOf = (module: string) => `<div ${serverRenderAttribute}="${module}">`;
+
+/** The reads a served page carries for its first reads; undefined when it carries none. */
+function carriedReads(html: string): unknown {
+  const json = new RegExp(
+    `<script id="${servedReadsId}" type="application/json">(.*?)</script>`,
+  ).exec(html)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
+describe('every route with a server render, served by the gateway', () => {
+  let wordpress: RecordingWordPress;
+  /** A test's own answer for a path. */
+  const answers = new Map<string, (reply: FastifyReply) => unknown>();
+  /** Lets go of the answers a test holds back. */
+  let release: () => void = () => undefined;
+  let released = Promise.resolve();
+  const holdAnswers = () => {
+    released = new Promise((resolve) => {
+      release = resolve;
+    });
+  };
+  const opened: FastifyInstance[] = [];
+  let logged: string[] = [];
+
+  beforeAll(async () => {
+    wordpress = await startRecordingWordPress((server) => {
+      server.get('/*', (request, reply) => {
+        const path = pathOf(request.url);
+        const answer = answers.get(path);
+        if (answer) return answer(reply);
+        return path in ANSWERS
+          ? ANSWERS[path]
+          : reply.code(404).send({ code: 'rest_no_route', message: 'No route.' });
+      });
+    });
+  });
+  beforeEach(() => {
+    logged = [];
+  });
+  afterEach(async () => {
+    release();
+    answers.clear();
+    await Promise.all(opened.splice(0).map((gateway) => gateway.close()));
+  });
+  afterAll(() => wordpress.close());
+
+  /** A new apps root whose home remote has this dist/server/pages.js. */
+  function appsRootWith(pages: string): string {
+    const root = makeAppsRoot();
+    writeIn(
+      root,
+      'shell/dist/index.html',
+      shellPage(
+        '<main class="shell-main" id="main"><div class="shell-page-space" aria-busy="true">' +
+          '<!--page:server-render--></div></main>',
+      ),
+    );
+    writeIn(root, 'remote-home/dist/mf-manifest.json', HOME_MANIFEST);
+    writeIn(root, 'remote-home/dist/server/pages.js', pages);
+    return root;
+  }
+
+  /**
+   * A gateway serving this apps root in front of the test's WordPress, closed after the test. Its
+   * budget is generous unless a test sets one: what it shows does not depend on a busy machine.
+   */
+  async function serve(appsRoot: string, overrides: Partial<GatewayOptions> = {}) {
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => logged.push(chunk.toString('utf8')));
+    const gateway = await buildGateway({
+      ...testGatewayOptions(appsRoot, wordpress.url),
+      serverRenderBudgetMs: 5000,
+      logLevel: 'warn',
+      logStream,
+      ...overrides,
+    });
+    opened.push(gateway);
+    return gateway;
+  }
+
+  const page = (gateway: FastifyInstance, url: string) =>
+    gateway.inject({ url, headers: { accept: 'text/html' } });
+
+  /** The page as the gateway served it before server renders: with them turned off. */
+  async function pageAsToday(appsRoot: string, url: string) {
+    return page(await serve(appsRoot, { serverRenderBudgetMs: 0 }), url);
+  }
+
+  /** The WordPress requests made for a path since the test began. */
+  const hitsOf = (path: string) => wordpress.hits.filter((hit) => hit.includes(path));
+
+  it.each([
+    ['/', 'home/HomePage', 'hero', '/', { '/wp-json/wp/v2/home_banner': SANITIZED_BANNER }],
+    [
+      '/courses',
+      'home/CourseListPage',
+      'courseList',
+      '/courses',
+      { '/wp-json/wp/v2/courseList': COURSES },
+    ],
+    [
+      '/courses/plab-1',
+      'home/CoursePage',
+      'course',
+      '/courses/:slug',
+      { '/wp-json/wp/v2/courseList': COURSES },
+    ],
+    [
+      '/events',
+      'home/EventListPage',
+      'eventList',
+      '/events',
+      { '/wp-json/wp/v2/products-with-ticket': EVENTS },
+    ],
+    [
+      '/events/msra-day',
+      'home/EventPage',
+      'event',
+      '/events/:slug',
+      { '/wp-json/wp/v2/products-with-ticket': EVENTS },
+    ],
+    [
+      '/locations/1',
+      'home/LocationPage',
+      'location',
+      '/locations/:id',
+      {
+        '/wp-json/wp/v2/page-details/location-1': LOCATION,
+        '/wp-json/wp/v2/products-with-ticket': EVENTS,
+      },
+    ],
+  ])(
+    '%s holds the markup of its renderer, marked with its module, drawn from exactly its rendered reads by served key, and carries the same reads (the renderers loaded at start: the first page has it)',
+    async (url, module, name, pattern, reads) => {
+      const gateway = await serve(appsRootWith(pagesFile()));
+      const response = await page(gateway, url);
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toContain(
+        '<div class="shell-page-space" aria-busy="true">' +
+          `${renderOf(module)}${drawnMarkup(name, url, pattern, reads)}</div></div>`,
+      );
+      expect(carriedReads(html)).toEqual(reads);
+      // Nothing WordPress sent runs: its HTML sanitized, the carried JSON unable to end its element.
+      expect(html).not.toMatch(/alert\(|onerror/);
+      // No hint for a read the page carries; the others (the layout's) after the first screen,
+      // as its scripts; the remote's style sheets linked for the first paint.
+      for (const key of Object.keys(reads)) {
+        expect(html).not.toContain(`href="${key.split('?')[0] ?? ''}`);
+      }
+      expect(html).toContain(
+        '<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="low" href="/wp-json/wp/v2/menu_home">',
+      );
+      expect(html).not.toMatch(
+        /<link rel="preload" as="fetch" crossorigin="anonymous" href="\/wp-json/,
+      );
+      expect(html).toContain(
+        '<link rel="preload" as="script" fetchpriority="low" href="/remotes/home/',
+      );
+      expect(html).toContain('<link rel="stylesheet" href="/remotes/home/pages.5e6f7a8b.css">');
+    },
+  );
+
+  it('a never-cached read (the banner) is read afresh for each page, each page with its stamp', async () => {
+    const gateway = await serve(appsRootWith(pagesFile()));
+    const before = hitsOf('/home_banner').length;
+    for (const response of [await page(gateway, '/'), await page(gateway, '/')]) {
+      expect(carriedReads(response.body)).toEqual({
+        '/wp-json/wp/v2/home_banner': SANITIZED_BANNER,
+      });
+    }
+    const reads = hitsOf('/home_banner').slice(before);
+    expect(reads).toHaveLength(2);
+    for (const read of reads) expect(read).toMatch(/^GET \/wp-json\/wp\/v2\/home_banner\?t=\d+$/);
+  });
+
+  it('concurrent pages of one route share one upstream read', async () => {
+    const gateway = await serve(appsRootWith(pagesFile()));
+    holdAnswers();
+    answers.set('/wp-json/wp/v2/products-with-ticket', async () => {
+      await released;
+      return EVENTS;
+    });
+    const before = hitsOf('/products-with-ticket').length;
+    const pages = [1, 2, 3].map(() => page(gateway, '/events'));
+    await eventually(
+      () => hitsOf('/products-with-ticket').length > before,
+      'the events are asked for',
+    );
+    release();
+    for (const response of await Promise.all(pages)) {
+      expect(carriedReads(response.body)).toEqual({
+        '/wp-json/wp/v2/products-with-ticket': EVENTS,
+      });
+    }
+    expect(hitsOf('/products-with-ticket').length - before).toBe(1);
+  });
+
+  it('a page whose read the proxy does not open (/locations/abc) never reaches WordPress; /locations/1 is rendered', async () => {
+    const gateway = await serve(appsRootWith(pagesFile()));
+    const before = wordpress.hits.length;
+    const abc = await page(gateway, '/locations/abc');
+    expect(abc.body).not.toContain(serverRenderAttribute);
+    expect(wordpress.hits.slice(before)).toEqual([]);
+    const one = await page(gateway, '/locations/1');
+    expect(one.body).toContain(renderOf('home/LocationPage'));
+    expect(wordpress.hits.slice(before)).toContain('GET /wp-json/wp/v2/page-details/location-1');
+  });
+
+  it('a WordPress slower than the budget: the page as it is without a server render, within the budget and a margin', async () => {
+    const appsRoot = appsRootWith(pagesFile());
+    const impatient = await serve(appsRoot, { serverRenderBudgetMs: 100 });
+    holdAnswers();
+    answers.set('/wp-json/wp/v2/courseList', async () => {
+      await released;
+      return COURSES;
+    });
+    const started = Date.now();
+    const response = await page(impatient, '/courses');
+    expect(Date.now() - started).toBeLessThan(100 + 250);
+    const today = await pageAsToday(appsRoot, '/courses');
+    expect(response.body).toBe(today.body);
+    expect(response.headers['content-security-policy']).toBe(
+      today.headers['content-security-policy'],
+    );
+    // The read went on, and was kept: a later page is rendered from it at once.
+    release();
+    await eventually(
+      async () =>
+        (await page(impatient, '/courses')).body.includes(renderOf('home/CourseListPage')),
+      'a later page is rendered',
+    );
+  });
+
+  it.each([
+    ['garbage', (reply: FastifyReply) => reply.type('application/json').send('[{"id": 2101,')],
+    ['a 500', (reply: FastifyReply) => reply.code(500).send({ code: 'internal_error' })],
+    ['HTML', (reply: FastifyReply) => reply.type('text/html').send('<html>maintenance</html>')],
+    [
+      'an answer over what a page carries',
+      (reply: FastifyReply) => reply.send([{ id: 1, title: 'x'.repeat(MAX_CARRIED_READS_BYTES) }]),
+    ],
+  ])('WordPress answering %s: the page as it is without a server render', async (_what, answer) => {
+    const appsRoot = appsRootWith(pagesFile());
+    const gateway = await serve(appsRoot);
+    answers.set('/wp-json/wp/v2/courseList', answer);
+    const response = await page(gateway, '/courses');
+    expect(response.body).not.toContain(serverRenderAttribute);
+    expect(response.body).toBe((await pageAsToday(appsRoot, '/courses')).body);
+    // The same page, WordPress answering well, in a gateway that kept nothing.
+    answers.clear();
+    expect((await page(await serve(appsRoot), '/courses')).body).toContain(
+      renderOf('home/CourseListPage'),
+    );
+  });
+
+  it.each([
+    ['throws', '() => { throw new Error("bad course list"); }', true],
+    ['never returns', '() => { for (;;) {} }', false],
+    ['draws nothing', '() => undefined', false],
+  ])(
+    'a renderer that %s: the page as it is without a server render, and the gateway goes on',
+    async (_what, source, warned) => {
+      const appsRoot = appsRootWith(pagesFile({ courseList: source }));
+      const gateway = await serve(appsRoot);
+      expect((await page(gateway, '/events')).body).toContain(renderOf('home/EventListPage'));
+      const response = await page(gateway, '/courses');
+      expect(response.body).toBe((await pageAsToday(appsRoot, '/courses')).body);
+      expect((await gateway.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const warning =
+        'home/CourseListPage could not render /courses (courseList): the page is served without its server render.';
+      expect(logged.some((line) => line.includes(warning))).toBe(warned);
+    },
+  );
+
+  it('a renderer the remote’s file does not have: that page as it is without a server render, the others rendered', async () => {
+    const appsRoot = appsRootWith(pagesFile({ event: undefined }));
+    const gateway = await serve(appsRoot);
+    const event = await page(gateway, '/events/msra-day');
+    expect(event.body).toBe((await pageAsToday(appsRoot, '/events/msra-day')).body);
+    expect((await page(gateway, '/events')).body).toContain(renderOf('home/EventListPage'));
+  });
+
+  it('with a budget of 0 no page is rendered and nothing is read for it', async () => {
+    const appsRoot = appsRootWith(pagesFile());
+    const before = wordpress.hits.length;
+    const response = await pageAsToday(appsRoot, '/events');
+    expect(response.body).not.toContain(serverRenderAttribute);
+    expect(carriedReads(response.body)).toBeUndefined();
+    // The page asks for its reads itself, started with the page.
+    expect(response.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/wp-json/wp/v2/products-with-ticket">',
+    );
+    expect(wordpress.hits.slice(before)).toEqual([]);
+    expect((await page(await serve(appsRoot), '/events')).body).toContain(
+      renderOf('home/EventListPage'),
+    );
+  });
+});

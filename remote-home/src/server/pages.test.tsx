@@ -1,0 +1,366 @@
+import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { provideModel, serveAnswers, type ServerRenderInput } from 'shared-store';
+import {
+  cartModelStandIn,
+  createReader,
+  mockFetch,
+  pendingAnswer,
+  renderWithProviders,
+  type MockHandler,
+} from 'shared-store/testing';
+import HomePage from '../HomePage';
+import CourseListPage from '../pages/CourseListPage';
+import CoursePage from '../pages/CoursePage';
+import EventListPage from '../pages/EventListPage';
+import EventPage from '../pages/EventPage';
+import LocationPage from '../pages/LocationPage';
+import { ticketEvents } from '../pages/reads';
+import { EVENTS, MSRA, PLAB_1, PLAB_2_MANCHESTER, answer } from '../testSupport';
+import { renderers } from './pages';
+
+/** The cart's model, as the shell provides it before the first page renders. */
+provideModel('cart', cartModelStandIn().model);
+
+const WP = '/wp-json/wp/v2';
+const BANNER = `${WP}/home_banner`;
+const COURSES = `${WP}/courseList`;
+const TICKET_EVENTS = `${WP}/products-with-ticket`;
+const MANCHESTER_CENTRE = `${WP}/page-details/location-2`;
+
+const BANNER_ANSWER = [
+  {
+    id: 1,
+    title: 'Pass with confidence',
+    subtitle: '<p>Written by <strong>UK doctors</strong></p>',
+    image: { url: '/hero.svg', alt: 'Doctors', width: 1600, height: 640 },
+    cta: { title: 'Browse courses', url: '/#courses-section' },
+  },
+  { id: 2, title: 'Second slide' },
+];
+
+const MANCHESTER = {
+  id: 2,
+  slug: 'plab-2-manchester',
+  title: 'PLAB 2 preparation in Manchester',
+  city: 'Manchester',
+  address: 'Pennine Clinical Skills Centre, 14 Whitworth Street, Manchester M1 3GB',
+  content: '<p>Close to Piccadilly station.</p>',
+  next_dates: ['2027-01-16', '2027-02-27'],
+  price: '295.00',
+};
+
+/** What the page still asks for once it shows (prices, a course's details): never answered. */
+const STILL_ASKED: Record<string, MockHandler> = {
+  '/api/shop/': pendingAnswer,
+  [`${WP}/course/`]: pendingAnswer,
+};
+
+interface ServedRoute {
+  renderer: string;
+  input: ServerRenderInput;
+  page: ReactElement;
+  /** The requests the browser's page may still make, none of them a served read's. */
+  stillAsked: Record<string, MockHandler>;
+  heading: string;
+  /**
+   * The first item's name: the first card's, the entry's own (where it sits in the breadcrumbs),
+   * the first event at a centre's, or the hero's link.
+   */
+  firstItem: string;
+}
+
+const COURSE: ServedRoute = {
+  renderer: 'course',
+  input: {
+    path: `/courses/${PLAB_1.slug}`,
+    pattern: '/courses/:slug',
+    reads: { [COURSES]: [PLAB_1, MSRA] },
+  },
+  page: <CoursePage />,
+  stillAsked: { ...STILL_ASKED, [TICKET_EVENTS]: pendingAnswer },
+  heading: 'PLAB 1 Online Course & Mocks',
+  firstItem: 'PLAB 1 Online Course & Mocks',
+};
+
+const EVENT: ServedRoute = {
+  renderer: 'event',
+  input: {
+    path: `/events/${PLAB_2_MANCHESTER.slug}`,
+    pattern: '/events/:slug',
+    reads: { [TICKET_EVENTS]: EVENTS },
+  },
+  page: <EventPage />,
+  stillAsked: STILL_ASKED,
+  heading: 'PLAB 2 Mock Circuit — Manchester',
+  firstItem: 'PLAB 2 Mock Circuit — Manchester',
+};
+
+const ROUTES: ServedRoute[] = [
+  {
+    renderer: 'hero',
+    input: { path: '/', pattern: '/', reads: { [BANNER]: BANNER_ANSWER } },
+    page: <HomePage />,
+    stillAsked: {
+      ...STILL_ASKED,
+      [`${WP}/pages/`]: pendingAnswer,
+      [COURSES]: pendingAnswer,
+      [`${WP}/events`]: pendingAnswer,
+      [`${WP}/our_partner`]: pendingAnswer,
+    },
+    heading: 'Pass with confidence',
+    firstItem: 'Browse courses',
+  },
+  {
+    renderer: 'courseList',
+    input: { path: '/courses', pattern: '/courses', reads: { [COURSES]: [PLAB_1, MSRA] } },
+    page: <CourseListPage />,
+    stillAsked: STILL_ASKED,
+    heading: 'All courses',
+    firstItem: 'PLAB 1 Online Course & Mocks',
+  },
+  COURSE,
+  {
+    renderer: 'eventList',
+    input: { path: '/events', pattern: '/events', reads: { [TICKET_EVENTS]: EVENTS } },
+    page: <EventListPage />,
+    stillAsked: STILL_ASKED,
+    heading: 'Events and mock exams',
+    firstItem: 'PLAB 2 Mock Circuit — London',
+  },
+  EVENT,
+  {
+    renderer: 'location',
+    input: {
+      path: '/locations/2',
+      pattern: '/locations/:id',
+      reads: { [MANCHESTER_CENTRE]: MANCHESTER, [TICKET_EVENTS]: EVENTS },
+    },
+    page: <LocationPage />,
+    stillAsked: STILL_ASKED,
+    heading: 'PLAB 2 preparation in Manchester',
+    firstItem: 'PLAB 2 Mock Circuit — Manchester',
+  },
+];
+
+function render(renderer: string, input: ServerRenderInput): string | undefined {
+  const draw = renderers[renderer];
+  if (!draw) throw new Error(`pages.tsx has no renderer "${renderer}"`);
+  return draw(input);
+}
+
+/**
+ * What the visitor sees of an element: comments (React's marks between two texts in its server
+ * markup) left out, and the texts side by side joined, as they paint.
+ */
+function seen(element: Element): Element {
+  const copy = element.cloneNode(true) as Element;
+  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
+  const comments: Node[] = [];
+  while (walker.nextNode()) comments.push(walker.currentNode);
+  for (const comment of comments) comment.parentNode?.removeChild(comment);
+  copy.normalize();
+  return copy;
+}
+
+/** The page in served markup as the browser parses it, the image preload React puts first aside. */
+function parsed(html: string | undefined): Element {
+  const holder = document.createElement('div');
+  holder.innerHTML = html ?? '';
+  const [page, ...more] = [...holder.children].filter(
+    (element) => !element.matches('link[rel="preload"][as="image"]'),
+  );
+  if (!page || more.length > 0) throw new Error(`not one page in the markup: ${html ?? ''}`);
+  return page;
+}
+
+/**
+ * The browser's page with the same answers served, its other reads never answered; `asked`: the
+ * URLs it has asked for so far (a read asks as its effect runs, which the first render's act
+ * flushes).
+ */
+function browserPage(route: ServedRoute) {
+  serveAnswers(route.input.reads);
+  mockFetch(route.stillAsked);
+  const fetched = jest.spyOn(globalThis, 'fetch');
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path={route.input.pattern} element={route.page} />
+    </Routes>,
+    { route: route.input.path },
+  );
+  const asked = () =>
+    fetched.mock.calls.map(([input]) =>
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
+  return { ...rendered, asked };
+}
+
+/**
+ * The part of the page the server draws: any page whole; of the home page its hero, once the page
+ * has taken the served banner (its first effect loads it into the store, which until then shows
+ * the banner it kept from the last visit, as before).
+ */
+async function firstScreen(route: ServedRoute, container: HTMLElement): Promise<Element | null> {
+  if (route.renderer !== 'hero') return container.firstElementChild;
+  await screen.findByRole('heading', { level: 1, name: route.heading });
+  return container.querySelector('.home-page > section.home-hero');
+}
+
+/** The served page as the browser would draw it: the hero inside the home page's frame. */
+function servedScreen(route: ServedRoute, page: Element): Element | null {
+  return route.renderer === 'hero' ? page.querySelector(':scope > section.home-hero') : page;
+}
+
+afterEach(() => {
+  serveAnswers({});
+  jest.restoreAllMocks();
+});
+
+/*
+ * First, and in this order: no page here leaves a later one's served read asking. The page's
+ * reader (one per page, as in the browser) lets a read join its request still in flight, which a
+ * page before, whose answer never comes, would have left: that read would ask nothing of the
+ * network, whatever it was served.
+ */
+describe.each(['eventList', 'event', 'location', 'courseList', 'course', 'hero'])(
+  'the browser’s %s page carrying its served answers',
+  (renderer) => {
+    it('asks nothing for a served read in its first render', () => {
+      const route = ROUTES.find((candidate) => candidate.renderer === renderer);
+      if (!route) throw new Error(`no route of "${renderer}"`);
+      const { asked } = browserPage(route);
+      const servedPaths = Object.keys(route.input.reads);
+      expect(asked().filter((url) => servedPaths.some((path) => url.startsWith(path)))).toEqual([]);
+    });
+  },
+);
+
+describe.each(ROUTES)('the $renderer route drawn on the server', (route) => {
+  it('is the page’s first render in the browser with the same answers, so React replaces it without moving a pixel', async () => {
+    const served = parsed(render(route.renderer, route.input));
+    const { container } = browserPage(route);
+    const client = await firstScreen(route, container);
+    const server = servedScreen(route, served);
+    expect(client).not.toBeNull();
+    expect(server).not.toBeNull();
+    if (!client || !server) return;
+    // The same elements, attributes (in any order) and text.
+    expect(seen(server).isEqualNode(seen(client))).toBe(true);
+  });
+
+  it('holds the page’s heading and its first item’s name', () => {
+    const served = parsed(render(route.renderer, route.input));
+    expect(served.querySelector('h1')?.textContent).toBe(route.heading);
+    const items = [...served.querySelectorAll('h3 a, li > a, .home-hero a, [aria-current]')];
+    expect(items.map((item) => item.textContent)).toContain(route.firstItem);
+  });
+
+  it('draws nothing without its read’s answer, or with one of another shape', () => {
+    expect(render(route.renderer, { ...route.input, reads: {} })).toBeUndefined();
+    const malformed = Object.fromEntries(
+      Object.keys(route.input.reads).map((path) => [
+        path,
+        { code: 'rest_no_route', message: 'No route', data: { status: 404 } },
+      ]),
+    );
+    expect(render(route.renderer, { ...route.input, reads: malformed })).toBeUndefined();
+  });
+
+  it('draws nothing at an address its route does not match', () => {
+    expect(render(route.renderer, { ...route.input, path: '/elsewhere/at/all' })).toBeUndefined();
+  });
+});
+
+it('draws no hero when the banner has no slide to show', () => {
+  const hero = (banner: unknown) =>
+    render('hero', { path: '/', pattern: '/', reads: { [BANNER]: banner } });
+  expect(hero([])).toBeUndefined();
+  expect(hero([{ id: 1 }])).toBeUndefined();
+});
+
+describe('a hostile title on the server', () => {
+  const HOSTILE = '<img src=x onerror=alert(1)>';
+
+  it.each([
+    ['course', COURSE, { [COURSES]: [{ ...PLAB_1, title: '&lt;img src=x onerror=alert(1)&gt;' }] }],
+    [
+      'event',
+      EVENT,
+      { [TICKET_EVENTS]: [{ ...PLAB_2_MANCHESTER, title: '&lt;img src=x onerror=alert(1)&gt;' }] },
+    ],
+  ])('of a %s is text in the markup, never an element', async (_what, route, reads) => {
+    const served = parsed(render(route.renderer, { ...route.input, reads }));
+    expect(served.querySelector('h1')?.textContent).toBe(HOSTILE);
+    expect(served.querySelector('[onerror], img[src="x"]')).toBeNull();
+    // And the browser draws the very same.
+    const { container } = browserPage({ ...route, input: { ...route.input, reads } });
+    const client = await firstScreen(route, container);
+    expect(client && seen(served).isEqualNode(seen(client))).toBe(true);
+  });
+
+  it('of the banner is text, and its script link is left out, as the browser does', () => {
+    const html = render('hero', {
+      path: '/',
+      pattern: '/',
+      reads: {
+        [BANNER]: [
+          {
+            ...BANNER_ANSWER[0],
+            title: '<script>alert(1)</script>',
+            cta: { title: 'Go', url: 'javascript:alert(1)' },
+          },
+        ],
+      },
+    });
+    expect(html).not.toMatch(/<script|javascript:/i);
+    expect(parsed(html).querySelector('h1')?.textContent).toBe('<script>alert(1)</script>');
+  });
+
+  it('as markup (which the browser reads as no text at all) leaves the page undrawn', () => {
+    expect(
+      render('course', { ...COURSE.input, reads: { [COURSES]: [{ ...PLAB_1, title: HOSTILE }] } }),
+    ).toBeUndefined();
+    expect(
+      render('event', {
+        ...EVENT.input,
+        reads: { [TICKET_EVENTS]: [{ ...PLAB_2_MANCHESTER, title: HOSTILE }] },
+      }),
+    ).toBeUndefined();
+  });
+});
+
+describe('pages drawn one after another in one process', () => {
+  it('a second page carries nothing of the first', () => {
+    const first = parsed(
+      render('course', {
+        path: `/courses/${PLAB_1.slug}`,
+        pattern: '/courses/:slug',
+        reads: { [COURSES]: [PLAB_1, MSRA] },
+      }),
+    );
+    expect(first.querySelector('h1')?.textContent).toBe('PLAB 1 Online Course & Mocks');
+    const second = parsed(
+      render('courseList', { path: '/courses', pattern: '/courses', reads: { [COURSES]: [MSRA] } }),
+    );
+    expect([...second.querySelectorAll('h3')].map((title) => title.textContent)).toEqual([
+      'MSRA Complete Course',
+    ]);
+    expect(
+      render('courseList', { path: '/courses', pattern: '/courses', reads: {} }),
+    ).toBeUndefined();
+  });
+
+  it('an answer served to a page and not taken by it is gone once the page is drawn', async () => {
+    render('courseList', {
+      path: '/courses',
+      pattern: '/courses',
+      reads: { [COURSES]: [PLAB_1], [TICKET_EVENTS]: [PLAB_2_MANCHESTER] },
+    });
+    const { calls } = mockFetch({ [TICKET_EVENTS]: answer(EVENTS) });
+    // A reader of its own: the page tests above left this read's request pending in the page's.
+    expect(await createReader().read(ticketEvents, undefined)).toHaveLength(EVENTS.length);
+    expect(calls).toEqual([TICKET_EVENTS]);
+  });
+});

@@ -1,0 +1,90 @@
+import { configureStore } from '@reduxjs/toolkit';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
+import { answerOf, serveAnswers, type ServerRenderer, type ServerRenderInput } from 'shared-store';
+import { Hero } from '../components/Hero';
+import { PlainText } from '../components/plainText';
+import { bannerSlides } from '../data/banner';
+import { HOME_BANNER_PATH } from '../data/reads';
+import CourseListPage from '../pages/CourseListPage';
+import CoursePage from '../pages/CoursePage';
+import EventListPage from '../pages/EventListPage';
+import EventPage from '../pages/EventPage';
+import LocationPage, { centreId } from '../pages/LocationPage';
+import { courseList, locationDetails, ticketEvents } from '../pages/reads';
+import { serverPlainText } from './plainText';
+
+/**
+ * The first screens of the home remote's routes as the gateway puts them into the page
+ * (dist/server/pages.js): each route's page, drawn from the answers the gateway read for it,
+ * exactly as the page's first render in the browser draws it when the page carries the same
+ * answers (its reads take them instead of asking), so the browser paints it before any script
+ * runs and React replaces it without moving a pixel. Nothing here touches a document: the process
+ * that runs it has none, and effects do not run in a server render.
+ */
+
+type Reads = ServerRenderInput['reads'];
+
+/*
+ * Each page's read is carried in the page under its path (its served key: none of them has a
+ * query). Without an answer of the read's shape the page would draw only its loading state: the
+ * route is then served without a first screen, as before.
+ */
+const courses = (reads: Reads) =>
+  answerOf(courseList, reads[courseList.request(undefined).path]) !== undefined;
+const events = (reads: Reads) =>
+  answerOf(ticketEvents, reads[ticketEvents.request(undefined).path]) !== undefined;
+
+/** The page in the providers the shell gives a remote's page, drawn from these answers alone. */
+function drawn(input: ServerRenderInput, page: ReactElement): string | undefined {
+  serveAnswers(input.reads);
+  const text = serverPlainText();
+  // The pages reach the store only to dispatch from their handlers, which never run here.
+  const store = configureStore({ reducer: () => ({}) });
+  try {
+    const html = renderToString(
+      <Provider store={store}>
+        <PlainText.Provider value={text.reading}>
+          <StaticRouter location={input.path}>
+            <Routes>
+              <Route path={input.pattern} element={page} />
+            </Routes>
+          </StaticRouter>
+        </PlainText.Provider>
+      </Provider>,
+    );
+    return html && text.exact() ? html : undefined;
+  } finally {
+    // The next page this process draws finds nothing of this one's answers.
+    serveAnswers({});
+  }
+}
+
+export const renderers: Record<string, ServerRenderer> = {
+  /** The home page's hero of the banner's first slide, in the page's frame, as HomePage draws it. */
+  hero: (input) => {
+    const [slide] = bannerSlides(input.reads[HOME_BANNER_PATH]);
+    return (
+      slide &&
+      drawn(
+        input,
+        <div className="home-page">
+          <Hero slide={slide} />
+        </div>,
+      )
+    );
+  },
+  courseList: (input) => (courses(input.reads) ? drawn(input, <CourseListPage />) : undefined),
+  course: (input) => (courses(input.reads) ? drawn(input, <CoursePage />) : undefined),
+  eventList: (input) => (events(input.reads) ? drawn(input, <EventListPage />) : undefined),
+  event: (input) => (events(input.reads) ? drawn(input, <EventPage />) : undefined),
+  location: (input) => {
+    const id = centreId(matchPath(input.pattern, input.path)?.params.id ?? '');
+    const centre = id === null ? undefined : input.reads[locationDetails.request(id).path];
+    return answerOf(locationDetails, centre) === undefined
+      ? undefined
+      : drawn(input, <LocationPage />);
+  },
+};

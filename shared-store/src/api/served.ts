@@ -1,0 +1,53 @@
+import { PAGE_CONTRACT } from '../page/contract';
+import { servedKey } from '../page/servedKey';
+
+/**
+ * The answers the page's server render was drawn from, which the gateway carries in the page
+ * (page contract `markup.servedReadsId`, by servedKey): the page's first read of each takes it
+ * instead of asking again, so the page's first render shows what the served HTML shows. Each is
+ * taken once; later reads ask the backend. On the server, the renderer serves its answers itself
+ * (read.ts serveAnswers).
+ */
+let served: Map<string, unknown> | undefined;
+
+/** The answers the page carries; none when it carries none or they cannot be read. */
+function carried(doc: Document): Map<string, unknown> {
+  const element = doc.getElementById(PAGE_CONTRACT.markup.servedReadsId);
+  if (!element) return new Map<string, unknown>();
+  try {
+    const value: unknown = JSON.parse(element.textContent);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? new Map<string, unknown>(Object.entries(value))
+      : new Map<string, unknown>();
+  } catch {
+    return new Map();
+  }
+}
+
+function servedAnswers(): Map<string, unknown> {
+  served ??= typeof document === 'undefined' ? new Map() : carried(document);
+  return served;
+}
+
+/** Whether any served answer is still to be taken. */
+export function anyServed(): boolean {
+  return servedAnswers().size > 0;
+}
+
+/**
+ * The served answer of the read at `url` (path and query as the read writes them), taken: the
+ * next call for it finds none. Undefined when none was served.
+ */
+export function takeServed(url: string): { value: unknown } | undefined {
+  const answers = servedAnswers();
+  const key = servedKey(url, PAGE_CONTRACT.markup.stampParameter);
+  if (!answers.has(key)) return undefined;
+  const value = answers.get(key);
+  answers.delete(key);
+  return { value };
+}
+
+/** Serves these answers (by servedKey) in place of any not yet taken (read.ts serveAnswers). */
+export function serveInPlace(answers: Record<string, unknown>): void {
+  served = new Map(Object.entries(answers));
+}

@@ -1,0 +1,17 @@
+/** What the gateway hands a remote's server renderer for one page. */
+export interface ServerRenderInput {
+  /** The page's path, e.g. `/courses/plab-1-online-course`. */
+  path: string;
+  /** The route's pattern in the page contract, e.g. `/courses/:slug`. */
+  pattern: string;
+  /** The answers of the route's `rendered` reads, by their served key (servedKey). */
+  reads: Record<string, unknown>;
+}
+
+/**
+ * One route's server renderer (the route's `serverRender` names it among the `renderers` its
+ * remote's dist/server/pages.js exports): the route's first screen as HTML, exactly as the page's
+ * first render in the browser draws it with the same answers; undefined when it has nothing to
+ * draw (the page is then served as it is without it).
+ */
+export type ServerRenderer = (input: ServerRenderInput) => string | undefined;
