@@ -151,7 +151,12 @@ export default tseslint.config(
     ],
     // Server renderers are built without federation (tooling's createServerConfig): they share
     // nothing, and take what they need of a package.
-    ignores: ['**/*.test.{ts,tsx}', 'shared-store/src/testing/**', 'remote-*/src/server/**'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'shared-store/src/testing/**',
+      'remote-*/src/server/**',
+      'shell/src/server/**',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

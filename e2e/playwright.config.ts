@@ -12,7 +12,9 @@ process.env.E2E_DEPLOY_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
+  // The longest flows (two logins, two logouts, a cart merged in the background) take 20-25 s on
+  // a quiet two-core machine; a loaded one needs room. Each step still waits at most `expect`'s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,

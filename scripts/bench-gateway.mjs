@@ -41,6 +41,13 @@ const SERVER_RENDERED = {
   '/events': '/events',
   '/events/:slug': '/events/plab-2-mock-circuit-manchester-january-2027',
   '/locations/:id': '/locations/1',
+  '/search': '/search?s=plab',
+  '/blogs': '/blogs',
+  '/blogs/:slug': '/blogs/how-to-pass-ukmla-akt',
+  '/privacy-policy': '/privacy-policy',
+  '/terms-and-conditions': '/terms-and-conditions',
+  '/contact-us': '/contact-us',
+  '/acceptable-use-policy': '/acceptable-use-policy',
 };
 /** Sequential requests timed per page, after the warm-up. */
 const TIMED_REQUESTS = 200;

@@ -1,5 +1,5 @@
 'use strict';
-const { createAppConfig } = require('tooling');
+const { createAppConfig, createServerConfig } = require('tooling');
 const { devPortOf, remoteNames } = require('tooling/pageContract');
 
 /**
@@ -11,7 +11,7 @@ const DEV_REMOTES = Object.fromEntries(
   remoteNames().map((name) => [name, `http://localhost:${devPortOf(name)}/mf-manifest.json`]),
 );
 
-module.exports = createAppConfig({
+const app = createAppConfig({
   dir: __dirname,
   name: 'shell',
   port: 3000,
@@ -25,3 +25,13 @@ module.exports = createAppConfig({
     },
   },
 });
+// The first screens of the shell's own pages rendered on the server (`renderers`, named by the
+// page contract's `serverRender`), which the gateway serving the shell runs (docs/ARCHITECTURE.md).
+const server = createServerConfig({
+  dir: __dirname,
+  entries: { pages: './src/server/pages.tsx' },
+});
+
+/** @type {(env: Record<string, string>, argv: {mode?: string}) => unknown} */
+module.exports = (env, argv) =>
+  argv.mode === 'development' ? app(env, argv) : [app(env, argv), server(env, argv)];

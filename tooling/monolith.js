@@ -19,7 +19,8 @@ const STAND_IN = path.join(__dirname, 'bench', 'federation.monolith.ts');
 
 /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
 module.exports = (env, argv) => {
-  const base = shellConfig(env, { ...argv, mode: 'production' });
+  // The shell's production build is its page's and its server renderers': the page's alone here.
+  const [base] = [shellConfig(env, { ...argv, mode: 'production' })].flat();
   // Federation out, and with it the hints for what federation shares at start (which would find
   // no shared module to start from, and fail the build saying so).
   const plugins = (base.plugins ?? []).filter(

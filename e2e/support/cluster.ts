@@ -96,3 +96,52 @@ export async function startCluster(gateways: number): Promise<Cluster> {
     },
   };
 }
+
+/** A gateway of its own, started by a test on a free port (stop() ends it and its folders). */
+export interface OwnGateway {
+  url: string;
+  /** What it has printed so far (its warnings among them). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production gateway alone, on 127.0.0.1 and its embedded sample backend, serving the
+ * builds under `appsRoot` (a folder holding shell/ and remote-*\/ as the repository does).
+ */
+export async function startOwnGateway(appsRoot: string): Promise<OwnGateway> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${String(port)}`;
+  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-own-gateway-'));
+  const child = spawn('node', [path.join(ROOT, 'gateway', 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      APPS_ROOT: appsRoot,
+      SAMPLE_STATE_DIR: path.join(state, 'sample'),
+      DEPLOY_DIR: path.join(state, 'deploy'),
+      SERVER_RENDER_BUDGET_MS: '5000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await readyLine(child, /Storefront ready at/, 60_000);
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(state, { recursive: true, force: true });
+    },
+  };
+}

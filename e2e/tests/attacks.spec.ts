@@ -12,6 +12,12 @@ import { startAttackRig, type AttackRig, type UpstreamRecord } from '../support/
 /** The WooCommerce calls the gateway may make with the keys, and the body fields each may carry. */
 const LISTED: readonly { method: string; path: RegExp; fields: readonly string[] }[] = [
   { method: 'GET', path: /^\/wp-json\/wc\/v3\/products\/\d+$/, fields: [] },
+  // The shop's product ids, which bound a list's prices read (commerce/routes.ts).
+  {
+    method: 'GET',
+    path: /^\/wp-json\/wc\/v3\/products\?per_page=100&page=\d+&_fields=id$/,
+    fields: [],
+  },
   {
     method: 'GET',
     path: /^\/wp-json\/wc\/v3\/products\/\d+\/variations\?per_page=100$/,

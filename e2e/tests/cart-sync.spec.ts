@@ -153,9 +153,6 @@ test.describe('never lose a cart', () => {
     request,
     consoleWatch,
   }) => {
-    // Two logins, two logouts and a merge in the background, each a round of real requests:
-    // 23 s on a quiet CI, past 30 s on a loaded one.
-    test.setTimeout(60_000);
     consoleWatch.allow(/status of 503/);
     const learner = await newLearner(request);
     const seed = await apiLogIn(request, learner);

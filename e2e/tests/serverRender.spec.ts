@@ -1,11 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startOwnGateway, type OwnGateway } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
 import { expectSamePlace, loadedResources, withoutScripts } from '../support/storefront';
 
 /**
- * The routes whose first screen the gateway renders with the home remote's own code: what their
- * served HTML holds (the heading, the first item), and the reads it was drawn from, which the page
- * carries and never asks for.
+ * The routes whose first screen the gateway renders with their own code (the home remote's, and
+ * the shell's for its own pages): what their served HTML holds (the heading, the first item), and
+ * the reads it was drawn from, which the page carries and never asks for.
  */
 const RENDERED = [
   {
@@ -37,6 +41,49 @@ const RENDERED = [
     heading: 'PLAB 2 preparation in London',
     first: 'UKMLA CPSA Mock Day — London',
     reads: ['/wp-json/wp/v2/page-details/location-1', '/wp-json/wp/v2/products-with-ticket'],
+  },
+  // The shell's own pages, drawn with the shell's renderers.
+  {
+    path: '/blogs',
+    heading: 'Blog',
+    first: 'How to pass the UKMLA AKT at the first attempt',
+    reads: ['/wp-json/wp/v2/posts/', '/wp-json/wp/v2/categories/'],
+  },
+  {
+    path: '/blogs/how-to-pass-ukmla-akt',
+    heading: 'How to pass the UKMLA AKT at the first attempt',
+    first: 'The Applied Knowledge Test is 200 single best answer questions',
+    reads: ['/wp-json/wp/v2/posts'],
+  },
+  {
+    path: '/search?s=plab',
+    heading: 'Search results for “plab”',
+    first: 'PLAB 1 Online Course',
+    reads: ['/wp-json/custom/v1/search'],
+  },
+  {
+    path: '/privacy-policy',
+    heading: 'Privacy Policy',
+    first: 'This policy explains how Arora Medical Education Ltd',
+    reads: ['/wp-json/wp/v2/pages'],
+  },
+  {
+    path: '/terms-and-conditions',
+    heading: 'Terms and Conditions',
+    first: 'These terms apply to every purchase',
+    reads: ['/wp-json/wp/v2/pages'],
+  },
+  {
+    path: '/contact-us',
+    heading: 'Contact us',
+    first: 'Questions about a course, an event booking or your account?',
+    reads: ['/wp-json/wp/v2/pages'],
+  },
+  {
+    path: '/acceptable-use-policy',
+    heading: 'Acceptable Use Policy',
+    first: 'This policy sets out how you may use the Arora Medical Education website',
+    reads: ['/wp-json/custom/v1/acceptable-use-policy'],
   },
 ];
 
@@ -90,3 +137,55 @@ for (const { path, heading, first, reads } of RENDERED) {
     });
   });
 }
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The builds of this run, with a home remote whose every server renderer throws. */
+function appsWithThrowingRenderers(): string {
+  const apps = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-throwing-renderers-'));
+  for (const name of ['shell', 'remote-header', 'remote-footer', 'remote-cart']) {
+    fs.symlinkSync(path.join(ROOT, name), path.join(apps, name));
+  }
+  const home = path.join(apps, 'remote-home', 'dist');
+  fs.cpSync(path.join(ROOT, 'remote-home', 'dist'), home, { recursive: true });
+  const names = ['hero', 'courseList', 'course', 'eventList', 'event', 'location'];
+  fs.writeFileSync(
+    path.join(home, 'server', 'pages.js'),
+    `'use strict';\nconst broken = () => { throw new Error('A release that cannot draw'); };\n` +
+      `exports.renderers = { ${names.map((name) => `${name}: broken`).join(', ')} };\n`,
+  );
+  return apps;
+}
+
+test.describe('a home release whose server renderers throw', () => {
+  let apps = '';
+  let gateway: OwnGateway | undefined;
+
+  test.beforeAll(async () => {
+    apps = appsWithThrowingRenderers();
+    gateway = await startOwnGateway(apps);
+  });
+
+  test.afterAll(async () => {
+    await gateway?.stop();
+    fs.rmSync(apps, { recursive: true, force: true });
+  });
+
+  test('its routes are served as before its renderers: no first screen in the page, the remote draws it in the browser', async ({
+    page,
+  }) => {
+    const url = gateway?.url ?? '';
+    for (const route of ['/', '/courses', '/events/plab-2-mock-circuit-manchester-january-2027']) {
+      const served = await page.request.get(`${url}${route}`, { headers: { Accept: 'text/html' } });
+      expect(served.status(), route).toBe(200);
+      const html = await served.text();
+      expect(html, route).toContain('<div class="shell-page-space"');
+      expect(html, route).not.toContain('data-server-render');
+    }
+    await page.goto(`${url}/courses`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All courses');
+    await expect(page.locator('main').getByText('UKMLA AKT Online Course').first()).toBeVisible();
+    // The operators are told which release could not draw which route.
+    expect(gateway?.output()).toMatch(/home\/CourseListPage could not render \/courses/);
+  });
+});

@@ -57,6 +57,7 @@ export {
 export {
   listOf,
   anyList,
+  anyRecord,
   course,
   courseDetails as courseDetailsShape,
   eventItem,
@@ -84,6 +85,7 @@ export {
   MAX_PRICE,
 } from './lib/money';
 export { decodeEntities } from './lib/entities';
+export { PlainText, serverPlainText, useHeadText, useShownText } from './lib/plainText';
 export { safeUrl } from './lib/url';
 export { linkTarget, type LinkTarget } from './lib/links';
 export { readPublicConfig, dashboardUrl } from './lib/publicConfig';

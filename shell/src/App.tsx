@@ -49,7 +49,6 @@ const headerPlaceholder = (
 );
 const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" />;
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
-const pagePlaceholder = <PageSpace />;
 
 /** What the shell shows of each layout slot while its remote loads, and when it cannot. */
 const SLOTS: Record<string, { placeholder: ReactNode; fallback: ReactNode }> = {
@@ -128,16 +127,25 @@ function RemotePage({
   );
 }
 
-/** A lazily loaded shell page: a placeholder while it loads, a message if its code cannot. */
-function LazyPage({ children }: { children: ReactNode }) {
+/**
+ * A lazily loaded shell page: the page's space while its code loads (keeping what the gateway
+ * rendered of the page, `serverRenderOf`, marked by the page's name), a message if its code cannot.
+ */
+function LazyPage({ children, serverRenderOf }: { children: ReactNode; serverRenderOf?: string }) {
   return (
     <SlotBoundary id="shell page" fallback={<SlotMessage title="Something went wrong" />}>
-      <Suspense fallback={pagePlaceholder}>{children}</Suspense>
+      <Suspense fallback={<PageSpace {...(serverRenderOf ? { serverRenderOf } : {})} />}>
+        {children}
+      </Suspense>
     </SlotBoundary>
   );
 }
 
-/** One of the shell's own pages, as a route of the page contract names it; its reads start as it opens. */
+/**
+ * One of the shell's own pages, as a route of the page contract names it; its reads start as it
+ * opens. The page the gateway served keeps its server render on screen while its code loads; a
+ * page the visitor goes to from it never shows that one's.
+ */
 function ShellPage({
   route,
   name,
@@ -150,8 +158,9 @@ function ShellPage({
   const Page = SHELL_PAGES[name];
   if (!Page) throw new Error(`The page contract names no shell page "${name}".`);
   useOpeningReads(route, fromAnotherPage);
+  const served = route.serverRender && !fromAnotherPage;
   return (
-    <LazyPage>
+    <LazyPage {...(served ? { serverRenderOf: name } : {})}>
       <Page slug={route.path.slice(1)} title={route.title ?? ''} />
     </LazyPage>
   );

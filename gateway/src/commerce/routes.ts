@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../identity/identity';
-import type { ResponseCache } from '../proxy/responseCache';
+import type { CachedResponse, ResponseCache } from '../proxy/responseCache';
 import type { SharedState } from '../plugins/sharedState';
 import { createMemoryClaims, createRedisClaims } from './claims';
 import { handled, readInput, ShopError } from './errors';
@@ -15,7 +15,16 @@ import {
   rewardBalance,
 } from './orders';
 import { createRewardHolds } from './rewardHolds';
-import { couponInput, idParams, orderInput, wcCoupon, wcProduct, wcVariations } from './schemas';
+import {
+  couponInput,
+  idParams,
+  orderInput,
+  pricesQuery,
+  wcCoupon,
+  wcProduct,
+  wcProductIds,
+  wcVariations,
+} from './schemas';
 import type { WooCommerce } from './wooCommerce';
 import { formatPence, toPence } from './money';
 
@@ -24,6 +33,17 @@ export const SHOP_PREFIX = '/api/shop';
 
 /** Product reads are shared by every visitor for this long. */
 const PRODUCT_TTL_MS = 60_000;
+
+/**
+ * WooCommerce calls one prices read makes at once: a list's prices that no visitor has read this
+ * minute come in a few rounds, never as one burst of calls.
+ */
+export const PRICES_AT_ONCE = 4;
+
+/** Products per page of WooCommerce's product list (its largest page). */
+const CATALOGUE_PAGE_SIZE = 100;
+/** The pages of the product list read at most: a thousand products. */
+const CATALOGUE_PAGES = 10;
 
 /**
  * Checkout attempts and reward holds this instance keeps in memory, at most: a day of orders at
@@ -47,8 +67,8 @@ export interface ShopRoutesDeps {
 
 /**
  * Registers the commerce operations the storefront needs, each with a schema of what it accepts
- * and an explicit list of what it answers: a product, its variations, a coupon check, an order,
- * one's own order, the reward balance.
+ * and an explicit list of what it answers: a product, its variations, a list's prices, a coupon
+ * check, an order, one's own order, the reward balance.
  */
 export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void {
   const { wc, identity } = deps;
@@ -70,17 +90,71 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     log: deps.log,
   });
 
-  /** A product read once for every visitor within its TTL. */
+  /**
+   * A product read once for every visitor within its TTL: readers that miss it together share one
+   * WooCommerce call (the read cache's claim), whose refusal (an unknown product) they are handed
+   * too, though only an answer is kept.
+   */
   async function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = await deps.cache.lookup(key);
-    if (hit && !hit.stale) return JSON.parse(hit.value.body.toString('utf8')) as T;
-    const value = await load();
-    await deps.cache.store(
-      key,
-      { status: 200, headers: {}, body: Buffer.from(JSON.stringify(value)) },
-      PRODUCT_TTL_MS,
-    );
-    return value;
+    if (hit && !hit.stale) return outcomeOf(hit.value) as T;
+    const claim = await deps.cache.claim(key);
+    if (!claim.leader) {
+      const answer = await claim.answer;
+      // None came (the call broke off): this reader asks WooCommerce itself.
+      return answer ? (outcomeOf(answer) as T) : load();
+    }
+    try {
+      const value = await load();
+      await claim.finish(jsonAnswer(200, value), PRODUCT_TTL_MS);
+      return value;
+    } catch (error) {
+      await claim.finish(
+        error instanceof ShopError ? jsonAnswer(error.status, error.body()) : undefined,
+        0,
+      );
+      throw error;
+    }
+  }
+
+  /** A product's variations, with the fields the browser is given. */
+  const variationsOf = (id: number) =>
+    shared(`shop:variations:${String(id)}`, async () => {
+      const variations = await wc.get(
+        `wc/v3/products/${String(id)}/variations?per_page=100`,
+        wcVariations,
+      );
+      return variations.map((variation) => ({
+        id: variation.id,
+        price: variation.price,
+        regular_price: variation.regular_price,
+        sale_price: variation.sale_price,
+        attributes: variation.attributes.map(({ name, option }) => ({ name, option })),
+      }));
+    });
+
+  /**
+   * The ids of every product the shop has, listed once a TTL for every visitor: a prices read
+   * asks WooCommerce only about these, so however many ids requests make up, WooCommerce is
+   * asked about each product at most once a TTL.
+   */
+  async function catalogue(): Promise<Set<number>> {
+    const ids = await shared('shop:catalogue', async () => {
+      const found: number[] = [];
+      for (let page = 1; page <= CATALOGUE_PAGES; page += 1) {
+        const products = await wc.get(
+          `wc/v3/products?per_page=${String(CATALOGUE_PAGE_SIZE)}&page=${String(page)}&_fields=id`,
+          wcProductIds,
+        );
+        found.push(...products.map((product) => product.id));
+        if (products.length < CATALOGUE_PAGE_SIZE) return found;
+      }
+      deps.log(
+        `The shop lists more than ${String(found.length)} products: the prices of the others are not read`,
+      );
+      return found;
+    });
+    return new Set(ids);
   }
 
   app.get(
@@ -107,19 +181,21 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     `${SHOP_PREFIX}/products/:id/variations`,
     handled(async (request) => {
       const { id } = readInput(idParams, request.params);
-      return shared(`shop:variations:${String(id)}`, async () => {
-        const variations = await wc.get(
-          `wc/v3/products/${String(id)}/variations?per_page=100`,
-          wcVariations,
-        );
-        return variations.map((variation) => ({
-          id: variation.id,
-          price: variation.price,
-          regular_price: variation.regular_price,
-          sale_price: variation.sale_price,
-          attributes: variation.attributes.map(({ name, option }) => ({ name, option })),
-        }));
-      });
+      return variationsOf(id);
+    }),
+  );
+
+  // A list's prices in one read: each product's variations as the route above gives them (null
+  // for a product the shop does not have, or whose variations could not be read).
+  app.get(
+    `${SHOP_PREFIX}/prices`,
+    handled(async (request) => {
+      const { ids } = readInput(pricesQuery, request.query);
+      const sold = await catalogue().catch(unlessRefused(new Set<number>()));
+      const prices = await eachAtMost(PRICES_AT_ONCE, ids, (id) =>
+        sold.has(id) ? variationsOf(id).catch(unlessRefused(null)) : Promise.resolve(null),
+      );
+      return Object.fromEntries(ids.map((id, index) => [id, prices[index]]));
     }),
   );
 
@@ -179,4 +255,43 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       return orderView(await deps.readOwnOrder(request, reply, id));
     }),
   );
+}
+
+/** An answer of the read cache: `body` as JSON with `status`. */
+function jsonAnswer(status: number, body: unknown): CachedResponse {
+  return { status, headers: {}, body: Buffer.from(JSON.stringify(body)) };
+}
+
+/** What a shared product read came to: its value, or the refusal it was answered with. */
+function outcomeOf(answer: CachedResponse): unknown {
+  const body: unknown = JSON.parse(answer.body.toString('utf8'));
+  if (answer.status === 200) return body;
+  const { code, message } = body as { code: string; message: string };
+  throw new ShopError(answer.status, code, message);
+}
+
+/** For a promise's catch: `value` in place of the shop's refusal or failure; anything else rethrown. */
+function unlessRefused<T>(value: T) {
+  return (error: unknown): T => {
+    if (error instanceof ShopError) return value;
+    throw error;
+  };
+}
+
+/** `task` of each item, at most `limit` of them running at once; the results in the items' order. */
+async function eachAtMost<T, R>(
+  limit: number,
+  items: readonly T[],
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  async function worker(): Promise<void> {
+    for (let index = next; index < items.length; index = next) {
+      next += 1;
+      results[index] = await task(items[index] as T);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

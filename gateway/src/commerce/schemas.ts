@@ -6,13 +6,35 @@ import { z } from 'zod';
  * these, so nothing WooCommerce adds (keys, addresses, other customers) can pass through.
  */
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+/** The largest id the commerce API takes. */
+const MAX_ID = 2 ** 31 - 1;
+
+const id = z.coerce.number().int().positive().max(MAX_ID);
 
 export const idParams = z.strictObject({ id });
+
+/**
+ * The most products one prices read names: six times the longest list of the sample shop (its
+ * eight courses), an answer of a few tens of kilobytes, and at most a dozen rounds of WooCommerce
+ * calls when none of them is kept. A list of more would be refused whole: raise it first.
+ */
+export const MAX_PRICED_PRODUCTS = 48;
+
+/** `?ids=3103,3105`: the products of a list, each once however often it is named. */
+export const pricesQuery = z.strictObject({
+  ids: z
+    .string()
+    .regex(
+      /^[1-9]\d{0,9}(?:,[1-9]\d{0,9})*$/,
+      'must be product ids separated by commas, e.g. 3103,3105',
+    )
+    .transform((list) => [...new Set(list.split(',').map(Number))])
+    .pipe(
+      z
+        .array(z.number().max(MAX_ID))
+        .max(MAX_PRICED_PRODUCTS, `names more than ${String(MAX_PRICED_PRODUCTS)} products`),
+    ),
+});
 
 const amount = z.union([
   z.number().nonnegative().max(10_000_000),
@@ -37,12 +59,7 @@ export const orderInput = z.strictObject({
     .array(
       z.strictObject({
         product_id: id,
-        variation_id: z
-          .number()
-          .int()
-          .nonnegative()
-          .max(2 ** 31 - 1)
-          .optional(),
+        variation_id: z.number().int().nonnegative().max(MAX_ID).optional(),
         quantity: z.number().int().min(1).max(999),
       }),
     )
@@ -67,6 +84,9 @@ export const wcProduct = z.object({
   sale_price: wcAmount,
   purchasable: z.boolean().optional(),
 });
+
+/** A page of WooCommerce's product list, of which the gateway reads only the ids. */
+export const wcProductIds = z.array(z.object({ id: z.number() }));
 
 export const wcVariations = z.array(
   z.object({

@@ -20,6 +20,7 @@ import {
   templateProblem,
 } from './pageAssembly';
 import { remoteNamesOf, type PageMarkup, type PageRoute } from 'shared-store/server';
+import type { RemotesConfig } from './remotesConfig';
 import { warnings } from '../plugins/logging';
 import { contentSecurityPolicy, originsOf } from '../plugins/securityHeaders';
 import { OWN_PAGES, routeOf } from '../proxy/routeTable';
@@ -29,6 +30,9 @@ import { templateHead } from './headMarkup';
 import { createPageHeads, HEAD_READ_BUDGET_MS } from './servedHeads';
 import { createRouteRenders, createServerRenderers, SERVER_RENDER_BUDGET_MS } from './serverRender';
 import { createAnswerJson } from './wordpressAnswers';
+
+/** The shell's build, as the server renderers know it (the remotes' by their manifests' URLs). */
+const SHELL_BUILD = 'shell';
 
 /** Build files for developers (a precompressed copy too): source maps, federation stats. */
 const DEVELOPER_FILES = /(?:\.map|\/mf-stats\.json)(?:\.br|\.gz)?$/i;
@@ -112,7 +116,12 @@ export async function page(app: FastifyInstance): Promise<void> {
   const folderOf = localFolderOf(remoteNames, config.appsRoot, releasesDir);
   const readManifest = createManifestReader(folderOf);
   const warn = warnings(app.log);
-  const renderers = createServerRenderers(folderOf, warn);
+  // The shell's own pages are drawn by the renderers of the shell's build, which this gateway
+  // serves; a remote's by those deployed beside its manifest.
+  const renderers = createServerRenderers(
+    (build) => (build === SHELL_BUILD ? shellDir : folderOf(build)),
+    warn,
+  );
   // A page's head and its server render read WordPress through the proxy's cache, and read the
   // JSON of an answer they share once.
   const wordpress = createWordPressReads({
@@ -141,48 +150,57 @@ export async function page(app: FastifyInstance): Promise<void> {
     warn,
   });
   app.addHook('onClose', () => renderers.close());
-  // The remote whose renderers draw a route's first screen (the contract's `serverRender`).
-  const renderingRemoteOf = (route: PageRoute | undefined) =>
-    route?.serverRender === undefined ? undefined : route.remote?.split('/')[0];
+  // The build whose renderers draw a route's first screen (the contract's `serverRender`): the
+  // shell's for its own pages, else its remote's, by the manifest the remotes configuration names.
+  const renderingBuildOf = (route: PageRoute | undefined, remotes: RemotesConfig) => {
+    if (route?.serverRender === undefined) return undefined;
+    if (route.page) return SHELL_BUILD;
+    const name = route.remote?.split('/')[0];
+    return name ? remotes[name] : undefined;
+  };
   // The renderers are loaded at start, not by the first visitor; a new release's are loaded by
   // the first page that asks, which goes without them meanwhile.
   if (serverRenderBudgetMs > 0) {
-    for (const name of new Set(contract.routes.map(renderingRemoteOf))) {
-      const manifest = name && config.remotes.get()[name];
-      if (manifest) await renderers.load(manifest);
+    const builds = contract.routes.map((route) => renderingBuildOf(route, config.remotes.get()));
+    for (const build of new Set(builds)) {
+      if (build) await renderers.load(build);
     }
   }
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const remotes = config.remotes.get();
     const pageAsked = pageRequest(contract, request.url);
     const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
-    const renderingRemote = renderingRemoteOf(pageAsked.shows);
-    const renderingManifest = renderingRemote ? remotes[renderingRemote] : undefined;
+    const renderingBuild = renderingBuildOf(pageAsked.shows, remotes);
+    const pageCode = shellPageCode(pageAsked);
     // What the page is about and its first screen are read from WordPress at the same time.
     const [served, serverRender] = await Promise.all([
       heads.headFor(pageAsked),
       !pageAsked.bare &&
-      renderingManifest &&
+      renderingBuild &&
       serverRenderBudgetMs > 0 &&
       canHoldServerRender(template, contract.markup)
-        ? routeRenders.renderFor(pageAsked, renderers.readyFor(renderingManifest))
+        ? routeRenders.renderFor(pageAsked, renderers.readyFor(renderingBuild))
         : undefined,
     ]);
     // The page carries the styles of what it shows, so its first paint needs no other response
     // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
-    // (the first paint waits for it) when it styles markup the page already holds.
+    // (the first paint waits for it) when it styles markup the page already holds: the shell
+    // page's own sheets, or those of the remote that drew it.
     const readSheet = (href: string) => assets.lookup(href, '')?.body.toString('utf8');
-    const blockingBase =
-      serverRender && renderingManifest ? remoteBase(renderingManifest) : undefined;
+    const stylesServerRender = (url: string) => {
+      if (!serverRender || !renderingBuild) return false;
+      return renderingBuild === SHELL_BUILD
+        ? pageCode.styles.includes(url)
+        : url.startsWith(remoteBase(renderingBuild));
+    };
     const linked = (url: string) =>
-      (blockingBase !== undefined && url.startsWith(blockingBase)) ||
-      sheetToCarry(url, readSheet) !== undefined;
+      stylesServerRender(url) || sheetToCarry(url, readSheet) !== undefined;
     const page = renderIndex(template, contract.markup, remotes, publicConfig, {
       carried: code.carried,
       manifests: code.manifests,
       hints:
         dataHints(contract, pageAsked, Date.now(), { rendered: serverRender !== undefined }) +
-        codeHints(shellPageCode(pageAsked), linked) +
+        codeHints(pageCode, linked) +
         codeHints(code, linked),
       bare: pageAsked.bare,
       head: served.head,

@@ -416,12 +416,18 @@ describe('a route’s first screen rendered on the server', () => {
   const COURSES = [{ id: 2101, slug: 'plab-1', title: 'PLAB 1' }];
   const EVENTS = [{ id: 2301, slug: 'msra-day', title: 'MSRA day' }];
   const LOCATION = { id: 1, title: 'London' };
+  const POSTS = [{ id: 6, slug: 'akt', title: { rendered: 'AKT' } }];
+  const CATEGORIES = [{ id: 2, name: 'Exam Guides' }];
+  const RESULTS = [{ id: 2103, title: 'PLAB 1', url: '/courses/plab-1' }];
   /** What WordPress answers on each path unless a test says otherwise. */
   const ANSWERS: Record<string, unknown> = {
     '/wp-json/wp/v2/home_banner': BANNER,
     '/wp-json/wp/v2/courseList': COURSES,
     '/wp-json/wp/v2/products-with-ticket': EVENTS,
     '/wp-json/wp/v2/page-details/location-1': LOCATION,
+    '/wp-json/wp/v2/posts/': POSTS,
+    '/wp-json/wp/v2/categories/': CATEGORIES,
+    '/wp-json/custom/v1/search': RESULTS,
   };
   const upstream = Fastify();
   /** Each request that reached WordPress, as it arrived. */
@@ -523,6 +529,42 @@ describe('a route’s first screen rendered on the server', () => {
       '/wp-json/wp/v2/page-details/location-1',
       '/wp-json/wp/v2/products-with-ticket',
     ]);
+  });
+
+  it('a shell page’s route is drawn as its page (its module), from exactly its rendered reads by served key, its query’s included', async () => {
+    const blogs = await renders.renderFor(page('/blogs'), drawing);
+    const blogReads = {
+      '/wp-json/wp/v2/posts/?per_page=100': POSTS,
+      '/wp-json/wp/v2/categories/?per_page=100': CATEGORIES,
+    };
+    expect(blogs).toEqual({
+      module: 'pages/BlogsPage',
+      html: '<h1>blogList</h1>',
+      reads: blogReads,
+    });
+    const search = await renders.renderFor(page('/search?s=%20plab%20&utm_source=mail'), drawing);
+    const searchReads = { '/wp-json/custom/v1/search?s=plab': RESULTS };
+    expect(search).toEqual({
+      module: 'pages/SearchPage',
+      html: '<h1>search</h1>',
+      reads: searchReads,
+    });
+    expect(drawn).toEqual([
+      { name: 'blogList', input: { path: '/blogs', pattern: '/blogs', reads: blogReads } },
+      { name: 'search', input: { path: '/search', pattern: '/search', reads: searchReads } },
+    ]);
+    expect(hits).toEqual([
+      '/wp-json/wp/v2/posts/?per_page=100',
+      '/wp-json/wp/v2/categories/?per_page=100',
+      '/wp-json/custom/v1/search?s=plab',
+    ]);
+  });
+
+  it('a search with no term has no server render, and reads nothing', async () => {
+    for (const address of ['/search', '/search?s=%20%20']) {
+      await expect(renders.renderFor(page(address), drawing)).resolves.toBeUndefined();
+    }
+    expect(hits).toEqual([]);
   });
 
   it('a never-cached read (the banner) is read afresh for each page, with the page’s stamp, sanitized as the proxy serves it, and carried without the stamp', async () => {
@@ -634,7 +676,7 @@ describe('a route’s first screen rendered on the server', () => {
 
   it('no renderer running, or a route with no server render: nothing is read', async () => {
     await expect(renders.renderFor(page('/courses'), undefined)).resolves.toBeUndefined();
-    for (const address of ['/cart', '/blogs/some-post', '/no-such-page']) {
+    for (const address of ['/cart', '/login', '/no-such-page']) {
       await expect(renders.renderFor(page(address), drawing)).resolves.toBeUndefined();
     }
     expect(hits).toEqual([]);

@@ -15,8 +15,8 @@ import type { PageRequest } from './remoteHints';
 import { type AnswerJson, within } from './wordpressAnswers';
 
 /**
- * A remote's server renderers (its src/server/pages.tsx, built to dist/server/pages.js, exporting
- * `renderers`), running in their process.
+ * A build's server renderers (a remote's or the shell's src/server/pages.tsx, built to
+ * dist/server/pages.js, exporting `renderers`), running in their process.
  */
 export interface RouteRenderer {
   /**
@@ -28,7 +28,10 @@ export interface RouteRenderer {
 
 /** What the page gets from a server render: the markup, and the answers it was drawn from. */
 export interface ServerRender {
-  /** The remote module it stands for, e.g. home/CoursePage (the shell keeps it until that loads). */
+  /**
+   * The module it stands for: a remote's (home/CoursePage) or one of the shell's own pages
+   * (pages/BlogsPage); the shell keeps it on screen until that loads.
+   */
   module: string;
   html: string;
   /** The route's rendered reads' answers by served key (servedKey): the page's first reads. */
@@ -124,29 +127,32 @@ interface WorkerMessage {
   error?: unknown;
 }
 
-/** What a page goes without while its remote's renderers cannot render. */
+/** What a page goes without while its build's renderers cannot render. */
 const WITHOUT_RENDER = 'its pages are served without their server render';
 
 /** The last characters of the renderer's error output, enough to tell why it ended. */
 const ERROR_OUTPUT_KEPT = 4096;
 
-/** The server renderers deployed beside the manifests this gateway serves itself. */
+/**
+ * The server renderers deployed with the builds this gateway serves itself, each build named as
+ * `folderOf` knows it (a remote's by its manifest's URL).
+ */
 export interface ServerRenderers {
   /**
-   * The renderer of this manifest's current file, if it is loaded and running; undefined while
+   * The renderer of this build's current file, if it is loaded and running; undefined while
    * it loads (which this starts), when there is none, or while a stopped one is paused.
    */
-  readyFor(manifestUrl: string): RouteRenderer | undefined;
+  readyFor(build: string): RouteRenderer | undefined;
   /** Loads the current file if need be, and waits until it runs or has failed. */
-  load(manifestUrl: string): Promise<RouteRenderer | undefined>;
+  load(build: string): Promise<RouteRenderer | undefined>;
   /** Stops every renderer's process, and waits until each has ended. */
   close(): Promise<void>;
 }
 
 /**
- * The server renderers deployed beside the manifests this gateway serves itself
- * (`folderOf(manifestUrl)`/server/pages.js, exporting `renderers`): the remote's own code, so a
- * page's first screen is the one its release renders. Each file version runs in a process of its
+ * The server renderers deployed with the builds this gateway serves itself (`folderOf(build)`/
+ * server/pages.js, exporting `renderers`: beside a remote's manifest, or in the shell's build):
+ * the build's own code, so a page's first screen is the one its release renders. Each file version runs in a process of its
  * own (rendererWorker.cjs), loaded once, which holds no secret and can reach no configuration: it
  * starts with an empty environment, under Node's permission model (rendererExecArgv), and the
  * gateway hands it the file's text. A missing or broken file, or one exporting no `renderers`
@@ -156,7 +162,7 @@ export interface ServerRenderers {
  * loaded after RENDERER_PAUSE_MS.
  */
 export function createServerRenderers(
-  folderOf: (manifestUrl: string) => string | undefined,
+  folderOf: (build: string) => string | undefined,
   warn: (message: string, error?: unknown) => void,
   {
     limitsMs = RENDERER_TIME_LIMITS_MS,
@@ -329,8 +335,8 @@ export function createServerRenderers(
     return version;
   }
 
-  function current(manifestUrl: string): Version | undefined {
-    const folder = folderOf(manifestUrl);
+  function current(build: string): Version | undefined {
+    const folder = folderOf(build);
     if (!folder) return undefined;
     const file = path.join(folder, 'server', 'pages.js');
     let mtimeMs: number;
@@ -350,9 +356,9 @@ export function createServerRenderers(
   }
 
   return {
-    readyFor: (manifestUrl) => current(manifestUrl)?.renderer,
-    load: async (manifestUrl) => {
-      const version = current(manifestUrl);
+    readyFor: (build) => current(build)?.renderer,
+    load: async (build) => {
+      const version = current(build);
       await version?.loaded;
       return version?.renderer;
     },
@@ -402,9 +408,9 @@ export interface RouteRenderDeps {
  * Each route's first screen rendered on the server (the page contract's `serverRender`): the
  * route's `rendered` reads, at the URLs the page's own reads ask for (pageReadUrl), read through
  * the proxy's cache and kept as its route table says (a never-cached read such as the banner is
- * fetched afresh; pages reading one URL at once share one request), are handed to the remote's
+ * fetched afresh; pages reading one URL at once share one request), are handed to the route's
  * renderer by served key, and the page carries the markup and the same answers. No server render
- * (the page is served as it is without one) when the remote's renderer is not running, a read is
+ * (the page is served as it is without one) when the route's renderer is not running, a read is
  * one the proxy does not open to visitors, a read is not a 200 JSON answer within the budget, the
  * answers together are over MAX_CARRIED_READS_BYTES, or the renderer throws (reported), runs past
  * the budget or draws nothing.
@@ -435,7 +441,10 @@ export function createRouteRenders(deps: RouteRenderDeps) {
     return reads;
   }
 
-  /** What a page's server render draws: its remote's module, with the renderer of that name. */
+  /**
+   * What a page's server render draws: its module (a remote's, or the shell's page), with the
+   * renderer of that name.
+   */
   interface Drawing {
     module: string;
     name: string;
@@ -460,9 +469,11 @@ export function createRouteRenders(deps: RouteRenderDeps) {
     renderer: RouteRenderer | undefined,
   ): Promise<ServerRender | undefined> {
     const route = page.shows;
-    if (!renderer || !route?.serverRender || !route.remote) return Promise.resolve(undefined);
+    // A remote's page, or one of the shell's own.
+    const module = route?.remote ?? route?.page;
+    if (!renderer || !route?.serverRender || !module) return Promise.resolve(undefined);
     const drawing = {
-      module: route.remote,
+      module,
       name: route.serverRender,
       path: page.route,
       pattern: route.path,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { buildGateway, type GatewayOptions } from '../app';
@@ -26,6 +27,20 @@ const SANITIZED_BANNER = [{ id: 7, title: 'Pass <img src="x">PLAB' }];
 const COURSES = [{ id: 2101, slug: 'plab-1', title: 'PLAB 1 & 2' }];
 const EVENTS = [{ id: 2301, slug: 'msra-day', title: 'MSRA day' }];
 const LOCATION = { id: 1, title: 'London' };
+const POSTS = [{ id: 6, slug: 'akt', title: { rendered: 'AKT' } }];
+const CATEGORIES = [{ id: 2, name: 'Exam Guides' }];
+const PAGES = [
+  {
+    id: 40,
+    content: {
+      rendered: '<p>Our words.</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
+    },
+  },
+];
+/** A page as the gateway reads it: its HTML sanitized, as the proxy serves it. */
+const SANITIZED_PAGES = [{ id: 40, content: { rendered: '<p>Our words.</p><img src="x">' } }];
+const RESULTS = [{ id: 2103, title: 'PLAB 1', url: '/courses/plab-1' }];
+const INFO = { title: 'Acceptable Use Policy', content: '<p>Be kind.</p>' };
 
 /** What WordPress answers on each path unless a test says otherwise; anything else is no route. */
 const ANSWERS: Record<string, unknown> = {
@@ -33,6 +48,12 @@ const ANSWERS: Record<string, unknown> = {
   '/wp-json/wp/v2/courseList': COURSES,
   '/wp-json/wp/v2/products-with-ticket': EVENTS,
   '/wp-json/wp/v2/page-details/location-1': LOCATION,
+  '/wp-json/wp/v2/posts/': POSTS,
+  '/wp-json/wp/v2/categories/': CATEGORIES,
+  '/wp-json/wp/v2/posts': POSTS,
+  '/wp-json/wp/v2/pages': PAGES,
+  '/wp-json/custom/v1/search': RESULTS,
+  '/wp-json/custom/v1/acceptable-use-policy': INFO,
 };
 
 /** The modules of the home remote a server render stands for, each with its script and styles. */
@@ -51,15 +72,30 @@ const HOME_MANIFEST = JSON.stringify({
   })),
 });
 
-/** The renderers the page contract names. */
+/** The renderers the page contract names of the home remote's routes. */
 const RENDERERS = ['hero', 'courseList', 'course', 'eventList', 'event', 'location'];
+/** ...and of the shell's own pages. */
+const SHELL_RENDERERS = ['blogList', 'blogPost', 'search', 'legal', 'contact', 'info'];
+
+/** The shell's build's list of its pages' files (pages.json), each page with its style sheet. */
+const SHELL_PAGE_FILES = JSON.stringify(
+  Object.fromEntries(
+    ['BlogsPage', 'BlogPostPage', 'SearchPage', 'LegalPage', 'ContactPage', 'InfoPage'].map(
+      (name) => [`pages/${name}`, [`${name}.1a2b3c4d.js`, 'pages.9c8d7e6f.css']],
+    ),
+  ),
+);
 
 /**
- * The home remote's dist/server/pages.js: each renderer draws its name, the page it is for and
- * the reads it was given (escaped); `own` replaces a renderer's source, or leaves it out.
+ * A build's dist/server/pages.js (the home remote's unless told): each renderer draws its name,
+ * the page it is for and the reads it was given (escaped); `own` replaces a renderer's source, or
+ * leaves it out.
  */
-function pagesFile(own: Record<string, string | undefined> = {}): string {
-  const entries = RENDERERS.flatMap((name) => {
+function pagesFile(
+  own: Record<string, string | undefined> = {},
+  renderers: string[] = RENDERERS,
+): string {
+  const entries = renderers.flatMap((name) => {
     const source = name in own ? own[name] : `drawn(${JSON.stringify(name)})`;
     return source === undefined ? [] : [`${name}: ${source}`];
   });
@@ -125,8 +161,14 @@ describe('every route with a server render, served by the gateway', () => {
   });
   afterAll(() => wordpress.close());
 
-  /** A new apps root whose home remote has this dist/server/pages.js. */
-  function appsRootWith(pages: string): string {
+  /**
+   * A new apps root whose home remote has this dist/server/pages.js, and the shell that one
+   * (`shellPages`; none when null) and its pages' files.
+   */
+  function appsRootWith(
+    pages: string,
+    shellPages: string | null = pagesFile({}, SHELL_RENDERERS),
+  ): string {
     const root = makeAppsRoot();
     writeIn(
       root,
@@ -138,6 +180,8 @@ describe('every route with a server render, served by the gateway', () => {
     );
     writeIn(root, 'remote-home/dist/mf-manifest.json', HOME_MANIFEST);
     writeIn(root, 'remote-home/dist/server/pages.js', pages);
+    writeIn(root, 'shell/dist/pages.json', SHELL_PAGE_FILES);
+    if (shellPages !== null) writeIn(root, 'shell/dist/server/pages.js', shellPages);
     return root;
   }
 
@@ -377,4 +421,120 @@ describe('every route with a server render, served by the gateway', () => {
       renderOf('home/EventListPage'),
     );
   });
+
+  it.each([
+    [
+      '/blogs',
+      'pages/BlogsPage',
+      'blogList',
+      '/blogs',
+      {
+        '/wp-json/wp/v2/posts/?per_page=100': POSTS,
+        '/wp-json/wp/v2/categories/?per_page=100': CATEGORIES,
+      },
+    ],
+    [
+      '/blogs/akt',
+      'pages/BlogPostPage',
+      'blogPost',
+      '/blogs/:slug',
+      { '/wp-json/wp/v2/posts?slug=akt': POSTS },
+    ],
+    [
+      '/search?s=plab',
+      'pages/SearchPage',
+      'search',
+      '/search',
+      { '/wp-json/custom/v1/search?s=plab': RESULTS },
+    ],
+    [
+      '/privacy-policy',
+      'pages/LegalPage',
+      'legal',
+      '/privacy-policy',
+      { '/wp-json/wp/v2/pages?slug=privacy-policy': SANITIZED_PAGES },
+    ],
+    [
+      '/terms-and-conditions',
+      'pages/LegalPage',
+      'legal',
+      '/terms-and-conditions',
+      { '/wp-json/wp/v2/pages?slug=terms-and-conditions': SANITIZED_PAGES },
+    ],
+    [
+      '/contact-us',
+      'pages/ContactPage',
+      'contact',
+      '/contact-us',
+      { '/wp-json/wp/v2/pages?slug=contact-us': SANITIZED_PAGES },
+    ],
+    [
+      '/acceptable-use-policy',
+      'pages/InfoPage',
+      'info',
+      '/acceptable-use-policy',
+      { '/wp-json/custom/v1/acceptable-use-policy': INFO },
+    ],
+  ])(
+    '%s, one of the shell’s own pages, holds the markup of the shell’s renderer (its build’s dist/server/pages.js), marked with its page, drawn from exactly its rendered reads, and carries the same reads; its style sheet styles the first paint',
+    async (url, module, name, pattern, reads) => {
+      const gateway = await serve(appsRootWith(pagesFile()));
+      const response = await page(gateway, url);
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      const path = url.split('?')[0] ?? '';
+      expect(html).toContain(
+        '<div class="shell-page-space" aria-busy="true">' +
+          `${renderOf(module)}${drawnMarkup(name, path, pattern, reads)}</div></div>`,
+      );
+      expect(carriedReads(html)).toEqual(reads);
+      // Nothing WordPress sent runs: its HTML sanitized, the carried JSON unable to end its element.
+      expect(html).not.toMatch(/alert\(|onerror/);
+      // No hint for a read the page carries (the layout's reads, /pages/96030 among them, are).
+      for (const key of Object.keys(reads)) expect(html).not.toContain(`href="${key}"`);
+      expect(html).toContain('<link rel="stylesheet" href="/pages.9c8d7e6f.css">');
+      expect(html).toContain(
+        `<link rel="preload" as="script" fetchpriority="low" href="/${module.slice('pages/'.length)}.1a2b3c4d.js">`,
+      );
+    },
+  );
+
+  it('a shell page the company’s app shows bare is served as it is, without a server render', async () => {
+    const appsRoot = appsRootWith(pagesFile());
+    const response = await page(await serve(appsRoot), '/privacy-policy?isMobileApp=true');
+    expect(response.body).not.toContain(serverRenderAttribute);
+    expect(response.body).toBe(
+      (await pageAsToday(appsRoot, '/privacy-policy?isMobileApp=true')).body,
+    );
+  });
+
+  it('without the shell’s renderers (no dist/server/pages.js): its pages as they are without a server render, the remote’s still rendered', async () => {
+    const appsRoot = appsRootWith(pagesFile(), null);
+    const gateway = await serve(appsRoot);
+    for (const url of ['/blogs', '/privacy-policy', '/search?s=plab']) {
+      const response = await page(gateway, url);
+      expect(response.body).not.toContain(serverRenderAttribute);
+      expect(response.body).toBe((await pageAsToday(appsRoot, url)).body);
+    }
+    expect((await page(gateway, '/courses')).body).toContain(renderOf('home/CourseListPage'));
+  });
+
+  it.each([
+    ['throws', 'exports.renderers = { blogList: () => { throw new Error("bad blog"); } };', true],
+    ['cannot be loaded', 'throw new Error("a broken build");', false],
+  ])(
+    'a shell renderer file that %s: its pages as they are without a server render, and the gateway goes on',
+    async (_what, source, thrown) => {
+      const appsRoot = appsRootWith(pagesFile(), source);
+      const gateway = await serve(appsRoot);
+      const response = await page(gateway, '/blogs');
+      expect(response.body).toBe((await pageAsToday(appsRoot, '/blogs')).body);
+      expect((await page(gateway, '/events')).body).toContain(renderOf('home/EventListPage'));
+      expect((await gateway.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const warning = thrown
+        ? 'pages/BlogsPage could not render /blogs (blogList): the page is served without its server render.'
+        : `${path.join(appsRoot, 'shell', 'dist', 'server', 'pages.js')} could not be loaded`;
+      expect(logged.some((line) => line.includes(warning))).toBe(true);
+    },
+  );
 });

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { Course } from 'shared-store';
+import { useShownText } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
-import { useShownText } from './plainText';
 import { CardImage } from './SafeImage';
 import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
 import './cards.css';

@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { formatPrice, toPrice, type EventItem } from 'shared-store';
-import { useShownText } from './plainText';
+import { formatPrice, toPrice, type EventItem, useShownText } from 'shared-store';
 import { CardImage } from './SafeImage';
 import { AddEventButton, eventPath, TitleLink } from './shopLines';
 import './cards.css';

@@ -1,5 +1,6 @@
 import { useDocumentTitle, useRead, type Course } from 'shared-store';
 import { CourseCard } from '../components/CourseCard';
+import { ListPrices, useListPrices } from '../hooks/useVariations';
 import { ReadPage } from './PageParts';
 import { courseList } from './reads';
 
@@ -18,6 +19,28 @@ export function byExam(courses: Course[]): [string, Course[]][] {
   return groups.filter(([, list]) => list.length > 0);
 }
 
+/** The courses' cards by exam, all of them priced by one read. */
+function CourseGroups({ courses }: { courses: Course[] }) {
+  const prices = useListPrices(courses.map((course) => course.product_id));
+  return (
+    <ListPrices.Provider value={prices}>
+      {byExam(courses).map(([exam, list], group) => (
+        <section key={exam} className="home-shop__group">
+          <h2>{exam}</h2>
+          <ul className="home-grid">
+            {list.map((course, i) => (
+              <li key={course.id}>
+                {/* The first card's image is the largest thing on a phone's first screen. */}
+                <CourseCard course={course} priority={group === 0 && i === 0} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </ListPrices.Provider>
+  );
+}
+
 /** /courses: every course of wp/v2/courseList, grouped by exam, as the home page's cards. */
 export default function CourseListPage() {
   useDocumentTitle(
@@ -34,19 +57,7 @@ export default function CourseListPage() {
         courses.length === 0 ? (
           <p>No courses are on sale at the moment. Please come back soon.</p>
         ) : (
-          byExam(courses).map(([exam, list], group) => (
-            <section key={exam} className="home-shop__group">
-              <h2>{exam}</h2>
-              <ul className="home-grid">
-                {list.map((course, i) => (
-                  <li key={course.id}>
-                    {/* The first card's image is the largest thing on a phone's first screen. */}
-                    <CourseCard course={course} priority={group === 0 && i === 0} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
+          <CourseGroups courses={courses} />
         )
       }
     />

@@ -1,6 +1,13 @@
-import { formatPrice, toPrice, useDocumentTitle, useRead, type Course } from 'shared-store';
+import {
+  formatPrice,
+  toPrice,
+  useDocumentTitle,
+  useRead,
+  type Course,
+  useHeadText,
+  useShownText,
+} from 'shared-store';
 import { useMonthChoice } from '../components/MonthChoice';
-import { useHeadText, useShownText } from '../components/plainText';
 import { SafeImage } from '../components/SafeImage';
 import { AddLabel, courseLine } from '../components/shopLines';
 import { useAddToCart } from '../hooks/useAddToCart';

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
+import { formatPrice, toPrice, useDocumentTitle, useRead, useShownText } from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
-import { useShownText } from '../components/plainText';
 import { SafeImage } from '../components/SafeImage';
 import { AddEventButton } from '../components/shopLines';
 import { EntryPage, PageFrame } from './PageParts';

@@ -1,7 +1,13 @@
 import { useParams } from 'react-router-dom';
-import { formatPrice, toPrice, useDocumentTitle, useRead } from 'shared-store';
+import {
+  formatPrice,
+  toPrice,
+  useDocumentTitle,
+  useRead,
+  useHeadText,
+  useShownText,
+} from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
-import { useHeadText, useShownText } from '../components/plainText';
 import { EventLinks, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
 import { locationDetails, missing, ticketEvents } from './reads';
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useDocumentTitle, type ReadState } from 'shared-store';
+import { useDocumentTitle, type ReadState, useShownText } from 'shared-store';
 import { formatEventDate } from '../components/EventCard';
-import { useShownText } from '../components/plainText';
 import { eventPath, TitleLink } from '../components/shopLines';
 import type { TicketEvent } from './reads';
 import '../page.css';

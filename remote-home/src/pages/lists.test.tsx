@@ -1,6 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { provideModel } from 'shared-store';
-import { cartModelStandIn, mockFetch, renderWithProviders } from 'shared-store/testing';
+import {
+  cartModelStandIn,
+  mockFetch,
+  pendingAnswer,
+  renderWithProviders,
+} from 'shared-store/testing';
 import CourseListPage from './CourseListPage';
 import EventListPage from './EventListPage';
 import {
@@ -12,6 +17,7 @@ import {
   SERVER_ERROR,
   answer,
   inTurn,
+  sectionOf,
 } from '../testSupport';
 
 /** The cart's model, as the shell provides it: what the page asks of it. */
@@ -99,7 +105,7 @@ describe('the courses page', () => {
   it('groups the courses by exam, UKMLA, PLAB, MSRA, MRCGP, then the rest; each card links to its page', async () => {
     mockFetch({
       '/wp-json/wp/v2/courseList': answer([OTHER, MRCGP, MSRA, PLAB_1]),
-      '/api/shop/products/': answer(PLAB_1_VARIATIONS),
+      '/api/shop/prices': answer({ 3103: PLAB_1_VARIATIONS, 3105: PLAB_1_VARIATIONS }),
     });
     renderWithProviders(<CourseListPage />, { route: '/courses' });
     expect(screen.getByRole('heading', { level: 1, name: 'All courses' })).toBeVisible();
@@ -118,7 +124,7 @@ describe('the courses page', () => {
   it('loads the first card’s image at once and first (the first screen’s largest), the others as they are scrolled to', async () => {
     mockFetch({
       '/wp-json/wp/v2/courseList': answer([MRCGP, MSRA, PLAB_1]),
-      '/api/shop/products/': answer(PLAB_1_VARIATIONS),
+      '/api/shop/prices': answer({ 3103: PLAB_1_VARIATIONS, 3105: PLAB_1_VARIATIONS }),
     });
     renderWithProviders(<CourseListPage />, { route: '/courses' });
     await screen.findByRole('heading', { level: 2, name: 'PLAB' });
@@ -129,6 +135,55 @@ describe('the courses page', () => {
           `${image.getAttribute('loading') ?? ''} ${image.getAttribute('fetchpriority') ?? ''}`,
       ),
     ).toEqual(['eager high', 'lazy auto', 'lazy auto']);
+  });
+
+  it('asks one prices read for all its cards once they show, and no product’s own', async () => {
+    const { calls } = mockFetch({
+      '/wp-json/wp/v2/courseList': answer([OTHER, { ...MRCGP, product_id: 3106 }, MSRA, PLAB_1]),
+      '/api/shop/prices': answer({
+        3103: PLAB_1_VARIATIONS,
+        3105: PLAB_1_VARIATIONS,
+        3106: PLAB_1_VARIATIONS,
+      }),
+    });
+    renderWithProviders(<CourseListPage />, { route: '/courses' });
+    expect(await screen.findAllByRole('combobox', { name: 'Access' })).toHaveLength(4);
+    expect(calls.filter((url) => url.startsWith('/api/shop/'))).toEqual([
+      `/api/shop/prices?ids=${encodeURIComponent('3103,3105,3106')}`,
+    ]);
+  });
+
+  it('its cards keep their month picker’s place while the prices read is under way', async () => {
+    const { calls } = mockFetch({
+      '/wp-json/wp/v2/courseList': answer([MSRA, PLAB_1]),
+      '/api/shop/prices': pendingAnswer,
+    });
+    renderWithProviders(<CourseListPage />, { route: '/courses' });
+    await waitFor(() => {
+      expect(calls).toContain(`/api/shop/prices?ids=${encodeURIComponent('3103,3105')}`);
+    });
+    const cards = [...document.querySelectorAll('.home-card')];
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      expect(card.querySelector('.home-picker select')).toBeDisabled();
+      expect(within(card as HTMLElement).getByRole('button', { name: /to cart$/ })).toBeDisabled();
+    }
+    expect(screen.queryByText('Price on request')).toBeNull();
+  });
+
+  it('a card whose product the shop cannot price says Price on request and cannot be added', async () => {
+    mockFetch({
+      '/wp-json/wp/v2/courseList': answer([MSRA, PLAB_1]),
+      '/api/shop/prices': answer({ 3103: PLAB_1_VARIATIONS, 3105: null }),
+    });
+    renderWithProviders(<CourseListPage />, { route: '/courses' });
+    const msra = sectionOf(await screen.findByRole('heading', { level: 2, name: 'MSRA' }));
+    expect(await within(msra).findByText('Price on request')).toBeVisible();
+    expect(within(msra).getByRole('button', { name: /to cart$/ })).toBeDisabled();
+    const plab = sectionOf(screen.getByRole('heading', { level: 2, name: 'PLAB' }));
+    expect(within(plab).getByRole('combobox', { name: 'Access' })).toHaveDisplayValue(
+      '1 Month – £49.99',
+    );
   });
 
   it('says when no course is on sale', async () => {
@@ -142,7 +197,7 @@ describe('the courses page', () => {
   it('a failed read offers Try again and recovers', async () => {
     mockFetch({
       '/wp-json/wp/v2/courseList': inTurn(SERVER_ERROR, answer([PLAB_1])),
-      '/api/shop/products/': answer(PLAB_1_VARIATIONS),
+      '/api/shop/prices': answer({ 3103: PLAB_1_VARIATIONS, 3105: PLAB_1_VARIATIONS }),
     });
     const { user } = renderWithProviders(<CourseListPage />, { route: '/courses' });
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load our courses.");

@@ -3,9 +3,16 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
-import { answerOf, serveAnswers, type ServerRenderer, type ServerRenderInput } from 'shared-store';
+import { decodeHTML } from 'entities';
+import {
+  answerOf,
+  PlainText,
+  serveAnswers,
+  serverPlainText,
+  type ServerRenderer,
+  type ServerRenderInput,
+} from 'shared-store';
 import { Hero } from '../components/Hero';
-import { PlainText } from '../components/plainText';
 import { bannerSlides } from '../data/banner';
 import { HOME_BANNER_PATH } from '../data/reads';
 import CourseListPage from '../pages/CourseListPage';
@@ -14,7 +21,6 @@ import EventListPage from '../pages/EventListPage';
 import EventPage from '../pages/EventPage';
 import LocationPage, { centreId } from '../pages/LocationPage';
 import { courseList, locationDetails, ticketEvents } from '../pages/reads';
-import { serverPlainText } from './plainText';
 
 /**
  * The first screens of the home remote's routes as the gateway puts them into the page
@@ -40,7 +46,7 @@ const events = (reads: Reads) =>
 /** The page in the providers the shell gives a remote's page, drawn from these answers alone. */
 function drawn(input: ServerRenderInput, page: ReactElement): string | undefined {
   serveAnswers(input.reads);
-  const text = serverPlainText();
+  const text = serverPlainText(decodeHTML);
   // The pages reach the store only to dispatch from their handlers, which never run here.
   const store = configureStore({ reducer: () => ({}) });
   try {

@@ -134,8 +134,9 @@ const pageContract = v.object({
       /** The company's app shows the page without the site's header and footer. */
       bareInApp: v.optional(v.boolean()),
       /**
-       * The function of the remote's server build (its dist/server/pages.js `renderers`) the
-       * gateway draws the route's first screen with, from the route's `rendered` reads.
+       * The function of the server build of the route's remote, or of the shell for a shell page
+       * (its dist/server/pages.js `renderers`), the gateway draws the route's first screen with,
+       * from the route's `rendered` reads.
        */
       serverRender: v.optional(v.pipe(v.string(), v.regex(/^\w+$/))),
       data: v.optional(v.array(pageRead)),

@@ -1,23 +1,29 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { eventBus } from 'shared-store';
+import { loadToaster } from './bridges';
 
-const Toaster = lazy(() => import('./toaster'));
-
-/** The toast container, mounted (and its code loaded) with the first notification. */
+/**
+ * The toast container, mounted (and its code loaded) with the first notification. Its code comes
+ * with that notification, not with the page: if the network is down at that moment, the page goes
+ * on without it and the next notification loads it.
+ */
 export function Toasts() {
-  const [active, setActive] = useState(false);
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
-    if (active) return;
+    if (Toaster) return;
+    let live = true;
     const subscription = eventBus.on('notify').subscribe(() => {
-      setActive(true);
+      loadToaster().then(
+        (module) => {
+          if (live) setToaster(() => module.default);
+        },
+        () => undefined,
+      );
     });
     return () => {
+      live = false;
       subscription.unsubscribe();
     };
-  }, [active]);
-  return active ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  }, [Toaster]);
+  return Toaster ? <Toaster /> : null;
 }

@@ -1,4 +1,5 @@
 import { eventBus, type BusEventOf, type EventBus } from 'shared-store';
+import type * as ToasterExports from './toaster';
 
 declare global {
   interface Window {
@@ -17,9 +18,29 @@ export function bridgeAnalytics(bus: EventBus = eventBus, target: Window = windo
 type Level = BusEventOf<'notify'>['level'];
 type ShowToast = (level: Level, message: string) => void;
 
-/** A toast, from react-toastify loaded on first use (./toaster). */
+type ToasterModule = typeof ToasterExports;
+let toaster: Promise<ToasterModule> | undefined;
+
+/**
+ * The toaster (react-toastify, ./toaster), loaded on first use and then kept. A load that fails
+ * (the network down at that moment) is forgotten, so the next notification tries again.
+ */
+export function loadToaster(): Promise<ToasterModule> {
+  toaster ??= import('./toaster').catch((error: unknown) => {
+    toaster = undefined;
+    throw error;
+  });
+  return toaster;
+}
+
+/** A toast; one whose code cannot be loaded is told to the console, never thrown at the page. */
 const showToast: ShowToast = (level, message) => {
-  void import('./toaster').then(({ toast }) => toast[level](message));
+  loadToaster().then(
+    ({ toast }) => toast[level](message),
+    () => {
+      console.warn(`A notification could not be shown (its code did not load): ${message}`);
+    },
+  );
 };
 
 /** Notifications on the bus become toasts. */

@@ -1,5 +1,6 @@
+import { useContext } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { contentReads, useDocumentTitle, useRead } from 'shared-store';
+import { contentReads, PlainText, useDocumentTitle, useRead } from 'shared-store';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { toPostView } from './components/posts';
@@ -18,7 +19,8 @@ const backToBlog = (
 export default function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useRead(contentReads.postBySlug, slug.trim() || null);
-  const found = post.status === 'ready' ? toPostView(post.data) : null;
+  const { shown: readText } = useContext(PlainText);
+  const found = post.status === 'ready' ? toPostView(post.data, readText) : null;
   useDocumentTitle(found?.title || 'Blog');
 
   if (post.status === 'loading') {

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { contentReads, useDocumentTitle, useRead } from 'shared-store';
+import { contentReads, PlainText, useDocumentTitle, useRead } from 'shared-store';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import {
@@ -40,18 +40,24 @@ export default function BlogsPage() {
   const postsRead = useRead(contentReads.posts);
   const categoriesRead = useRead(contentReads.categories);
   const [category, setCategory] = useState<number | null>(null);
+  const { shown: readText } = useContext(PlainText);
   const postList = postsRead.status === 'ready' ? postsRead.data : null;
   const categoryList = categoriesRead.status === 'ready' ? categoriesRead.data : null;
   const posts = useMemo(
-    () => (postList ?? []).map(toPostView).filter((post): post is PostView => post !== null),
-    [postList],
+    () =>
+      (postList ?? [])
+        .map((raw) => toPostView(raw, readText))
+        .filter((post): post is PostView => post !== null),
+    [postList, readText],
   );
   const categories = useMemo(
     () =>
       categoryList
-        ? categoryList.map(toCategoryView).filter((c): c is CategoryView => c !== null)
+        ? categoryList
+            .map((raw) => toCategoryView(raw, readText))
+            .filter((c): c is CategoryView => c !== null)
         : noCategories,
-    [categoryList],
+    [categoryList, readText],
   );
 
   if (postList === null || categoryList === null || posts.length === 0) {

@@ -16,7 +16,7 @@ import './pages.css';
 type ContactFields = 'name' | 'phonenum' | 'email' | 'message';
 const CONTACT_PATH = '/wp-json/contact-form/v1/submit';
 /** The WordPress page whose text introduces the form, when there is one. */
-const INTRO_SLUG = 'contact-us';
+export const INTRO_SLUG = 'contact-us';
 
 const MAX_NAME_LENGTH = 100;
 const MIN_PHONE_DIGITS = 7;

@@ -1,5 +1,6 @@
+import { useContext } from 'react';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle, useRead } from 'shared-store';
+import { PlainText, useDocumentTitle, useRead } from 'shared-store';
 import type { ShellPageProps } from '.';
 import { infoPageRead } from './components/infoPages';
 import { LoadFailed, Loading } from './components/LoadState';
@@ -16,7 +17,8 @@ import './pages.css';
 export default function InfoPage({ slug, title }: ShellPageProps) {
   const page = useRead(infoPageRead, slug);
   const data = page.status === 'ready' ? page.data : null;
-  const heading = data?.title || title;
+  const { shown: readText } = useContext(PlainText);
+  const heading = readText(data?.title).trim() || title;
   useDocumentTitle(heading);
 
   return (

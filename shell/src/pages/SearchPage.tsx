@@ -1,9 +1,9 @@
-import { useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useContext, useMemo, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   COURSES_SECTION_ID,
-  decodeEntities,
   MESSAGES,
+  PlainText,
   siteReads,
   track,
   useDocumentTitle,
@@ -31,10 +31,13 @@ interface ResultView {
   excerptHtml: string;
 }
 
-/** The results worth showing: each with a title; anything else in the answer is dropped. */
-function toResults(list: unknown[]): ResultView[] {
+/**
+ * The results worth showing: each with a title (read as plain text by `readText`, the page's
+ * PlainText reading); anything else in the answer is dropped.
+ */
+function toResults(list: unknown[], readText: (text: unknown) => string): ResultView[] {
   return list.flatMap((raw, index) => {
-    const title = decodeEntities(text(raw, 'title')).trim();
+    const title = readText(text(raw, 'title')).trim();
     if (title === '') return [];
     return [
       {
@@ -48,12 +51,18 @@ function toResults(list: unknown[]): ResultView[] {
   });
 }
 
+/**
+ * The box's id: the page has one, and its server render (shell/src/server/pages.tsx) writes the
+ * same id as the browser's first render, which useId's would not.
+ */
+const SEARCH_FIELD_ID = 'shell-search-term';
+
 /** The search box on the page: refine the term without opening the header's dialog. */
 function SearchForm({ term }: { term: string }) {
   const [, setParams] = useSearchParams();
   const [value, setValue] = useState(term);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const id = SEARCH_FIELD_ID;
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,7 +114,8 @@ export default function SearchPage() {
   useDocumentTitle(term ? `Search results for “${term}”` : 'Search');
   const answer = useRead(siteReads.search, term || null);
   const found = answer.status === 'ready' ? answer.data : null;
-  const shown = useMemo(() => (found ? toResults(found) : []), [found]);
+  const { shown: readText } = useContext(PlainText);
+  const shown = useMemo(() => (found ? toResults(found, readText) : []), [found, readText]);
 
   return (
     <PageShell

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from '../App';
 
@@ -29,5 +30,39 @@ describe('the page’s space while the home remote loads', () => {
   it('on any other page, stays empty', () => {
     const { container } = renderWithProviders(<App />, { route: '/cart' });
     expect(container.querySelector('.shell-page-space')?.childElementCount).toBe(0);
+  });
+});
+
+describe('the page’s space while one of the shell’s own pages loads its code', () => {
+  /** What the gateway rendered of a shell page into the served page, marked with its name. */
+  function servedPage(name: string, heading: string): HTMLElement {
+    const served = document.createElement('div');
+    served.setAttribute('data-server-render', name);
+    served.innerHTML = `<section class="shell-page"><h1 class="shell-page__title">${heading}</h1></section>`;
+    document.body.append(served);
+    return served;
+  }
+
+  beforeEach(() => {
+    mockFetch({ '/': pendingAnswer });
+  });
+
+  it('on a page the gateway rendered (/blogs), keeps that very markup until the page’s code has come and it renders', async () => {
+    const served = servedPage('pages/BlogsPage', 'Blog');
+    const { container } = renderWithProviders(<App />, { route: '/blogs' });
+    const space = container.querySelector('.shell-page-space');
+    expect(space?.getAttribute('aria-busy')).toBe('true');
+    expect(space?.firstElementChild).toBe(served);
+    // The page itself, once its code has come (its reads never answered: it shows them loading).
+    expect(await screen.findByText('Loading articles…')).toBeInTheDocument();
+    expect(container.querySelector('.shell-page-space')).toBeNull();
+    expect(served.isConnected).toBe(false);
+  });
+
+  it('on a page with no server render (/login), stays empty whatever the page holds', () => {
+    const served = servedPage('pages/LoginPage', 'Log in');
+    const { container } = renderWithProviders(<App />, { route: '/login' });
+    expect(container.querySelector('.shell-page-space')?.childElementCount).toBe(0);
+    served.remove();
   });
 });

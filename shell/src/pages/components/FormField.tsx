@@ -1,5 +1,4 @@
 import {
-  useId,
   type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
@@ -45,7 +44,9 @@ function Field({
   onValueChange,
   control,
 }: FieldProps & { control: (props: ControlProps) => ReactNode }) {
-  const id = useId();
+  // By the field's name, unique in its form (a page shows one): a page's server render
+  // (shell/src/server) writes the same id as the browser's first render, which useId's would not.
+  const id = `shell-field-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');

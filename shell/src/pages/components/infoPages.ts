@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { createQuery, decodeEntities, rejecting } from 'shared-store';
+import { createQuery, rejecting } from 'shared-store';
 
-/** A page the site serves from custom/v1 by name: its title (plain text) and its HTML. */
+/** A page the site serves from custom/v1 by name: its title and its HTML. */
 export interface InfoPageView {
+  /** As WordPress wrote it, references and all: the page reads it as plain text (PlainText). */
   title: string;
   /** Backend HTML, sanitized by the gateway that served it. */
   html: string;
@@ -20,7 +21,7 @@ export const infoPageRead = rejecting(
     schema: v.pipe(
       v.looseObject({ title: v.optional(v.string(), ''), content: v.string() }),
       v.transform((page): InfoPageView => ({
-        title: decodeEntities(page.title).trim(),
+        title: page.title,
         html: page.content.trim(),
       })),
     ),

@@ -1,4 +1,3 @@
-import { decodeEntities } from 'shared-store';
 import {
   field,
   formatDate,
@@ -29,15 +28,18 @@ export interface CategoryView {
   name: string;
 }
 
+/** How a page reads WordPress's text as plain text: its PlainText reading's `shown`. */
+type ReadText = (text: unknown) => string;
+
 /** The post, or null when it has no slug to link to. */
-export function toPostView(raw: unknown): PostView | null {
+export function toPostView(raw: unknown, readText: ReadText): PostView | null {
   const slug = text(raw, 'slug');
   if (slug === '') return null;
   const dateTime = text(raw, 'date');
   return {
     key: String(numberField(raw, 'id') ?? slug),
     slug,
-    title: decodeEntities(rendered(field(raw, 'title'))),
+    title: readText(rendered(field(raw, 'title'))),
     dateTime,
     date: formatDate(dateTime),
     excerptHtml: rendered(field(raw, 'excerpt')),
@@ -49,9 +51,9 @@ export function toPostView(raw: unknown): PostView | null {
 }
 
 /** The category, or null without an id or a name. */
-export function toCategoryView(raw: unknown): CategoryView | null {
+export function toCategoryView(raw: unknown, readText: ReadText): CategoryView | null {
   const id = numberField(raw, 'id');
-  const name = decodeEntities(text(raw, 'name')).trim();
+  const name = readText(text(raw, 'name')).trim();
   return id === null || name === '' ? null : { id, name };
 }
 
