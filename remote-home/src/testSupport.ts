@@ -108,3 +108,15 @@ export function sectionOf(heading: HTMLElement): HTMLElement {
   if (!section) throw new Error(`"${heading.textContent}" heads no section`);
   return section;
 }
+
+/** A centre of wp/v2/page-details/location-{id}. */
+export const MANCHESTER = {
+  id: 2,
+  slug: 'plab-2-manchester',
+  title: 'PLAB 2 preparation in Manchester',
+  city: 'Manchester',
+  address: 'Pennine Clinical Skills Centre, 14 Whitworth Street, Manchester M1 3GB',
+  content: '<p>Close to Piccadilly station.</p>',
+  next_dates: ['2027-01-16', '2027-02-27'],
+  price: '295.00',
+};

@@ -19,6 +19,15 @@ import {
   type ServerRenderers,
 } from './serverRender';
 import { createAnswerJson } from './wordpressAnswers';
+import {
+  COURSES,
+  EVENTS,
+  LOCATION,
+  POSTS,
+  CATEGORIES,
+  RESULTS,
+  ANSWERS,
+} from '../test-support/renderedReads';
 
 function folderWith(files: Record<string, string>): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'server-renderer-'));
@@ -412,23 +421,6 @@ describe('a remote’s server renderers, in their own process', () => {
 });
 
 describe('a route’s first screen rendered on the server', () => {
-  const BANNER = [{ id: 7, title: 'Pass <img src=x onerror="alert(1)">PLAB' }];
-  const COURSES = [{ id: 2101, slug: 'plab-1', title: 'PLAB 1' }];
-  const EVENTS = [{ id: 2301, slug: 'msra-day', title: 'MSRA day' }];
-  const LOCATION = { id: 1, title: 'London' };
-  const POSTS = [{ id: 6, slug: 'akt', title: { rendered: 'AKT' } }];
-  const CATEGORIES = [{ id: 2, name: 'Exam Guides' }];
-  const RESULTS = [{ id: 2103, title: 'PLAB 1', url: '/courses/plab-1' }];
-  /** What WordPress answers on each path unless a test says otherwise. */
-  const ANSWERS: Record<string, unknown> = {
-    '/wp-json/wp/v2/home_banner': BANNER,
-    '/wp-json/wp/v2/courseList': COURSES,
-    '/wp-json/wp/v2/products-with-ticket': EVENTS,
-    '/wp-json/wp/v2/page-details/location-1': LOCATION,
-    '/wp-json/wp/v2/posts/': POSTS,
-    '/wp-json/wp/v2/categories/': CATEGORIES,
-    '/wp-json/custom/v1/search': RESULTS,
-  };
   const upstream = Fastify();
   /** Each request that reached WordPress, as it arrived. */
   const hits: string[] = [];

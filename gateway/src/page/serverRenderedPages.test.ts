@@ -16,45 +16,20 @@ import {
   startRecordingWordPress,
 } from '../test-support/recordingWordPress';
 import { MAX_CARRIED_READS_BYTES } from './serverRender';
+import {
+  SANITIZED_BANNER,
+  COURSES,
+  EVENTS,
+  LOCATION,
+  POSTS,
+  CATEGORIES,
+  SANITIZED_PAGES,
+  RESULTS,
+  INFO,
+  ANSWERS,
+} from '../test-support/renderedReads';
 
 const { servedReadsId, serverRenderAttribute } = STOREFRONT_CONTRACT.markup;
-
-const BANNER = [
-  { id: 7, title: 'Pass <img src=x onerror="alert(1)">PLAB</b><script>alert(2)</script>' },
-];
-/** The banner as the gateway reads it: its HTML sanitized, as the proxy serves it. */
-const SANITIZED_BANNER = [{ id: 7, title: 'Pass <img src="x">PLAB' }];
-const COURSES = [{ id: 2101, slug: 'plab-1', title: 'PLAB 1 & 2' }];
-const EVENTS = [{ id: 2301, slug: 'msra-day', title: 'MSRA day' }];
-const LOCATION = { id: 1, title: 'London' };
-const POSTS = [{ id: 6, slug: 'akt', title: { rendered: 'AKT' } }];
-const CATEGORIES = [{ id: 2, name: 'Exam Guides' }];
-const PAGES = [
-  {
-    id: 40,
-    content: {
-      rendered: '<p>Our words.</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
-    },
-  },
-];
-/** A page as the gateway reads it: its HTML sanitized, as the proxy serves it. */
-const SANITIZED_PAGES = [{ id: 40, content: { rendered: '<p>Our words.</p><img src="x">' } }];
-const RESULTS = [{ id: 2103, title: 'PLAB 1', url: '/courses/plab-1' }];
-const INFO = { title: 'Acceptable Use Policy', content: '<p>Be kind.</p>' };
-
-/** What WordPress answers on each path unless a test says otherwise; anything else is no route. */
-const ANSWERS: Record<string, unknown> = {
-  '/wp-json/wp/v2/home_banner': BANNER,
-  '/wp-json/wp/v2/courseList': COURSES,
-  '/wp-json/wp/v2/products-with-ticket': EVENTS,
-  '/wp-json/wp/v2/page-details/location-1': LOCATION,
-  '/wp-json/wp/v2/posts/': POSTS,
-  '/wp-json/wp/v2/categories/': CATEGORIES,
-  '/wp-json/wp/v2/posts': POSTS,
-  '/wp-json/wp/v2/pages': PAGES,
-  '/wp-json/custom/v1/search': RESULTS,
-  '/wp-json/custom/v1/acceptable-use-policy': INFO,
-};
 
 /** The modules of the home remote a server render stands for, each with its script and styles. */
 const HOME_MANIFEST = JSON.stringify({

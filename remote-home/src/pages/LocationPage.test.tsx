@@ -2,18 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
 import LocationPage from './LocationPage';
-import { EVENTS, SERVER_ERROR, answer, inTurn, sectionOf } from '../testSupport';
-
-const MANCHESTER = {
-  id: 2,
-  slug: 'plab-2-manchester',
-  title: 'PLAB 2 preparation in Manchester',
-  city: 'Manchester',
-  address: 'Pennine Clinical Skills Centre, 14 Whitworth Street, Manchester M1 3GB',
-  content: '<p>Close to Piccadilly station.</p>',
-  next_dates: ['2027-01-16', '2027-02-27'],
-  price: '295.00',
-};
+import { EVENTS, MANCHESTER, SERVER_ERROR, answer, inTurn, sectionOf } from '../testSupport';
 
 function renderLocation(id: string, location: MockHandler = answer(MANCHESTER)) {
   const network = mockFetch({

@@ -17,7 +17,7 @@ import EventListPage from '../pages/EventListPage';
 import EventPage from '../pages/EventPage';
 import LocationPage from '../pages/LocationPage';
 import { ticketEvents } from '../pages/reads';
-import { EVENTS, MSRA, PLAB_1, PLAB_2_MANCHESTER, answer } from '../testSupport';
+import { EVENTS, MANCHESTER, MSRA, PLAB_1, PLAB_2_MANCHESTER, answer } from '../testSupport';
 import { renderers } from './pages';
 
 /** The cart's model, as the shell provides it before the first page renders. */
@@ -39,17 +39,6 @@ const BANNER_ANSWER = [
   },
   { id: 2, title: 'Second slide' },
 ];
-
-const MANCHESTER = {
-  id: 2,
-  slug: 'plab-2-manchester',
-  title: 'PLAB 2 preparation in Manchester',
-  city: 'Manchester',
-  address: 'Pennine Clinical Skills Centre, 14 Whitworth Street, Manchester M1 3GB',
-  content: '<p>Close to Piccadilly station.</p>',
-  next_dates: ['2027-01-16', '2027-02-27'],
-  price: '295.00',
-};
 
 /** What the page still asks for once it shows (prices, a course's details): never answered. */
 const STILL_ASKED: Record<string, MockHandler> = {
