@@ -9,6 +9,9 @@ import {
   pendingAnswer,
   renderWithProviders,
   type MockHandler,
+  drawnBy,
+  seen,
+  servedPage,
 } from 'shared-store/testing';
 import HomePage from '../HomePage';
 import CourseListPage from '../pages/CourseListPage';
@@ -133,37 +136,6 @@ const ROUTES: ServedRoute[] = [
   },
 ];
 
-function render(renderer: string, input: ServerRenderInput): string | undefined {
-  const draw = renderers[renderer];
-  if (!draw) throw new Error(`pages.tsx has no renderer "${renderer}"`);
-  return draw(input);
-}
-
-/**
- * What the visitor sees of an element: comments (React's marks between two texts in its server
- * markup) left out, and the texts side by side joined, as they paint.
- */
-function seen(element: Element): Element {
-  const copy = element.cloneNode(true) as Element;
-  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
-  const comments: Node[] = [];
-  while (walker.nextNode()) comments.push(walker.currentNode);
-  for (const comment of comments) comment.parentNode?.removeChild(comment);
-  copy.normalize();
-  return copy;
-}
-
-/** The page in served markup as the browser parses it, the image preload React puts first aside. */
-function parsed(html: string | undefined): Element {
-  const holder = document.createElement('div');
-  holder.innerHTML = html ?? '';
-  const [page, ...more] = [...holder.children].filter(
-    (element) => !element.matches('link[rel="preload"][as="image"]'),
-  );
-  if (!page || more.length > 0) throw new Error(`not one page in the markup: ${html ?? ''}`);
-  return page;
-}
-
 /**
  * The browser's page with the same answers served, its other reads never answered; `asked`: the
  * URLs it has asked for so far (a read asks as its effect runs, which the first render's act
@@ -228,7 +200,7 @@ describe.each(['eventList', 'event', 'location', 'courseList', 'course', 'hero']
 
 describe.each(ROUTES)('the $renderer route drawn on the server', (route) => {
   it('is the page’s first render in the browser with the same answers, so React replaces it without moving a pixel', async () => {
-    const served = parsed(render(route.renderer, route.input));
+    const served = servedPage(drawnBy(renderers, route.renderer, route.input));
     const { container } = browserPage(route);
     const client = await firstScreen(route, container);
     const server = servedScreen(route, served);
@@ -240,31 +212,35 @@ describe.each(ROUTES)('the $renderer route drawn on the server', (route) => {
   });
 
   it('holds the page’s heading and its first item’s name', () => {
-    const served = parsed(render(route.renderer, route.input));
+    const served = servedPage(drawnBy(renderers, route.renderer, route.input));
     expect(served.querySelector('h1')?.textContent).toBe(route.heading);
     const items = [...served.querySelectorAll('h3 a, li > a, .home-hero a, [aria-current]')];
     expect(items.map((item) => item.textContent)).toContain(route.firstItem);
   });
 
   it('draws nothing without its read’s answer, or with one of another shape', () => {
-    expect(render(route.renderer, { ...route.input, reads: {} })).toBeUndefined();
+    expect(drawnBy(renderers, route.renderer, { ...route.input, reads: {} })).toBeUndefined();
     const malformed = Object.fromEntries(
       Object.keys(route.input.reads).map((path) => [
         path,
         { code: 'rest_no_route', message: 'No route', data: { status: 404 } },
       ]),
     );
-    expect(render(route.renderer, { ...route.input, reads: malformed })).toBeUndefined();
+    expect(
+      drawnBy(renderers, route.renderer, { ...route.input, reads: malformed }),
+    ).toBeUndefined();
   });
 
   it('draws nothing at an address its route does not match', () => {
-    expect(render(route.renderer, { ...route.input, path: '/elsewhere/at/all' })).toBeUndefined();
+    expect(
+      drawnBy(renderers, route.renderer, { ...route.input, path: '/elsewhere/at/all' }),
+    ).toBeUndefined();
   });
 });
 
 it('draws no hero when the banner has no slide to show', () => {
   const hero = (banner: unknown) =>
-    render('hero', { path: '/', pattern: '/', reads: { [BANNER]: banner } });
+    drawnBy(renderers, 'hero', { path: '/', pattern: '/', reads: { [BANNER]: banner } });
   expect(hero([])).toBeUndefined();
   expect(hero([{ id: 1 }])).toBeUndefined();
 });
@@ -280,7 +256,7 @@ describe('a hostile title on the server', () => {
       { [TICKET_EVENTS]: [{ ...PLAB_2_MANCHESTER, title: '&lt;img src=x onerror=alert(1)&gt;' }] },
     ],
   ])('of a %s is text in the markup, never an element', async (_what, route, reads) => {
-    const served = parsed(render(route.renderer, { ...route.input, reads }));
+    const served = servedPage(drawnBy(renderers, route.renderer, { ...route.input, reads }));
     expect(served.querySelector('h1')?.textContent).toBe(HOSTILE);
     expect(served.querySelector('[onerror], img[src="x"]')).toBeNull();
     // And the browser draws the very same.
@@ -290,7 +266,7 @@ describe('a hostile title on the server', () => {
   });
 
   it('of the banner is text, and its script link is left out, as the browser does', () => {
-    const html = render('hero', {
+    const html = drawnBy(renderers, 'hero', {
       path: '/',
       pattern: '/',
       reads: {
@@ -304,15 +280,18 @@ describe('a hostile title on the server', () => {
       },
     });
     expect(html).not.toMatch(/<script|javascript:/i);
-    expect(parsed(html).querySelector('h1')?.textContent).toBe('<script>alert(1)</script>');
+    expect(servedPage(html).querySelector('h1')?.textContent).toBe('<script>alert(1)</script>');
   });
 
   it('as markup (which the browser reads as no text at all) leaves the page undrawn', () => {
     expect(
-      render('course', { ...COURSE.input, reads: { [COURSES]: [{ ...PLAB_1, title: HOSTILE }] } }),
+      drawnBy(renderers, 'course', {
+        ...COURSE.input,
+        reads: { [COURSES]: [{ ...PLAB_1, title: HOSTILE }] },
+      }),
     ).toBeUndefined();
     expect(
-      render('event', {
+      drawnBy(renderers, 'event', {
         ...EVENT.input,
         reads: { [TICKET_EVENTS]: [{ ...PLAB_2_MANCHESTER, title: HOSTILE }] },
       }),
@@ -322,27 +301,31 @@ describe('a hostile title on the server', () => {
 
 describe('pages drawn one after another in one process', () => {
   it('a second page carries nothing of the first', () => {
-    const first = parsed(
-      render('course', {
+    const first = servedPage(
+      drawnBy(renderers, 'course', {
         path: `/courses/${PLAB_1.slug}`,
         pattern: '/courses/:slug',
         reads: { [COURSES]: [PLAB_1, MSRA] },
       }),
     );
     expect(first.querySelector('h1')?.textContent).toBe('PLAB 1 Online Course & Mocks');
-    const second = parsed(
-      render('courseList', { path: '/courses', pattern: '/courses', reads: { [COURSES]: [MSRA] } }),
+    const second = servedPage(
+      drawnBy(renderers, 'courseList', {
+        path: '/courses',
+        pattern: '/courses',
+        reads: { [COURSES]: [MSRA] },
+      }),
     );
     expect([...second.querySelectorAll('h3')].map((title) => title.textContent)).toEqual([
       'MSRA Complete Course',
     ]);
     expect(
-      render('courseList', { path: '/courses', pattern: '/courses', reads: {} }),
+      drawnBy(renderers, 'courseList', { path: '/courses', pattern: '/courses', reads: {} }),
     ).toBeUndefined();
   });
 
   it('an answer served to a page and not taken by it is gone once the page is drawn', async () => {
-    render('courseList', {
+    drawnBy(renderers, 'courseList', {
       path: '/courses',
       pattern: '/courses',
       reads: { [COURSES]: [PLAB_1], [TICKET_EVENTS]: [PLAB_2_MANCHESTER] },

@@ -216,3 +216,4 @@ export { storageLost } from '../session/sessionStatusSlice';
 export { createSession, type SessionDeps } from '../session/session';
 export { fakeAuth, sessionDepsFor } from './fakeAuth';
 export { mountedStore, writeStoredState } from './storedState';
+export { drawnBy, seen, servedPage } from './serverMarkup';

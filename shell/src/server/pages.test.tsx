@@ -1,7 +1,14 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { PAGE_CONTRACT, pageReadUrl, serveAnswers, type ServerRenderInput } from 'shared-store';
-import { createReader, mockFetch, renderWithProviders } from 'shared-store/testing';
+import {
+  createReader,
+  drawnBy,
+  mockFetch,
+  renderWithProviders,
+  seen,
+  servedPage,
+} from 'shared-store/testing';
 import type { ShellPageProps } from '../pages';
 import BlogPostPage from '../pages/BlogPostPage';
 import BlogsPage from '../pages/BlogsPage';
@@ -153,35 +160,6 @@ function inputFor(address: string, answers: unknown[]): ServerRenderInput {
   };
 }
 
-function render(renderer: string, input: ServerRenderInput): string | undefined {
-  const draw = renderers[renderer];
-  if (!draw) throw new Error(`pages.tsx has no renderer "${renderer}"`);
-  return draw(input);
-}
-
-/**
- * What the visitor sees of an element: comments (React's marks between two texts in its server
- * markup) left out, and the texts side by side joined, as they paint.
- */
-function seen(element: Element): Element {
-  const copy = element.cloneNode(true) as Element;
-  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
-  const comments: Node[] = [];
-  while (walker.nextNode()) comments.push(walker.currentNode);
-  for (const comment of comments) comment.parentNode?.removeChild(comment);
-  copy.normalize();
-  return copy;
-}
-
-/** The page in served markup as the browser parses it. */
-function parsed(html: string | undefined): Element {
-  const holder = document.createElement('div');
-  holder.innerHTML = html ?? '';
-  const [page, ...more] = [...holder.children];
-  if (!page || more.length > 0) throw new Error(`not one page in the markup: ${html ?? ''}`);
-  return page;
-}
-
 /**
  * The browser's page, as the shell draws it once its code has come, with the same answers served;
  * it may ask for nothing (mockFetch fails the test on any request).
@@ -212,7 +190,7 @@ describe.each(ROUTES)('the $address page drawn on the server', (route) => {
   const input = inputFor(route.address, route.answers);
 
   it('is the page’s first render in the browser with the same answers, which asks for nothing, so the page replaces it without moving a pixel', () => {
-    const served = parsed(render(route.renderer, input));
+    const served = servedPage(drawnBy(renderers, route.renderer, input));
     const { container, calls } = browserPage(route, input);
     const client = container.firstElementChild;
     expect(client).not.toBeNull();
@@ -223,25 +201,27 @@ describe.each(ROUTES)('the $address page drawn on the server', (route) => {
   });
 
   it('holds the page’s heading and its first item', () => {
-    const served = parsed(render(route.renderer, input));
+    const served = servedPage(drawnBy(renderers, route.renderer, input));
     expect(served.querySelector('h1')?.textContent).toBe(route.heading);
     expect(served.querySelector('[aria-busy]')).toBeNull();
     expect(served.textContent).toContain(route.first);
   });
 
   it('draws nothing without its reads’ answers, or with answers of another shape', () => {
-    expect(render(route.renderer, { ...input, reads: {} })).toBeUndefined();
+    expect(drawnBy(renderers, route.renderer, { ...input, reads: {} })).toBeUndefined();
     const malformed = Object.fromEntries(
       Object.keys(input.reads).map((key) => [
         key,
         { code: 'rest_no_route', message: 'No route', data: { status: 404 } },
       ]),
     );
-    expect(render(route.renderer, { ...input, reads: malformed })).toBeUndefined();
+    expect(drawnBy(renderers, route.renderer, { ...input, reads: malformed })).toBeUndefined();
   });
 
   it('draws nothing at an address its route does not match', () => {
-    expect(render(route.renderer, { ...input, path: '/elsewhere/at/all' })).toBeUndefined();
+    expect(
+      drawnBy(renderers, route.renderer, { ...input, path: '/elsewhere/at/all' }),
+    ).toBeUndefined();
   });
 });
 
@@ -251,7 +231,7 @@ describe('what a page’s answers hold, on the server', () => {
   it('a hostile title written as text is text in the markup, never an element, as the browser draws it', () => {
     const hostile = { ...POSTS[1], title: { rendered: '&lt;img src=x onerror=alert(1)&gt;' } };
     const input = inputFor(POST_ADDRESS, [[hostile]]);
-    const served = parsed(render('blogPost', input));
+    const served = servedPage(drawnBy(renderers, 'blogPost', input));
     expect(served.querySelector('h1')?.textContent).toBe('<img src=x onerror=alert(1)>');
     expect(served.querySelector('[onerror], img[src="x"]')).toBeNull();
     const route = ROUTES.find((candidate) => candidate.renderer === 'blogPost');
@@ -264,17 +244,27 @@ describe('what a page’s answers hold, on the server', () => {
   it('a title of markup (which the browser reads as no text at all) leaves the page undrawn', () => {
     const marked = (title: string) => ({ ...POSTS[1], title: { rendered: title } });
     for (const title of ['<img src=x onerror=alert(1)>', 'Pass <em>PLAB</em>']) {
-      expect(render('blogPost', inputFor(POST_ADDRESS, [[marked(title)]]))).toBeUndefined();
-      expect(render('blogList', inputFor('/blogs', [[marked(title)], CATEGORIES]))).toBeUndefined();
+      expect(
+        drawnBy(renderers, 'blogPost', inputFor(POST_ADDRESS, [[marked(title)]])),
+      ).toBeUndefined();
+      expect(
+        drawnBy(renderers, 'blogList', inputFor('/blogs', [[marked(title)], CATEGORIES])),
+      ).toBeUndefined();
     }
     expect(
-      render('blogList', inputFor('/blogs', [POSTS, [{ id: 2, name: '<b>Guides</b>' }]])),
+      drawnBy(
+        renderers,
+        'blogList',
+        inputFor('/blogs', [POSTS, [{ id: 2, name: '<b>Guides</b>' }]]),
+      ),
     ).toBeUndefined();
   });
 
   it('an unknown article is drawn as the page draws it: not found, with the way back', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const served = parsed(render('blogPost', inputFor('/blogs/no-such-post', [[]])));
+    const served = servedPage(
+      drawnBy(renderers, 'blogPost', inputFor('/blogs/no-such-post', [[]])),
+    );
     expect(served.querySelector('h1')?.textContent).toBe('Article not found');
     expect(served.querySelector('a[href="/blogs"]')).not.toBeNull();
     expect(warn).toHaveBeenCalledWith('No blog post found for this slug.');
@@ -282,29 +272,29 @@ describe('what a page’s answers hold, on the server', () => {
 
   it('search results linking to a whole address are left to the browser, which knows the site’s and WordPress’s origins', () => {
     const elsewhere = [{ ...RESULTS[0], url: 'https://www.example-academy.test/plab/' }];
-    expect(render('search', inputFor('/search?s=plab', [elsewhere]))).toBeUndefined();
-    expect(render('search', inputFor('/search?s=plab', [{ results: RESULTS }]))).toContain(
-      'PLAB 1 Online Course',
-    );
+    expect(drawnBy(renderers, 'search', inputFor('/search?s=plab', [elsewhere]))).toBeUndefined();
+    expect(
+      drawnBy(renderers, 'search', inputFor('/search?s=plab', [{ results: RESULTS }])),
+    ).toContain('PLAB 1 Online Course');
   });
 
   it('a hostile search term is text in the markup, never an element', () => {
     const term = '<script>alert(1)</script><img src=x onerror=alert(2)>';
     const input = inputFor(`/search?${new URLSearchParams({ s: term }).toString()}`, [[]]);
-    const html = render('search', input);
+    const html = drawnBy(renderers, 'search', input);
     expect(html).not.toMatch(/<script|<img/i);
-    const served = parsed(html);
+    const served = servedPage(html);
     expect(served.querySelector('h1')?.textContent).toBe(`Search results for “${term}”`);
     expect(served.querySelector('input')?.getAttribute('value')).toBe(term);
   });
 
   it('a search page draws the term of its read, whatever else its address holds', () => {
     const input = inputFor('/search?s=msra', [RESULTS]);
-    const served = parsed(render('search', input));
+    const served = servedPage(drawnBy(renderers, 'search', input));
     expect(served.querySelector('h1')?.textContent).toBe('Search results for “msra”');
     expect(served.querySelector('input')?.getAttribute('value')).toBe('msra');
     expect(
-      render('search', {
+      drawnBy(renderers, 'search', {
         ...input,
         reads: { ...input.reads, '/wp-json/custom/v1/search?s=x': [] },
       }),
@@ -314,19 +304,25 @@ describe('what a page’s answers hold, on the server', () => {
 
 describe('pages drawn one after another in one process', () => {
   it('a second page carries nothing of the first', () => {
-    const first = parsed(
-      render('legal', inputFor('/privacy-policy', [wpPage('privacy-policy', 'First.')])),
+    const first = servedPage(
+      drawnBy(
+        renderers,
+        'legal',
+        inputFor('/privacy-policy', [wpPage('privacy-policy', 'First.')]),
+      ),
     );
     expect(first.textContent).toContain('First.');
-    const second = render('legal', inputFor('/terms-and-conditions', [[]]));
+    const second = drawnBy(renderers, 'legal', inputFor('/terms-and-conditions', [[]]));
     expect(second).toBeDefined();
-    expect(parsed(second).textContent).not.toContain('First.');
-    expect(render('legal', { ...inputFor('/privacy-policy', [[]]), reads: {} })).toBeUndefined();
+    expect(servedPage(second).textContent).not.toContain('First.');
+    expect(
+      drawnBy(renderers, 'legal', { ...inputFor('/privacy-policy', [[]]), reads: {} }),
+    ).toBeUndefined();
   });
 
   it('an answer served to a page and not taken by it is gone once the page is drawn', async () => {
     const info = '/wp-json/custom/v1/acceptable-use-policy';
-    render('legal', {
+    drawnBy(renderers, 'legal', {
       ...inputFor('/privacy-policy', [wpPage('privacy-policy', 'First.')]),
       reads: {
         ...inputFor('/privacy-policy', [wpPage('privacy-policy', 'First.')]).reads,
