@@ -1,8 +1,8 @@
 'use strict';
-const { createAppConfig } = require('tooling');
+const { createAppConfig, createServerConfig } = require('tooling');
 const { devPortOf } = require('tooling/pageContract');
 
-module.exports = createAppConfig({
+const app = createAppConfig({
   dir: __dirname,
   name: 'cart',
   port: devPortOf('cart'),
@@ -15,3 +15,13 @@ module.exports = createAppConfig({
     './OrderReceivedPage': './src/OrderReceivedPage.tsx',
   },
 });
+// The first screen of /cart rendered on the server (`renderers`, named by the page contract's
+// `serverRender`), deployed with the remote it belongs to (docs/ARCHITECTURE.md).
+const server = createServerConfig({
+  dir: __dirname,
+  entries: { pages: './src/server/pages.tsx' },
+});
+
+/** @type {(env: Record<string, string>, argv: {mode?: string}) => unknown} */
+module.exports = (env, argv) =>
+  argv.mode === 'development' ? app(env, argv) : [app(env, argv), server(env, argv)];

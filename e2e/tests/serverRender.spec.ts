@@ -138,6 +138,59 @@ for (const { path, heading, first, reads } of RENDERED) {
   });
 }
 
+test.describe('/cart, drawn from the count of lines the browser says its cart holds', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a new visitor’s empty cart is in the served HTML, and the cart remote takes it over without a change', async ({
+    page,
+    consoleWatch,
+  }) => {
+    await withoutScripts(page, consoleWatch);
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart');
+    await expect(page.getByRole('heading', { name: 'Your cart is empty.' })).toBeVisible();
+    const served = await page.getByRole('heading', { name: 'Your cart is empty.' }).boundingBox();
+    await page.unrouteAll();
+
+    await watchShifts(page);
+    await page.goto('/cart');
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Browse our courses' })).toBeVisible();
+    expectSamePlace(
+      served,
+      await page.getByRole('heading', { name: 'Your cart is empty.' }).boundingBox(),
+    );
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  });
+
+  test('with a line in the cart the served page is the cart’s frame, one line reserved, which the line takes without moving the page', async ({
+    page,
+    context,
+    consoleWatch,
+  }) => {
+    await page.goto('/courses/plab-1-online-course');
+    await page.getByRole('button', { name: 'Add PLAB 1 Online Course to cart' }).click();
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'cart_lines')?.value)
+      .toBe('1');
+
+    await withoutScripts(page, consoleWatch);
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart');
+    await expect(page.locator('main .cart-line-reserved')).toHaveCount(1);
+    await expect(page.getByText('Your cart is empty.')).toHaveCount(0);
+    const served = await page.getByRole('heading', { level: 1 }).boundingBox();
+    await page.unrouteAll();
+
+    await watchShifts(page);
+    await page.goto('/cart');
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await expect(page.getByRole('listitem', { name: 'PLAB 1 Online Course' })).toBeVisible();
+    expectSamePlace(served, await page.getByRole('heading', { level: 1 }).boundingBox());
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  });
+});
+
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The builds of this run, with a home remote whose every server renderer throws. */

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
 import { selectIsLoggedIn, useAppSelector } from 'shared-store';
 import { lineKeys, lineLabel } from './cartHelpers';
 import { CancelledOrderNotice } from './components/CancelledOrderNotice';
@@ -13,6 +13,51 @@ import { RewardsForm } from './components/RewardsForm';
 import './cart.css';
 import { selectCartItems } from './model/cartSlice';
 
+/** Fixed ids: a page shows one cart, and the cart's server render draws the same markup. */
+const TITLE_ID = 'cart-title';
+const ITEMS_TITLE_ID = 'cart-items-title';
+
+/** The page around what the cart shows: its heading, and the notices about the cart. */
+function CartPageFrame({
+  heading,
+  busy = false,
+  children,
+}: {
+  heading?: RefObject<HTMLHeadingElement | null>;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="cart-page" aria-labelledby={TITLE_ID} aria-busy={busy || undefined}>
+      <h1 id={TITLE_ID} ref={heading} className="cart-title" tabIndex={-1}>
+        Your cart
+      </h1>
+      <CancelledOrderNotice />
+      <CartSyncNotice />
+      {children}
+    </section>
+  );
+}
+
+/** The lines' panel: its title, the column names (wide screens), the lines, and what follows. */
+function ItemsPanel({ children, after }: { children: ReactNode; after?: ReactNode }) {
+  return (
+    <section className="cart-items" aria-labelledby={ITEMS_TITLE_ID}>
+      <h2 id={ITEMS_TITLE_ID} className="cart-panel-title">
+        Items
+      </h2>
+      <div className="cart-lines-head" aria-hidden="true">
+        <span>Item</span>
+        <span>Price</span>
+        <span>Quantity</span>
+        <span>Total</span>
+      </div>
+      <ul className="cart-lines">{children}</ul>
+      {after}
+    </section>
+  );
+}
+
 /**
  * The cart page: every line with its quantity controls, the summary to the penny, coupon, reward
  * points (logged-in learners), clear cart and the checkout hand-off; or the empty state.
@@ -20,8 +65,6 @@ import { selectCartItems } from './model/cartSlice';
 export default function CartPage() {
   const items = useAppSelector(selectCartItems);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const titleId = useId();
-  const itemsTitleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // A removed line takes its focused button with it: the page heading takes the focus instead.
   const focusHeading = useCallback(() => {
@@ -30,38 +73,21 @@ export default function CartPage() {
   const keys = lineKeys(items);
 
   return (
-    <section className="cart-page" aria-labelledby={titleId}>
-      <h1 id={titleId} ref={heading} className="cart-title" tabIndex={-1}>
-        Your cart
-      </h1>
-      <CancelledOrderNotice />
-      <CartSyncNotice />
+    <CartPageFrame heading={heading}>
       {items.length === 0 ? (
         <EmptyCart />
       ) : (
         <div className="cart-layout">
-          <section className="cart-items" aria-labelledby={itemsTitleId}>
-            <h2 id={itemsTitleId} className="cart-panel-title">
-              Items
-            </h2>
-            <div className="cart-lines-head" aria-hidden="true">
-              <span>Item</span>
-              <span>Price</span>
-              <span>Quantity</span>
-              <span>Total</span>
-            </div>
-            <ul className="cart-lines">
-              {items.map((line, index) => (
-                <CartLine
-                  key={keys[index]}
-                  line={line}
-                  label={lineLabel(line, items)}
-                  onRemoved={focusHeading}
-                />
-              ))}
-            </ul>
-            <ClearCartButton onCleared={focusHeading} />
-          </section>
+          <ItemsPanel after={<ClearCartButton onCleared={focusHeading} />}>
+            {items.map((line, index) => (
+              <CartLine
+                key={keys[index]}
+                line={line}
+                label={lineLabel(line, items)}
+                onRemoved={focusHeading}
+              />
+            ))}
+          </ItemsPanel>
           <div className="cart-aside">
             <CartSummary />
             <CouponForm />
@@ -70,6 +96,26 @@ export default function CartPage() {
           </div>
         </div>
       )}
-    </section>
+    </CartPageFrame>
+  );
+}
+
+/**
+ * The cart while its lines are on their way (the gateway's first screen of /cart when the browser
+ * says its cart holds `lines` lines): the page's heading in its place, and the space of the lines
+ * and of the summary beside them reserved, so the cart takes it without moving the page.
+ */
+export function ReservedCart({ lines }: { lines: number }) {
+  return (
+    <CartPageFrame busy>
+      <div className="cart-layout">
+        <ItemsPanel>
+          {Array.from({ length: lines }, (_, index) => (
+            <li key={index} className="cart-line cart-line-reserved" aria-hidden="true" />
+          ))}
+        </ItemsPanel>
+        <div className="cart-aside cart-aside-reserved" aria-hidden="true" />
+      </div>
+    </CartPageFrame>
   );
 }

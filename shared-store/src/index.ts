@@ -119,7 +119,14 @@ export { isMobileApp, isIosApp } from './session/mobileApp';
 
 // The store, slice injection, its hooks and the page's providers.
 export { mountApp, type MountOptions } from './app/mountApp';
-export { addMiddleware, type AppDispatch, type AppStore, type RootState } from './store/makeStore';
+// makeStore: a store of the page's shape and no persistence, as a team's server renderer draws in.
+export {
+  addMiddleware,
+  makeStore,
+  type AppDispatch,
+  type AppStore,
+  type RootState,
+} from './store/makeStore';
 export { injectSlice } from './store/slices';
 /**
  * Each team adds its slices to the page's state type by declaration merging, which is a use no

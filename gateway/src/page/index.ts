@@ -179,7 +179,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       renderingBuild &&
       serverRenderBudgetMs > 0 &&
       canHoldServerRender(template, contract.markup)
-        ? routeRenders.renderFor(pageAsked, renderers.readyFor(renderingBuild))
+        ? routeRenders.renderFor(pageAsked, renderers.readyFor(renderingBuild), request.cookies)
         : undefined,
     ]);
     // The page carries the styles of what it shows, so its first paint needs no other response
@@ -207,6 +207,8 @@ export async function page(app: FastifyInstance): Promise<void> {
       ...(serverRender ? { serverRender } : {}),
     });
     const inlined = inlineStyleSheets(page, contract.markup, readSheet);
+    // A page drawn from the visitor's cookies (the cart's count of lines) differs with them.
+    if (pageAsked.shows?.serverRenderCookies) void reply.header('Vary', 'Cookie');
     return reply
       .code(served.status)
       .header('Cache-Control', REVALIDATE)

@@ -543,12 +543,44 @@ describe('a route’s first screen rendered on the server', () => {
     });
     expect(drawn).toEqual([
       { name: 'blogList', input: { path: '/blogs', pattern: '/blogs', reads: blogReads } },
-      { name: 'search', input: { path: '/search', pattern: '/search', reads: searchReads } },
+      {
+        name: 'search',
+        input: {
+          path: '/search',
+          pattern: '/search',
+          search: 's=%20plab%20&utm_source=mail',
+          reads: searchReads,
+        },
+      },
     ]);
     expect(hits).toEqual([
-      '/wp-json/wp/v2/posts/?per_page=100',
+      // WordPress is asked for the list's fields alone (the route table's).
+      '/wp-json/wp/v2/posts/?_fields=id%2Cslug%2Cdate%2Ctitle%2Cexcerpt%2Ccategories&per_page=100',
       '/wp-json/wp/v2/categories/?per_page=100',
       '/wp-json/custom/v1/search?s=plab',
+    ]);
+  });
+
+  it('a renderer is handed, of the browser’s cookies, only those its route names, each only as a short token', async () => {
+    const sent = { cart_lines: '2', token: 'eyJhbGciOi.secret', sf_orders: '12.s1gn' };
+    await renders.renderFor(page('/cart'), drawing, sent);
+    await renders.renderFor(page('/cart?cancel_order=true&order_id=7'), drawing, {
+      cart_lines: '<img src=x onerror=alert(1)>',
+    });
+    await renders.renderFor(page('/cart'), drawing, { cart_lines: 'x'.repeat(65) });
+    await renders.renderFor(page('/cart'), drawing);
+    await renders.renderFor(page('/courses/plab-1'), drawing, sent);
+    const cart = { path: '/cart', pattern: '/cart', reads: {} };
+    expect(drawn.map(({ input }) => input)).toEqual([
+      { ...cart, cookies: { cart_lines: '2' } },
+      { ...cart, search: 'cancel_order=true&order_id=7', cookies: {} },
+      { ...cart, cookies: {} },
+      { ...cart, cookies: {} },
+      {
+        path: '/courses/plab-1',
+        pattern: '/courses/:slug',
+        reads: { '/wp-json/wp/v2/courseList': COURSES },
+      },
     ]);
   });
 
@@ -668,7 +700,7 @@ describe('a route’s first screen rendered on the server', () => {
 
   it('no renderer running, or a route with no server render: nothing is read', async () => {
     await expect(renders.renderFor(page('/courses'), undefined)).resolves.toBeUndefined();
-    for (const address of ['/cart', '/login', '/no-such-page']) {
+    for (const address of ['/login', '/no-such-page']) {
       await expect(renders.renderFor(page(address), drawing)).resolves.toBeUndefined();
     }
     expect(hits).toEqual([]);

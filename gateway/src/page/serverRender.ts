@@ -393,6 +393,22 @@ function openToVisitors(url: string): boolean {
   );
 }
 
+/** A cookie's value a renderer may be handed: a short token, nothing that could be markup. */
+const RENDERED_COOKIE_VALUE = /^[\w.-]{1,64}$/;
+
+/** Of the browser's cookies, those named, each when its value is a short token. */
+function renderedCookies(
+  names: readonly string[],
+  sent: Partial<Record<string, string>>,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of names) {
+    const value = Object.hasOwn(sent, name) ? sent[name] : undefined;
+    if (value !== undefined && RENDERED_COOKIE_VALUE.test(value)) kept[name] = value;
+  }
+  return kept;
+}
+
 export interface RouteRenderDeps {
   contract: PageContract;
   /** The proxy's reads of WordPress, through its cache (the page's head reads the same). */
@@ -448,35 +464,44 @@ export function createRouteRenders(deps: RouteRenderDeps) {
   interface Drawing {
     module: string;
     name: string;
-    path: string;
-    pattern: string;
+    input: Omit<ServerRenderInput, 'reads'>;
   }
 
   async function draw(
     renderer: RouteRenderer,
-    { module, name, path, pattern }: Drawing,
+    { module, name, input }: Drawing,
     urls: string[],
   ): Promise<ServerRender | undefined> {
     const reads = await readAll(urls);
     if (!reads) return undefined;
-    const html = await renderer.render(name, { path, pattern, reads });
+    const html = await renderer.render(name, { ...input, reads });
     return html ? { module, html, reads } : undefined;
   }
 
-  /** The page's server render, or undefined: the page is served as it is without one. */
+  /**
+   * The page's server render, or undefined: the page is served as it is without one. `cookies`:
+   * the browser's, of which the renderer is handed those its route names.
+   */
   function renderFor(
     page: PageRequest,
     renderer: RouteRenderer | undefined,
+    cookies: Partial<Record<string, string>> = {},
   ): Promise<ServerRender | undefined> {
     const route = page.shows;
     // A remote's page, or one of the shell's own.
     const module = route?.remote ?? route?.page;
     if (!renderer || !route?.serverRender || !module) return Promise.resolve(undefined);
-    const drawing = {
+    const drawing: Drawing = {
       module,
       name: route.serverRender,
-      path: page.route,
-      pattern: route.path,
+      input: {
+        path: page.route,
+        pattern: route.path,
+        ...(page.query ? { search: page.query } : {}),
+        ...(route.serverRenderCookies
+          ? { cookies: renderedCookies(route.serverRenderCookies, cookies) }
+          : {}),
+      },
     };
     const at = {
       path: page.route,
@@ -494,7 +519,7 @@ export function createRouteRenders(deps: RouteRenderDeps) {
     // Never a failed page for its server render.
     const drawn = draw(renderer, drawing, urls).catch((error: unknown) => {
       deps.warn(
-        `${drawing.module} could not render ${drawing.pattern} (${drawing.name}): the page is served without its server render.`,
+        `${drawing.module} could not render ${drawing.input.pattern} (${drawing.name}): the page is served without its server render.`,
         error,
       );
       return undefined;

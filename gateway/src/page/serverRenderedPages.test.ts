@@ -261,6 +261,49 @@ describe('every route with a server render, served by the gateway', () => {
     },
   );
 
+  it('/cart is drawn by the cart remote’s renderer from the one cookie its route names (the count of the cart’s lines), and the page says it varies with cookies', async () => {
+    const root = appsRootWith(pagesFile());
+    writeIn(
+      root,
+      'remote-cart/dist/mf-manifest.json',
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [
+          {
+            name: 'CartPage',
+            assets: {
+              js: { sync: ['CartPage.1a2b3c4d.js'] },
+              css: { sync: ['pages.0a1b2c3d.css'] },
+            },
+          },
+        ],
+      }),
+    );
+    writeIn(
+      root,
+      'remote-cart/dist/server/pages.js',
+      'exports.renderers = { cart: ({ path, search, cookies }) => ' +
+        '`<h1>cart ${path} ${String(search)} ${Object.entries(cookies).join(";")}</h1>` };',
+    );
+    const gateway = await serve(root);
+    const response = await gateway.inject({
+      url: '/cart?cancel_order=true&order_id=7',
+      headers: { accept: 'text/html', cookie: 'cart_lines=2; token=eyJ.secret; sf_orders=12.sig' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.vary).toMatch(/\bcookie\b/i);
+    expect(response.body).toContain(
+      `${renderOf('cart/CartPage')}<h1>cart /cart cancel_order=true&order_id=7 cart_lines,2</h1>`,
+    );
+    expect(response.body).toContain(
+      '<link rel="stylesheet" href="/remotes/cart/pages.0a1b2c3d.css">',
+    );
+    expect(response.body).not.toMatch(/eyJ\.secret|12\.sig/);
+    // A page no cookie draws does not vary with them.
+    const course = await page(gateway, '/courses/plab-1');
+    expect(course.headers.vary ?? '').not.toMatch(/cookie/i);
+  });
+
   it('a never-cached read (the banner) is read afresh for each page, each page with its stamp', async () => {
     const gateway = await serve(appsRootWith(pagesFile()));
     const before = hitsOf('/home_banner').length;

@@ -73,6 +73,12 @@ export interface RouteRule {
    * them the request names, each once. Any other parameter is dropped. Unset: the query as sent.
    */
   params?: readonly string[];
+  /**
+   * The fields WordPress is asked for (`_fields`, which every REST route takes) when the request
+   * names none of the parameters `unless` lists: a list's answer holds only what a page shows of
+   * it, whoever asks (the blog's list without each post's content).
+   */
+  fields?: { names: readonly string[]; unless: readonly string[] };
 }
 
 /** The part of a folder the gateway passes to an upstream. */
@@ -294,7 +300,19 @@ export const ROUTE_TABLE: readonly Folder[] = [
       contentRead('page', /^\/wp-json\/wp\/v2\/pages\/[1-9]\d{0,9}\/?$/, MINUTE),
       contentRead('pages', /^\/wp-json\/wp\/v2\/pages\/?$/, MINUTE, ['slug']),
       // The blog: a post by its slug (its head embeds the featured image), the list, categories.
-      contentRead('posts', /^\/wp-json\/wp\/v2\/posts\/?$/, MINUTE, ['_embed', 'per_page', 'slug']),
+      {
+        ...contentRead('posts', /^\/wp-json\/wp\/v2\/posts\/?$/, MINUTE, [
+          '_embed',
+          'per_page',
+          'slug',
+        ]),
+        // The list shows each post's title, date, excerpt and categories: not its content (the
+        // company's 100 posts in full are over a megabyte), which a post's page reads by slug.
+        fields: {
+          names: ['id', 'slug', 'date', 'title', 'excerpt', 'categories'],
+          unless: ['slug'],
+        },
+      },
       contentRead('categories', /^\/wp-json\/wp\/v2\/categories\/?$/, MINUTE, ['per_page']),
       contentRead('promotional-banner', /^\/wp-json\/custom\/v2\/getPromotionalBanner\/?$/, MINUTE),
       contentRead('search', /^\/wp-json\/custom\/v1\/search\/?$/, MINUTE, ['s']),
@@ -519,6 +537,11 @@ export function isUpstreamPage(method: string, path: string): boolean {
 /** The query parameters the upstream is asked with for this request; undefined: all it sent. */
 export function paramsOf(method: string, path: string): readonly string[] | undefined {
   return settingOf('params', method, path);
+}
+
+/** The fields WordPress is asked for on this route, and unless which parameters (RouteRule). */
+export function fieldsOf(method: string, path: string): RouteRule['fields'] {
+  return routeOf(method, path)?.rule?.fields;
 }
 
 /** What the gateway proxies, to which upstream. */

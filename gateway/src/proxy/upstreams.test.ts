@@ -12,6 +12,13 @@ describe('upstream query', () => {
     expect(upstreamQuery('POST', '/wp-json/jwt-auth/v1/token?username=x')).toBe('');
   });
 
+  it('asks WordPress for the blog list’s fields alone, whatever fields the client names; a post by its slug whole', () => {
+    const list = '_fields=id%2Cslug%2Cdate%2Ctitle%2Cexcerpt%2Ccategories&per_page=100';
+    expect(upstreamQuery('GET', '/wp-json/wp/v2/posts/?per_page=100')).toBe(list);
+    expect(upstreamQuery('GET', '/wp-json/wp/v2/posts/?_fields=content&per_page=100')).toBe(list);
+    expect(upstreamQuery('GET', '/wp-json/wp/v2/posts?slug=a&_embed=1')).toBe('_embed=1&slug=a');
+  });
+
   it('passes the client’s own parameters on where the route lists none (the payment page)', () => {
     expect(
       upstreamQuery('GET', '/checkout/order-pay/52003/?pay_for_order=true&key=wc_order_x'),

@@ -5,7 +5,7 @@
  */
 
 import { pathOf } from '../plugins/canonicalPaths';
-import { paramsOf } from './routeTable';
+import { fieldsOf, paramsOf } from './routeTable';
 
 /**
  * How WordPress learns the storefront's address: always the configured public one, so the links
@@ -24,8 +24,8 @@ const CREDENTIAL_PARAMS = ['consumer_key', 'consumer_secret', 'oauth_consumer_ke
 /**
  * The query string sent upstream for a request. On a route that lists its parameters (every
  * route under /wp-json): those the request names, in order of name, each with the last value it
- * gave (the one PHP reads), and nothing else; so a kept answer's key (the URL asked) says exactly
- * what WordPress was asked. Elsewhere: the client's own, without any credentials it named.
+ * gave (the one PHP reads), and nothing else but the fields the route asks for (`_fields`); so a
+ * kept answer's key (the URL asked) says exactly what WordPress was asked. Elsewhere: the client's own, without any credentials it named.
  */
 export function upstreamQuery(method: string, url: string): string {
   const params = new URL(url, 'http://gateway.invalid').searchParams;
@@ -35,6 +35,11 @@ export function upstreamQuery(method: string, url: string): string {
     for (const name of [...listed].sort()) {
       const value = params.getAll(name).at(-1);
       if (value !== undefined) asked.set(name, value);
+    }
+    const fields = fieldsOf(method, pathOf(url));
+    if (fields && !fields.unless.some((name) => asked.has(name))) {
+      asked.set('_fields', fields.names.join(','));
+      asked.sort();
     }
     return asked.toString();
   }

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { COURSES_SECTION_ID } from 'shared-store';
 
@@ -32,12 +31,14 @@ function EmptyCartIllustration() {
   );
 }
 
+/** A fixed id: the empty cart is one per page, and its server render the same markup. */
+const EXAMS_TITLE_ID = 'cart-empty-exams-title';
+
 /**
  * The empty cart: it says so, tells what can be added, and leads to the courses, as a whole and
  * by exam. Its text block is the page's largest paint, so the page is complete as soon as it shows.
  */
 export function EmptyCart() {
-  const examsTitleId = useId();
   return (
     <div className="cart-empty">
       <EmptyCartIllustration />
@@ -50,8 +51,8 @@ export function EmptyCart() {
       <Link className="cart-button cart-button-primary" to={`/#${COURSES_SECTION_ID}`}>
         Browse our courses
       </Link>
-      <nav className="cart-empty-exams" aria-labelledby={examsTitleId}>
-        <h3 id={examsTitleId} className="cart-empty-exams-title">
+      <nav className="cart-empty-exams" aria-labelledby={EXAMS_TITLE_ID}>
+        <h3 id={EXAMS_TITLE_ID} className="cart-empty-exams-title">
           Courses by exam
         </h3>
         <ul>

@@ -16,6 +16,7 @@ import {
 } from './cartSlice';
 import { cartParticipant } from './cartSession';
 import { createCartSync, type CartSync } from './cartSync';
+import { keepLineCountCookie } from './lineCount';
 import { checkPendingOrder } from './orderSettlement';
 import { packagesFollowLines } from './subscriptionSlice';
 import { startTabMerge } from './tabMerge';
@@ -56,6 +57,7 @@ export const cartModel: CartModel = {
     sync.start(window);
     startTabMerge(store, sync);
     checkPendingOrder(store);
+    keepLineCountCookie(store);
   },
   selectTotalQuantity,
   lineAdded: (line) => itemUpdated({ ...line, quantity: 1 }),

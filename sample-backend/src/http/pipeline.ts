@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CANONICAL_SITE_URL } from '../config';
 import { WpError, noRouteError } from '../errors';
+import { registerFieldsFilter } from './fields';
 import { requestOrigin } from './origin';
 import { restRouteOf } from './request-url';
 
@@ -66,10 +67,12 @@ function setCorsHeaders(request: FastifyRequest, reply: FastifyReply): void {
 
 /**
  * Response headers as the captured WordPress sends them on every /wp-json response, JSON
- * content types spelled `charset=UTF-8`, and the canonical site URL of the data files rewritten
- * to the origin the client used, in bodies and Link headers alike.
+ * content types spelled `charset=UTF-8`, the canonical site URL of the data files rewritten
+ * to the origin the client used, in bodies and Link headers alike, and the fields a REST request
+ * names (`_fields`) kept alone.
  */
 export function registerResponseHooks(app: FastifyInstance): void {
+  registerFieldsFilter(app, isWordPressPath);
   app.addHook('onSend', (request, reply, payload, done) => {
     const contentType = reply.getHeader('content-type');
     const isJson = typeof contentType === 'string' && contentType.startsWith('application/json');

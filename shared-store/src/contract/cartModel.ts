@@ -47,8 +47,9 @@ export interface CartModel {
    */
   connect: (store: AppStore) => void;
   /**
-   * Starts keeping the cart in step with the learner's account and the page's other tabs, and
-   * settles an order the cart waits on; once the stored state is back.
+   * Starts keeping the cart in step with the learner's account and the page's other tabs (and
+   * the count of its lines in a cookie, which /cart's first screen is drawn by), and settles an
+   * order the cart waits on; once the stored state is back.
    */
   start: (store: AppStore) => void;
   /** The number on the cart badge. */

@@ -139,6 +139,13 @@ const pageContract = v.object({
        * from the route's `rendered` reads.
        */
       serverRender: v.optional(v.pipe(v.string(), v.regex(/^\w+$/))),
+      /**
+       * The cookies the route's renderer is handed (the cart's count of lines): of the
+       * visitor's cookies, these only. A page whose route names some varies with them.
+       */
+      serverRenderCookies: v.optional(
+        v.array(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,31}$/, 'a cookie name'))),
+      ),
       data: v.optional(v.array(pageRead)),
     }),
   ),

@@ -4,8 +4,16 @@ export interface ServerRenderInput {
   path: string;
   /** The route's pattern in the page contract, e.g. `/courses/:slug`. */
   pattern: string;
+  /** The page's query string, without its `?`; absent when it has none. */
+  search?: string;
   /** The answers of the route's `rendered` reads, by their served key (servedKey). */
   reads: Record<string, unknown>;
+  /**
+   * The cookies of the route's `serverRenderCookies` the browser sent, each a short token
+   * (letters, digits, `.`, `_`, `-`; anything else is left out). They come from the visitor:
+   * a renderer reads them as it would any input. Absent when the route names none.
+   */
+  cookies?: Record<string, string>;
 }
 
 /**
