@@ -102,14 +102,15 @@ export default function CartPage() {
 
 /**
  * The cart while its lines are on their way (the gateway's first screen of /cart when the browser
- * says its cart holds `lines` lines): the page's heading in its place, and the space of the lines
- * and of the summary beside them reserved, so the cart takes it without moving the page.
+ * says its cart holds `lines` lines): the page's heading in its place, and the space of the lines,
+ * of Clear cart and of the summary beside them reserved, so the cart takes it without moving the
+ * page.
  */
 export function ReservedCart({ lines }: { lines: number }) {
   return (
     <CartPageFrame busy>
       <div className="cart-layout">
-        <ItemsPanel>
+        <ItemsPanel after={<div className="cart-clear cart-clear-reserved" aria-hidden="true" />}>
           {Array.from({ length: lines }, (_, index) => (
             <li key={index} className="cart-line cart-line-reserved" aria-hidden="true" />
           ))}
