@@ -12,6 +12,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
 const zlib = require('node:zlib');
 const {
   CONSUMED,
@@ -428,6 +429,21 @@ function createAppConfig({
                       useShortDoctype: true,
                       ignoreCustomComments: [/^\/?page:/],
                     },
+              }),
+            ]
+          : []),
+        // The host's other files of public/ (the web manifest, its icons, the default share
+        // image) are served as they are, beside the page (the template and favicon are above).
+        ...(isHost
+          ? [
+              new CopyPlugin({
+                patterns: [
+                  {
+                    from: path.join(dir, 'public'),
+                    noErrorOnMissing: true,
+                    globOptions: { ignore: ['**/index.html', '**/favicon.svg'] },
+                  },
+                ],
               }),
             ]
           : []),

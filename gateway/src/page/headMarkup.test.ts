@@ -74,14 +74,20 @@ describe('a page’s head', () => {
 describe('the template’s own head', () => {
   const template =
     '<head><meta charset="utf-8"/><title>Arora &amp; Co | Exams</title>' +
-    '<meta name="description" content="Courses &#8211; mocks"/><!--page:head--></head>';
+    '<meta name="description" content="Courses &#8211; mocks"/>' +
+    '<meta property="og:image" content="/og-image.png?v=1&amp;s=2"/><!--page:head--></head>';
 
-  it('gives the site’s default title and description, as text', () => {
+  it('gives the site’s default title, description and share image, as text', () => {
     expect(templateHead(template)).toEqual({
       title: 'Arora & Co | Exams',
       description: 'Courses – mocks',
+      image: '/og-image.png?v=1&s=2',
     });
-    expect(templateHead('<head></head>')).toEqual({ title: undefined, description: undefined });
+    expect(templateHead('<head></head>')).toEqual({
+      title: undefined,
+      description: undefined,
+      image: undefined,
+    });
   });
 
   it('is replaced by the page’s own, never doubled', () => {

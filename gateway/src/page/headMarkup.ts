@@ -34,28 +34,40 @@ export function titleOf(name: string): string {
   return `${name} | ${SITE_NAME}`;
 }
 
-/** The title and description the shell's template is built with: the site's defaults. */
+/**
+ * The title, description and share image the shell's template is built with: the site's
+ * defaults, a page without its own image previewing with the brand's.
+ */
 export interface TemplateHead {
   title: string | undefined;
   description: string | undefined;
+  /** The `og:image` address as the template writes it (relative to the site). */
+  image: string | undefined;
 }
 
 const TEMPLATE_TITLE = /<title>([^<]*)<\/title>/i;
 const TEMPLATE_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/i;
+const TEMPLATE_IMAGE = /<meta\s+property="og:image"\s+content="([^"]*)"\s*\/?>/i;
 
-/** The template's own title and description, as text. */
+/** The template's own title, description and share image, as text. */
 export function templateHead(template: string): TemplateHead {
-  const title = TEMPLATE_TITLE.exec(template)?.[1]?.trim();
-  const description = TEMPLATE_DESCRIPTION.exec(template)?.[1]?.trim();
+  const text = (pattern: RegExp) => {
+    const value = pattern.exec(template)?.[1]?.trim();
+    return value ? decodeEntities(value) : undefined;
+  };
   return {
-    title: title ? decodeEntities(title) : undefined,
-    description: description ? decodeEntities(description) : undefined,
+    title: text(TEMPLATE_TITLE),
+    description: text(TEMPLATE_DESCRIPTION),
+    image: text(TEMPLATE_IMAGE),
   };
 }
 
-/** The page without the template's title and description: the page's own head replaces them. */
+/** The page without the template's own head: the page's head replaces it. */
 export function withoutTemplateHead(page: string): string {
-  return page.replace(TEMPLATE_TITLE, '').replace(TEMPLATE_DESCRIPTION, '');
+  return page
+    .replace(TEMPLATE_TITLE, '')
+    .replace(TEMPLATE_DESCRIPTION, '')
+    .replace(TEMPLATE_IMAGE, '');
 }
 
 const meta = (attribute: 'name' | 'property', key: string, value: string | undefined) =>

@@ -26,9 +26,13 @@ import { contentSecurityPolicy, originsOf } from '../plugins/securityHeaders';
 import { OWN_PAGES, routeOf } from '../proxy/routeTable';
 import { createWordPressReads } from '../proxy/wordpressReads';
 import { REVALIDATE, registerBuildFiles } from './buildFiles';
+import { disallowedPaths, isDisallowed, registerCrawlerFiles, robotsTxt } from './crawlers';
 import { templateHead } from './headMarkup';
 import { createPageHeads, HEAD_READ_BUDGET_MS } from './servedHeads';
+import { varyOn } from '../varyOn';
+import { acceptsPage, isPageAddress } from './pageAddresses';
 import { createRouteRenders, createServerRenderers, SERVER_RENDER_BUDGET_MS } from './serverRender';
+import { createSitemap } from './sitemap';
 import { createAnswerJson } from './wordpressAnswers';
 
 /** The shell's build, as the server renderers know it (the remotes' by their manifests' URLs). */
@@ -150,6 +154,20 @@ export async function page(app: FastifyInstance): Promise<void> {
     warn,
   });
   app.addHook('onClose', () => renderers.close());
+  // What crawlers read: robots.txt, and the sitemap from the reads the pages make.
+  const disallowed = disallowedPaths(contract);
+  registerCrawlerFiles(app, {
+    robots: robotsTxt(disallowed, publicUrl),
+    sitemap: createSitemap({
+      contract,
+      wordpress,
+      json,
+      publicUrl,
+      wordpressOrigin: config.wordpressOrigin,
+      disallowed: (asked) => isDisallowed(asked, disallowed),
+      warn,
+    }),
+  });
   // The build whose renderers draw a route's first screen (the contract's `serverRender`): the
   // shell's for its own pages, else its remote's, by the manifest the remotes configuration names.
   const renderingBuildOf = (route: PageRoute | undefined, remotes: RemotesConfig) => {
@@ -208,7 +226,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     });
     const inlined = inlineStyleSheets(page, contract.markup, readSheet);
     // A page drawn from the visitor's cookies (the cart's count of lines) differs with them.
-    if (pageAsked.shows?.serverRenderCookies) void reply.header('Vary', 'Cookie');
+    if (pageAsked.shows?.serverRenderCookies) varyOn(reply, 'Cookie');
     return reply
       .code(served.status)
       .header('Cache-Control', REVALIDATE)
@@ -233,16 +251,13 @@ export async function page(app: FastifyInstance): Promise<void> {
     app.get(`${prefix}/*`, ownPage);
   }
 
-  // Client-side routes fall back to the shell's page; unknown files are a plain 404.
+  // Client-side routes fall back to the shell's page for any request that does not want JSON (a
+  // link's preview, a crawler, curl); unknown files and the APIs' folders are a plain 404.
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const looksLikePage = !path.extname(pathname) && !/^\/(?:remotes|releases)\//.test(pathname);
-    if (
-      request.method === 'GET' &&
-      looksLikePage &&
-      request.headers.accept?.includes('text/html')
-    ) {
-      return sendIndex(request, reply);
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && isPageAddress(pathOf(request.url))) {
+      varyOn(reply, 'Accept');
+      if (acceptsPage(request.headers.accept)) return sendIndex(request, reply);
     }
     return notFound(reply);
   });

@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from '../app';
-import { DEFAULT_DESCRIPTION, makeAppsRoot, testGatewayOptions } from '../test-support/contract';
+import {
+  DEFAULT_DESCRIPTION,
+  makeAppsRoot,
+  shellPage,
+  testGatewayOptions,
+  writeIn,
+} from '../test-support/contract';
 import { shopGateway, startShopBackend } from '../test-support/shop';
 
 const SITE = 'Arora Medical Education';
@@ -432,6 +438,49 @@ describe('the head of each page the gateway serves', () => {
       const missing = await page('/no-such-page');
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toContain(`<title>Page not found | ${SITE}</title>`);
+    });
+  });
+
+  describe('the share image', () => {
+    /** A gateway whose shell template names the brand's share image, as the shell's does. */
+    async function withBrandImage() {
+      const appsRoot = makeAppsRoot();
+      writeIn(
+        appsRoot,
+        'shell/dist/index.html',
+        shellPage('').replace(
+          '<!--page:head-->',
+          '<meta property="og:image" content="/og-image.png"/><!--page:head-->',
+        ),
+      );
+      return build({ appsRoot });
+    }
+
+    it('a page without an image of its own previews with the template’s, on the public origin, once', async () => {
+      const branded = await withBrandImage();
+      try {
+        for (const url of ['/cart', '/courses', '/locations/1', '/about-us', '/no-such-page']) {
+          const html = (await page(url, branded)).body;
+          expect(html.match(/property="og:image"/g)).toHaveLength(1);
+          expect(metaOf(html, 'og:image')).toBe(`${PUBLIC}/og-image.png`);
+        }
+      } finally {
+        await branded.close();
+      }
+    });
+
+    it('a page with its own image keeps it', async () => {
+      const branded = await withBrandImage();
+      try {
+        const course = (await page('/courses/plab-1-online-course', branded)).body;
+        expect(metaOf(course, 'og:image')).toBe(
+          `${PUBLIC}/wp-content/uploads/2024/02/plab-1-online-course.svg`,
+        );
+        const post = (await page('/blogs/how-to-pass-ukmla-akt', branded)).body;
+        expect(metaOf(post, 'og:image')).toBe('https://cdn.example.test/ukmla-hero.png');
+      } finally {
+        await branded.close();
+      }
     });
   });
 

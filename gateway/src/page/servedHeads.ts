@@ -120,6 +120,16 @@ function dayOf(date: string): string | undefined {
   return `${format({ weekday: 'long' })} ${format({ day: 'numeric', month: 'long', year: 'numeric' })}`;
 }
 
+/** Whether a text can be a WordPress slug the storefront names a page by (decoded). */
+export function isSlug(text: string): boolean {
+  return /^[\p{L}\p{N}_-]{1,200}$/u.test(text);
+}
+
+/** Whether a text is a WordPress id as an address writes it: a whole number from 1. */
+export function isWordPressId(text: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(text);
+}
+
 /** The slug or id a route names in its last segment, decoded; undefined if it cannot be one. */
 function lastSegment(route: string): string | undefined {
   let segment: string;
@@ -128,7 +138,7 @@ function lastSegment(route: string): string | undefined {
   } catch {
     return undefined;
   }
-  return /^[\p{L}\p{N}_-]{1,200}$/u.test(segment) ? segment : undefined;
+  return isSlug(segment) ? segment : undefined;
 }
 
 /** The first entry of a list whose `slug` is this one: absent when none, undefined for no list. */
@@ -150,7 +160,7 @@ export interface PageHeadDeps {
   publicUrl: URL;
   /** How long a page waits for WordPress; 0 reads nothing (every page has its default head). */
   budgetMs: number;
-  /** The template's own title and description: the site's defaults. */
+  /** The template's own title, description and share image: the site's defaults. */
   defaults: TemplateHead;
   warn: (message: string) => void;
   now?: () => number;
@@ -160,9 +170,10 @@ export interface PageHeadDeps {
  * Each page's head (headMarkup.ts): the route's title and description from the page contract
  * (`title`, `heads`), and for a page about something (`heads[route].read`) what WordPress says
  * of it (name, description, image, schema.org data), read within a budget through the proxy's
- * cache. A page naming something WordPress does not have is a 404 with the not-found head; a
- * WordPress that fails, answers malformed or takes longer than the budget leaves the page its
- * default head (the page itself says what happened).
+ * cache; a page without an image of its own shares the template's (the brand's). A page naming
+ * something WordPress does not have is a 404 with the not-found head; a WordPress that fails,
+ * answers malformed or takes longer than the budget leaves the page its default head (the page
+ * itself says what happened).
  */
 export function createPageHeads(deps: PageHeadDeps) {
   const now = deps.now ?? Date.now;
@@ -184,6 +195,9 @@ export function createPageHeads(deps: PageHeadDeps) {
       return undefined;
     }
   }
+
+  /** What a page without an image of its own previews with: the brand's, on the public origin. */
+  const defaultImage = absoluteUrl(deps.defaults.image);
 
   function malformed(read: HeadRead): Outcome {
     if (!warned.has(read)) {
@@ -386,7 +400,7 @@ export function createPageHeads(deps: PageHeadDeps) {
 
     async location(route, deadline) {
       const id = lastSegment(route);
-      if (id === undefined || !/^[1-9]\d{0,9}$/.test(id)) return 'absent';
+      if (id === undefined || !isWordPressId(id)) return 'absent';
       const answer = await readJson(`${WP}/page-details/location-${id}`, deadline);
       if (answer === undefined || answer === 'absent') return answer;
       const place = readAbout(locationAbout, answer.json);
@@ -423,7 +437,7 @@ export function createPageHeads(deps: PageHeadDeps) {
       name: NOT_FOUND_NAME,
       description: deps.defaults.description,
       url: undefined,
-      image: undefined,
+      image: defaultImage,
       noindex: true,
       structuredData: [],
     },
@@ -440,7 +454,7 @@ export function createPageHeads(deps: PageHeadDeps) {
       name: route.title ?? defaultTitle,
       description: rule.description ?? deps.defaults.description,
       url,
-      image: undefined,
+      image: defaultImage,
       noindex: rule.noindex ?? false,
       structuredData: [],
     };
@@ -462,7 +476,7 @@ export function createPageHeads(deps: PageHeadDeps) {
         title: about.title ?? titleOf(about.name),
         name: about.name,
         description: about.description || head.description,
-        image: about.image,
+        image: about.image ?? head.image,
         structuredData: about.structuredData ?? [],
       },
     };

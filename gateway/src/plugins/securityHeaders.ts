@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pathOf } from './canonicalPaths';
 import { isPrivateAnswer, isUpstreamPage } from '../proxy/routeTable';
+import { varyOn } from '../varyOn';
 
 interface SecurityOptions {
   /** Origins of remotes served from elsewhere (a CDN): allowed to run scripts and be fetched. */
@@ -48,7 +49,7 @@ function registerCors(app: FastifyInstance, allowedOrigins: string[]): void {
     const origin = request.headers.origin;
     if (origin && allowedOrigins.includes(origin)) {
       void reply.header('access-control-allow-origin', origin);
-      void reply.header('vary', 'Origin');
+      varyOn(reply, 'Origin');
     }
     done(null, payload);
   });

@@ -285,7 +285,12 @@ describe('under /wp-json, nothing is open but the routes the storefront’s page
   });
 
   it('asks WordPress with the query parameters a route lists, and none on any other route', () => {
-    expect(paramsOf('GET', '/wp-json/wp/v2/posts/')).toEqual(['_embed', 'per_page', 'slug']);
+    expect(paramsOf('GET', '/wp-json/wp/v2/posts/')).toEqual([
+      '_embed',
+      'page',
+      'per_page',
+      'slug',
+    ]);
     expect(paramsOf('GET', '/wp-json/wp/v2/home_banner')).toEqual(['t']);
     expect(paramsOf('GET', '/wp-json/custom/v1/search')).toEqual(['s']);
     expect(paramsOf('GET', '/wp-json/wp/v2/courseList')).toEqual([]);

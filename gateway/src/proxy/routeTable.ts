@@ -298,11 +298,20 @@ export const ROUTE_TABLE: readonly Folder[] = [
       ),
       // The home page's fields (its id), and any page by its slug.
       contentRead('page', /^\/wp-json\/wp\/v2\/pages\/[1-9]\d{0,9}\/?$/, MINUTE),
-      contentRead('pages', /^\/wp-json\/wp\/v2\/pages\/?$/, MINUTE, ['slug']),
+      {
+        ...contentRead('pages', /^\/wp-json\/wp\/v2\/pages\/?$/, MINUTE, [
+          'page',
+          'per_page',
+          'slug',
+        ]),
+        // The list of every page, page by page (the sitemap's): where each is and when it changed.
+        fields: { names: ['id', 'slug', 'parent', 'modified_gmt'], unless: ['slug'] },
+      },
       // The blog: a post by its slug (its head embeds the featured image), the list, categories.
       {
         ...contentRead('posts', /^\/wp-json\/wp\/v2\/posts\/?$/, MINUTE, [
           '_embed',
+          'page',
           'per_page',
           'slug',
         ]),
