@@ -34,4 +34,5 @@ describe('toasts', () => {
     expect(await screen.findByRole('button', { name: 'Close notification' })).toBeVisible();
     subscription.unsubscribe();
   });
+
 });

@@ -36,7 +36,9 @@ export function loadToaster(): Promise<ToasterModule> {
 /** A toast; one whose code cannot be loaded is told to the console, never thrown at the page. */
 const showToast: ShowToast = (level, message) => {
   loadToaster().then(
-    ({ toast }) => toast[level](message),
+    (module) => {
+      module.showToast(level, message);
+    },
     () => {
       console.warn(`A notification could not be shown (its code did not load): ${message}`);
     },
