@@ -14,6 +14,7 @@ import {
 import {
   canHoldServerRender,
   dataHints,
+  inlineScriptHashes,
   inlineStyleSheets,
   renderIndex,
   sheetToCarry,
@@ -75,11 +76,12 @@ export async function page(app: FastifyInstance): Promise<void> {
   };
   const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
   /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
-  const pagePolicy = (styleHashes: string[]) =>
+  const pagePolicy = (styleHashes: string[], scriptHashes: string[]) =>
     contentSecurityPolicy(
       originsOf(Object.values(config.remotes.get())),
       config.frameAncestors,
       styleHashes,
+      scriptHashes,
     );
   const shellDir = path.join(config.appsRoot, 'shell', 'dist');
   const template = readIndexTemplate(shellDir, contract.markup);
@@ -230,7 +232,10 @@ export async function page(app: FastifyInstance): Promise<void> {
     return reply
       .code(served.status)
       .header('Cache-Control', REVALIDATE)
-      .header('Content-Security-Policy', pagePolicy(inlined.hashes))
+      .header(
+        'Content-Security-Policy',
+        pagePolicy(inlined.hashes, inlineScriptHashes(inlined.page)),
+      )
       .type('text/html; charset=utf-8')
       .send(inlined.page);
   };

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import {
   MAX_INLINE_STYLE_CHARS,
   dataHints as dataHintsOf,
+  inlineScriptHashes,
   inlineStyleSheets as inlineStyleSheetsOf,
   renderIndex as renderIndexOf,
   templateProblem,
 } from './pageAssembly';
 import { pageRequest as pageRequestOf } from './remoteHints';
+import { codeAfterPaint } from '../test-support/afterPaint';
 import { STOREFRONT_CONTRACT } from '../test-support/contract';
 
 const { markup } = STOREFRONT_CONTRACT;
@@ -186,20 +188,29 @@ describe('the shell page', () => {
       expect(html).not.toContain('<script>alert(1)');
     });
 
-    it('asks for the page’s scripts after its first screen: low priority, the entry no longer high', () => {
+    it('starts its scripts and the preloads of its code and data after its first paint, from one inline script, in their order', () => {
       const html = renderIndex(template, {}, {}, { serverRender, hints });
-      expect(html).toContain('<script defer="defer" src="/main.js"></script>');
-      expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/1.js">');
-      expect(html).toContain(
+      expect(html).not.toContain('<script defer');
+      expect(html).not.toMatch(/<link rel="preload" as="(?:script|fetch)"/);
+      const after = codeAfterPaint(html);
+      expect(after?.scripts).toEqual(['/main.js']);
+      expect(after?.preloads).toContain(
+        '<link rel="preload" as="script" fetchpriority="low" href="/1.js">',
+      );
+      expect(after?.preloads).toContain(
         '<link rel="preload" as="script" fetchpriority="low" href="/remotes/home/remoteEntry.js">',
       );
+      // The loader is allowed by its hash, and nothing can end its element early.
+      expect(inlineScriptHashes(html)).toHaveLength(1);
+      expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script[ >]/g)?.length);
       // Without a server render the page needs its scripts to show anything: they stay first.
       const plain = renderIndex(template, {}, {}, { hints });
       expect(plain).toContain('src="/main.js" fetchpriority="high"');
-      expect(plain).not.toContain('fetchpriority="low"');
+      expect(codeAfterPaint(plain)).toBeUndefined();
+      expect(inlineScriptHashes(plain)).toEqual([]);
     });
 
-    it('starts its first image from the head: the image preloads its markup begins with go before every other hint', () => {
+    it('starts its first image from the head: the image preloads its markup begins with, and no code before them', () => {
       const preload =
         '<link rel="preload" as="image" href="https://shop.example/wp-content/uploads/plab.jpg" fetchPriority="high"/>';
       const html = renderIndex(
@@ -210,7 +221,7 @@ describe('the shell page', () => {
       );
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head.indexOf(preload)).toBeGreaterThan(-1);
-      expect(head.indexOf(preload)).toBeLessThan(head.indexOf('remoteEntry.js'));
+      expect(head).not.toContain('remoteEntry.js');
       expect(html).toContain('<div data-server-render="home/CoursePage"><h1>Pass PLAB</h1></div>');
       expect(html.split(preload)).toHaveLength(2);
     });

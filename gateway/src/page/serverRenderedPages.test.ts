@@ -15,6 +15,8 @@ import {
   type RecordingWordPress,
   startRecordingWordPress,
 } from '../test-support/recordingWordPress';
+import { codeAfterPaint } from '../test-support/afterPaint';
+import { inlineScriptHashes } from './pageAssembly';
 import { MAX_CARRIED_READS_BYTES } from './serverRender';
 import {
   SANITIZED_BANNER,
@@ -248,15 +250,24 @@ describe('every route with a server render, served by the gateway', () => {
       for (const key of Object.keys(reads)) {
         expect(html).not.toContain(`href="${key.split('?')[0] ?? ''}`);
       }
-      expect(html).toContain(
+      const after = codeAfterPaint(html);
+      expect(after?.preloads).toContain(
         '<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="low" href="/wp-json/wp/v2/menu_home">',
       );
-      expect(html).not.toMatch(
+      expect(after?.preloads).not.toMatch(
         /<link rel="preload" as="fetch" crossorigin="anonymous" href="\/wp-json/,
       );
-      expect(html).toContain(
+      expect(after?.preloads).toContain(
         '<link rel="preload" as="script" fetchpriority="low" href="/remotes/home/',
       );
+      // Its code starts after its first paint: no script or code hint is in the page before it;
+      // the loader runs by its hash, as no other inline script could.
+      expect(html).not.toMatch(/<script defer|<link rel="preload" as="(?:script|fetch)"/);
+      const scriptSrc = String(response.headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.trim().startsWith('script-src'));
+      expect(scriptSrc?.split(' ')).toEqual(expect.arrayContaining(inlineScriptHashes(html)));
+      expect(inlineScriptHashes(html)).toHaveLength(1);
       expect(html).toContain('<link rel="stylesheet" href="/remotes/home/pages.5e6f7a8b.css">');
     },
   );
@@ -511,7 +522,7 @@ describe('every route with a server render, served by the gateway', () => {
       // No hint for a read the page carries (the layout's reads, /pages/96030 among them, are).
       for (const key of Object.keys(reads)) expect(html).not.toContain(`href="${key}"`);
       expect(html).toContain('<link rel="stylesheet" href="/pages.9c8d7e6f.css">');
-      expect(html).toContain(
+      expect(codeAfterPaint(html)?.preloads).toContain(
         `<link rel="preload" as="script" fetchpriority="low" href="/${module.slice('pages/'.length)}.1a2b3c4d.js">`,
       );
     },

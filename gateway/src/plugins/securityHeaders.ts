@@ -77,12 +77,13 @@ export function contentSecurityPolicy(
   remoteOrigins: string[],
   frameAncestors: string[],
   styleHashes: string[] = [],
+  scriptHashes: string[] = [],
 ): string {
   const remotes = remoteOrigins.join(' ');
   const withRemotes = (base: string) => (remotes ? `${base} ${remotes}` : base);
   return [
     "default-src 'self'",
-    `script-src ${withRemotes("'self'")}`,
+    `script-src ${withRemotes(["'self'", ...scriptHashes].join(' '))}`,
     `style-src ${withRemotes(["'self'", ...styleHashes].join(' '))}`,
     `connect-src ${withRemotes("'self'")}`,
     "img-src 'self' data: https:",
