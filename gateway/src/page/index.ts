@@ -14,7 +14,7 @@ import {
 import {
   canHoldServerRender,
   dataHints,
-  inlineScriptHashes,
+  inlineScriptSources,
   inlineStyleSheets,
   renderIndex,
   sheetToCarry,
@@ -234,7 +234,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       .header('Cache-Control', REVALIDATE)
       .header(
         'Content-Security-Policy',
-        pagePolicy(inlined.hashes, inlineScriptHashes(inlined.page)),
+        pagePolicy(inlined.hashes, inlineScriptSources(inlined.page)),
       )
       .type('text/html; charset=utf-8')
       .send(inlined.page);

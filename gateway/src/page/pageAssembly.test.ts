@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   MAX_INLINE_STYLE_CHARS,
   dataHints as dataHintsOf,
-  inlineScriptHashes,
+  inlineScriptSources,
   inlineStyleSheets as inlineStyleSheetsOf,
   renderIndex as renderIndexOf,
   templateProblem,
@@ -188,26 +188,32 @@ describe('the shell page', () => {
       expect(html).not.toContain('<script>alert(1)');
     });
 
-    it('starts its scripts and the preloads of its code and data after its first paint, from one inline script, in their order', () => {
-      const html = renderIndex(template, {}, {}, { serverRender, hints });
+    it('starts its scripts and its code’s preloads after its first paint, in their order; its data still starts with it', () => {
+      const menu =
+        '<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="low" href="/wp-json/wp/v2/menu_home">';
+      const html = renderIndex(template, {}, {}, { serverRender, hints: hints + menu });
       expect(html).not.toContain('<script defer');
-      expect(html).not.toMatch(/<link rel="preload" as="(?:script|fetch)"/);
-      const after = codeAfterPaint(html);
-      expect(after?.scripts).toEqual(['/main.js']);
-      expect(after?.preloads).toContain(
-        '<link rel="preload" as="script" fetchpriority="low" href="/1.js">',
-      );
-      expect(after?.preloads).toContain(
-        '<link rel="preload" as="script" fetchpriority="low" href="/remotes/home/remoteEntry.js">',
-      );
-      // The loader is allowed by its hash, and nothing can end its element early.
-      expect(inlineScriptHashes(html)).toHaveLength(1);
+      expect(html).not.toContain('<link rel="preload" as="script"');
+      expect(codeAfterPaint(html)).toEqual({
+        scripts: ['/main.js'],
+        preloads: ['/1.js', '/remotes/home/remoteEntry.js'],
+      });
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(menu);
+      // One inline script, the loader, allowed by its hash alone; nothing ends an element early.
+      const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, code]) => code ?? '');
+      expect(inline).toHaveLength(1);
+      expect(inlineScriptSources(html)).toEqual([
+        `'sha256-${createHash('sha256')
+          .update(inline[0] ?? '')
+          .digest('base64')}'`,
+      ]);
       expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script[ >]/g)?.length);
       // Without a server render the page needs its scripts to show anything: they stay first.
       const plain = renderIndex(template, {}, {}, { hints });
       expect(plain).toContain('src="/main.js" fetchpriority="high"');
       expect(codeAfterPaint(plain)).toBeUndefined();
-      expect(inlineScriptHashes(plain)).toEqual([]);
+      expect(inlineScriptSources(plain)).toEqual([]);
     });
 
     it('starts its first image from the head: the image preloads its markup begins with, and no code before them', () => {

@@ -162,47 +162,67 @@ export function canHoldServerRender(template: string, markup: PageMarkup): boole
   return template.includes(slot(markup.serverRenderSlot));
 }
 
-/** The page's scripts and the preloads of its code and data, as the template and hints write them. */
-const CODE_AND_DATA =
-  /<script defer="defer" src="([^"]+)"[^>]*><\/script>|<link rel="preload" as="(?:script|fetch)" [^<>]*>/g;
+/** The page's scripts and the preloads of its code, as the template and hints write them. */
+const CODE =
+  /<script defer="defer" src="([^"]+)"[^>]*><\/script>|<link rel="preload" as="script" href="([^"]+)">/g;
+
+/** The id of the data a page's code loader reads: the scripts to start, and the code to preload. */
+export const CODE_AFTER_PAINT_ID = 'code-after-paint';
 
 /**
- * A page whose first screen is in its markup needs no script to show it: its scripts, and the
- * preloads of its code and data, start once that screen has been painted (the first contentful
- * paint, or 3 s at most: a tab in the background paints nothing), from one inline script at the
- * end of the page, in their order. Its style sheets and first images have the line alone until
- * then; a phone's LCP no longer waits on code it does not need.
+ * Starts a page's code once its first screen has been painted: the first contentful paint, or
+ * 3 s at most (a tab in the background paints nothing), or at once where the browser cannot
+ * report paints. The code's preloads go in first, at low priority (the first screen's images may
+ * still be coming), then its scripts, run in their order. A constant, so its CSP hash is one.
  */
-function codeAfterFirstPaint(page: string): string {
-  const scripts: string[] = [];
-  const preloads: string[] = [];
-  const without = page.replace(CODE_AND_DATA, (tag: string, src: string | undefined) => {
-    if (src === undefined) {
-      preloads.push(
-        tag.replace(
-          '<link rel="preload" as="script" ',
-          '<link rel="preload" as="script" fetchpriority="low" ',
-        ),
-      );
-    } else scripts.push(src);
-    return '';
-  });
-  const text = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
-  const loader =
-    `(function(){var done=false;function go(){if(done)return;done=true;var h=document.head,` +
-    `t=document.createElement("template");t.innerHTML=${text(preloads.join(''))};` +
-    `h.appendChild(t.content);${text(scripts)}.forEach(function(s){` +
-    `var e=document.createElement("script");e.src=s;e.async=false;h.appendChild(e)})}` +
-    `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)` +
-    `setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){go()}setTimeout(go,3000)})()`;
-  return without.replace('</body>', () => `<script>${loader}</script></body>`);
+const CODE_LOADER =
+  '(function(){var d=document,c=JSON.parse(d.getElementById("' +
+  CODE_AFTER_PAINT_ID +
+  '").textContent),done=false;' +
+  'function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];d.head.appendChild(e)}' +
+  'function go(){if(done)return;done=true;' +
+  'c.preloads.forEach(function(u){add("link",{rel:"preload",as:"script",fetchPriority:"low",href:u})});' +
+  'c.scripts.forEach(function(u){add("script",{src:u,async:false})})}' +
+  'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)})' +
+  '.observe({type:"paint",buffered:true})}catch(e){go()}setTimeout(go,3000)})()';
+
+/** The Content-Security-Policy source that allows the code loader, and it alone. */
+const CODE_LOADER_SOURCE = `'sha256-${createHash('sha256').update(CODE_LOADER).digest('base64')}'`;
+
+/** The code a page starts after its first paint. */
+export interface CodeAfterPaint {
+  /** Its scripts, in the order they run. */
+  scripts: string[];
+  /** The code they will ask for, preloaded. */
+  preloads: string[];
 }
 
-/** The CSP hashes of a page's inline scripts (those with no attribute: its code's loader). */
-export function inlineScriptHashes(page: string): string[] {
-  return [...page.matchAll(/<script>([^<]*)<\/script>/g)].map(
-    ([, code = '']) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+/**
+ * A page whose first screen is in its markup needs no script to show it: its scripts and the
+ * preloads of its code start once that screen has been painted (CODE_LOADER, at the end of the
+ * page, reading what to start from the page's data). Its style sheets, first images and data
+ * have the line alone until then, so a phone's LCP does not wait on code the screen does not
+ * need; the data the code will read still starts with the page.
+ */
+function codeAfterFirstPaint(page: string): string {
+  const code: CodeAfterPaint = { scripts: [], preloads: [] };
+  const without = page.replace(
+    CODE,
+    (_tag: string, script: string | undefined, preload: string | undefined) => {
+      if (script !== undefined) code.scripts.push(script);
+      if (preload !== undefined) code.preloads.push(preload);
+      return '';
+    },
   );
+  return without.replace(
+    '</body>',
+    () => `${jsonScript(CODE_AFTER_PAINT_ID, code)}<script>${CODE_LOADER}</script></body>`,
+  );
+}
+
+/** The CSP sources of a page's inline scripts: its code loader's hash, if it has the loader. */
+export function inlineScriptSources(page: string): string[] {
+  return page.includes(`<script>${CODE_LOADER}</script>`) ? [CODE_LOADER_SOURCE] : [];
 }
 
 /**

@@ -13,10 +13,12 @@ export function drawnBy(
 
 /**
  * What the visitor sees of an element: comments (React's marks between two texts in its server
- * markup) left out, and the texts side by side joined, as they paint.
+ * markup) left out, the texts side by side joined, as they paint, and `inert` (a served form's,
+ * until the page's code runs) left out, as it changes nothing painted.
  */
 export function seen(element: Element): Element {
   const copy = element.cloneNode(true) as Element;
+  for (const inert of copy.querySelectorAll('[inert]')) inert.removeAttribute('inert');
   const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
   const comments: Node[] = [];
   while (walker.nextNode()) comments.push(walker.currentNode);

@@ -34,5 +34,4 @@ describe('toasts', () => {
     expect(await screen.findByRole('button', { name: 'Close notification' })).toBeVisible();
     subscription.unsubscribe();
   });
-
 });

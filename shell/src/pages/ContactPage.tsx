@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ApiError, apiClient, useDocumentTitle, validateEmail } from 'shared-store';
+import { ApiError, apiClient, useDocumentTitle, useMounted, validateEmail } from 'shared-store';
 import type { ShellPageProps } from '.';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
@@ -110,6 +110,9 @@ export default function ContactPage({ title }: ShellPageProps) {
   const intro = usePageContent(INTRO_SLUG);
   const form = useForm<ContactFields>({ name: '', phonenum: '', email: '', message: '' }, validate);
   const contact = useAction(sendMessage);
+  // Drawn on the server, the form waits for the page's code: typed text would be lost when the
+  // page takes the markup over, and a send would put the learner's details in the address.
+  const codeRunning = useMounted();
 
   return (
     <PageShell heading={title} narrow>
@@ -130,6 +133,7 @@ export default function ContactPage({ title }: ShellPageProps) {
         <form
           className="shell-form"
           aria-label="Contact form"
+          inert={!codeRunning}
           onSubmit={form.handleSubmit((values) => void contact.run(values))}
           noValidate
         >

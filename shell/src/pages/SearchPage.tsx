@@ -7,6 +7,7 @@ import {
   siteReads,
   track,
   useDocumentTitle,
+  useMounted,
   useRead,
 } from 'shared-store';
 import { errorMessage, field, numberField, text } from './components/messages';
@@ -63,6 +64,8 @@ function SearchForm({ term }: { term: string }) {
   const [value, setValue] = useState(term);
   const [error, setError] = useState<string | null>(null);
   const id = SEARCH_FIELD_ID;
+  // Drawn on the server, the form waits for the page's code, which alone knows what a search does.
+  const codeRunning = useMounted();
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,7 +80,13 @@ function SearchForm({ term }: { term: string }) {
   }
 
   return (
-    <form className="shell-search-form" role="search" onSubmit={onSubmit} noValidate>
+    <form
+      className="shell-search-form"
+      role="search"
+      onSubmit={onSubmit}
+      noValidate
+      inert={!codeRunning}
+    >
       <label className="shell-field__label" htmlFor={id}>
         Search courses, events and articles
       </label>

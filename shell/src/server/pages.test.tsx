@@ -288,6 +288,21 @@ describe('what a page’s answers hold, on the server', () => {
     expect(served.querySelector('input')?.getAttribute('value')).toBe(term);
   });
 
+  it.each(['contact', 'search'])(
+    'a %s form drawn on the server waits for the page’s code (inert): nothing is typed into it or sent before',
+    (renderer) => {
+      const route = ROUTES.find((candidate) => candidate.renderer === renderer);
+      if (!route) throw new Error(`no ${renderer} route`);
+      const input = inputFor(route.address, route.answers);
+      const served = servedPage(drawnBy(renderers, renderer, input));
+      const forms = [...served.querySelectorAll('form')];
+      expect(forms).toHaveLength(1);
+      expect(forms.every((form) => form.hasAttribute('inert'))).toBe(true);
+      const { container } = browserPage(route, input);
+      expect(container.querySelector('form')?.hasAttribute('inert')).toBe(false);
+    },
+  );
+
   it('a search page draws the term of its read, whatever else its address holds', () => {
     const input = inputFor('/search?s=msra', [RESULTS]);
     const served = servedPage(drawnBy(renderers, 'search', input));
