@@ -339,6 +339,11 @@ function createAppConfig({
           // The runtime ships ESM and CJS builds; pin the ESM one so it is bundled once.
           '@module-federation/runtime-core$': esmBuildOf('@module-federation/runtime-core'),
           '@module-federation/sdk$': esmBuildOf('@module-federation/sdk'),
+          // A remote borrows the shell's runtime and uses none of the federation's error codes,
+          // but the container's hoisted runtime carried their descriptions (1.2 KB, a dead
+          // expression, in every remote entry): none is bundled. federation/remoteBuild.test.mjs
+          // checks that no remote entry needs them.
+          ...(isHost || standalone ? {} : { '@module-federation/error-codes$': false }),
           ...Object.fromEntries(
             Object.entries(SHARED_ENTRIES).map(([pkgName, file]) => [`${pkgName}$`, file]),
           ),

@@ -89,6 +89,19 @@ test("a remote starts on the shell's bundler runtime: the package's ./bundler ex
   );
 });
 
+test("a remote bundles none of the federation's error codes: the shell's runtime, which it borrows, has them", () => {
+  const bundled = [...moduleFiles()].filter((file) =>
+    file.includes(`${path.sep}@module-federation${path.sep}error-codes${path.sep}`),
+  );
+  assert.deepEqual(
+    bundled,
+    [],
+    "A remote's build bundles @module-federation/error-codes again (1.2 KB of descriptions in " +
+      'every remote entry): the alias to false in tooling/index.js no longer applies, or the ' +
+      'package moved.',
+  );
+});
+
 test('the exposed modules share one chunk, "exposed"', () => {
   const chunk = compilation.namedChunks.get('exposed');
   const files = chunk
