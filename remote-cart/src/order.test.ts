@@ -1,7 +1,6 @@
 import { createSafeStorage } from 'shared-store/testing';
 import {
   buildOrderRequest,
-  buildTrackingPayload,
   isCreatedOrder,
   paymentTarget,
   priceChangedMessage,
@@ -99,40 +98,7 @@ describe('price changed', () => {
   });
 });
 
-describe('order tracking payload', () => {
-  it('carries the order id and total, the email, the campaign ids and every line', () => {
-    expect(
-      buildTrackingPayload({ id: 501, total: '209.97' }, [course, event], ' a@b.co', {
-        mc_cid: 'cid1',
-        mc_eid: 'eid1',
-      }),
-    ).toEqual({
-      orderId: 501,
-      total: '209.97',
-      email: 'a@b.co',
-      mc_cid: 'cid1',
-      mc_eid: 'eid1',
-      items: [
-        {
-          id: 2103,
-          product_id: 3103,
-          product_variant_id: 310303,
-          product_title: 'PLAB 1',
-          price: 19.99,
-          quantity: 3,
-        },
-        {
-          id: 4001,
-          product_id: 4101,
-          product_variant_id: 4101,
-          product_title: 'Mock Day',
-          price: 150,
-          quantity: 1,
-        },
-      ],
-    });
-  });
-
+describe('campaign ids', () => {
   it("campaign ids come from storage, '' when absent", () => {
     const storage = createSafeStorage(() => undefined);
     expect(readCampaignIds(storage)).toEqual({ mc_cid: '', mc_eid: '' });

@@ -5,18 +5,11 @@ import {
   safeUrl,
   toNumber,
   type KeyValueStorage,
-  type OrderTracking,
   type WcOrder,
 } from 'shared-store';
 import { lineName } from './cartHelpers';
 import { type CartItem } from './model/cartSlice';
-import { type OrderRequest } from './model/shop';
-
-/** Email-campaign ids sent with the order tracking ('' when unknown). */
-export interface CampaignIds {
-  mc_cid: string;
-  mc_eid: string;
-}
+import { type CampaignIds, type OrderRequest } from './model/shop';
 
 export type OrderBuild =
   { ok: true; request: OrderRequest } | { ok: false; unorderable: CartItem[] };
@@ -79,36 +72,6 @@ export function readCampaignIds(storage: KeyValueStorage): CampaignIds {
   return {
     mc_cid: storage.getItem(STORAGE_KEYS.mcCid) ?? '',
     mc_eid: storage.getItem(STORAGE_KEYS.mcEid) ?? '',
-  };
-}
-
-/**
- * The order-tracking payload for a created order: its id and total, the email, the campaign ids
- * and the ordered lines. A simple product's variant id is its product id.
- */
-export function buildTrackingPayload(
-  order: Pick<WcOrder, 'id' | 'total'>,
-  lines: readonly CartItem[],
-  email: string,
-  campaign: CampaignIds,
-): OrderTracking {
-  return {
-    orderId: order.id,
-    total: order.total,
-    email: email.trim(),
-    mc_cid: campaign.mc_cid,
-    mc_eid: campaign.mc_eid,
-    items: lines.map((line) => {
-      const productId = line.product_id ?? 0;
-      return {
-        id: line.id,
-        product_id: productId,
-        product_variant_id: line.variation_id ?? productId,
-        product_title: lineName(line),
-        price: line.price,
-        quantity: line.quantity,
-      };
-    }),
   };
 }
 

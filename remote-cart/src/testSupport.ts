@@ -37,6 +37,34 @@ export const mockExam: CartItemInput = {
   product_id: 4101,
 };
 
+/** plab1 and mockExam as analytics is told of them: the exam their category, the month its variant. */
+export const PLAB_1_ITEM = {
+  item_id: '2103',
+  item_name: 'PLAB 1',
+  item_category: 'PLAB',
+  item_variant: '3 Months',
+  price: 19.99,
+  quantity: 3,
+};
+export const MOCK_EXAM_ITEM = {
+  item_id: '4001',
+  item_name: 'PLAB 2 Mock Day',
+  item_category: 'PLAB',
+  price: 150,
+  quantity: 1,
+};
+
+/** Gold for 6 months, as the home page's packages choose it (the cart model's packageChosen). */
+export const gold = {
+  product_id: 3202,
+  slug: 'gold-membership',
+  title: 'Gold Membership',
+  tier: 'gold' as const,
+  month: '6 Months',
+  price: 179.99,
+  variation_id: 320206,
+};
+
 export const goldPackage: CartItemInput = {
   id: 3202,
   slug: 'membership',

@@ -38,7 +38,6 @@ function shop(answers: (() => MockAnswer | Response)[]) {
       if (!answer) throw new Error('an order nobody expected');
       return answer();
     },
-    '/wp-json/custom/v2/trackOrder': () => ({ body: { success: true } }),
   });
   return keys;
 }

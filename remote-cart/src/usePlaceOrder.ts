@@ -1,15 +1,10 @@
 import { useRef, useState } from 'react';
-import { ApiError, safeStorage, siteApi, useAppDispatch } from 'shared-store';
+import { ApiError, toPrice, useAppDispatch } from 'shared-store';
 import { apiErrorMessage } from './cartHelpers';
 import { useSingleFlight } from './hooks';
 import { navigation } from './navigation';
-import {
-  buildTrackingPayload,
-  isCreatedOrder,
-  paymentTarget,
-  priceChangedMessage,
-  readCampaignIds,
-} from './order';
+import { isCreatedOrder, paymentTarget, priceChangedMessage } from './order';
+import { trackCheckout } from './model/cartAnalytics';
 import { linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
 import { commerceApi, priceChangeOf, type OrderRequest } from './model/shop';
 
@@ -59,7 +54,8 @@ export interface Placement {
 
 /**
  * Creating the order and handing the browser to its payment page, one at a time. A created order
- * is tracked (a tracking failure is only logged), kept in the store, and its payment page opened.
+ * is kept in the store, and its payment page opened (analytics is told of the hand-off; the
+ * order's tracking is posted once it is paid).
  * Prices changed since the cart was filled (409): the cart takes the server's prices and the
  * learner is told the new total, to check and try again. Any other failure says what happened.
  * Each attempt names itself to the server; trying the same order again after a failure that may
@@ -100,13 +96,6 @@ export function usePlaceOrder() {
       if (isMounted()) setError(PAYMENT_PAGE_ERROR);
       return false;
     }
-    try {
-      await siteApi.trackOrder(
-        buildTrackingPayload(order, lines, request.email, readCampaignIds(safeStorage)),
-      );
-    } catch (failure) {
-      console.warn(`Could not track order ${String(order.id)}:`, failure);
-    }
     dispatch(orderPlaced({ order, lines }));
     // A learner who has already left the cart page is not pulled away from where they are now.
     if (!isMounted()) return false;
@@ -117,6 +106,7 @@ export function usePlaceOrder() {
       setError(PAYMENT_PAGE_ERROR);
       return false;
     }
+    trackCheckout(lines, toPrice(order.total), request.coupon ?? '');
     return true;
   }
 

@@ -38,7 +38,6 @@ export type {
   SubscriptionPackage,
   WcOrder,
   RewardBalance,
-  OrderTracking,
   PriceChange,
   CouponResult,
 } from './api/types';
@@ -103,6 +102,15 @@ export { monthOptions, type MonthOption } from './lib/variations';
 
 // The event bus.
 export { EventBus, eventBus, notify, track, type BusEventOf } from './bus/eventBus';
+// The analytics events every team pushes through the bus (GA4's e-commerce events and items).
+export {
+  ANALYTICS_CURRENCY,
+  EXAMS,
+  analyticsItem,
+  trackEvent,
+  type AnalyticsItem,
+  type ItemList,
+} from './bus/analytics';
 
 // Storage, session and the company's app.
 export {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { warnings } from '../plugins/logging';
 import { createOrdersCookie } from './orderCookie';
+import { registerOrderTracking } from './orderTracking';
 import { createOwnOrderReader } from './ownership';
 import { registerShopRoutes } from './routes';
 import { wooCommerceOf } from './wooCommerce';
@@ -8,21 +9,34 @@ import { wooCommerceOf } from './wooCommerce';
 /**
  * The browser's commerce API (`/api/shop`), the only way to WooCommerce: the gateway calls it
  * with its own keys, and each operation reads what it accepts with a schema and answers an
- * explicit list of fields. Its own scope: routes only.
+ * explicit list of fields; and a paid order's tracking, posted by the gateway. Its own scope:
+ * routes only.
  */
 export function commerce(app: FastifyInstance, _options: unknown, loaded: () => void): void {
   const { config, identity, readCache, shared } = app;
   const log = warnings(app.log);
   const wc = wooCommerceOf(config, log);
   const ordersCookie = createOrdersCookie(log);
+  const readOwnOrder = createOwnOrderReader(wc, identity, ordersCookie);
   registerShopRoutes(app, {
     wc,
     identity,
     cache: readCache,
     ordersCookie,
-    readOwnOrder: createOwnOrderReader(wc, identity, ordersCookie),
+    readOwnOrder,
     shared,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    log,
+  });
+  registerOrderTracking(app, {
+    wc,
+    readOwnOrder,
+    wordpress: {
+      url: config.upstreams.wordpress,
+      publicUrl: config.publicUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+    },
+    shared,
     log,
   });
   loaded();

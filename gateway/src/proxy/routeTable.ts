@@ -36,7 +36,7 @@ export type Access =
   /** Nobody: the gateway answers itself. */
   | { kind: 'refused'; refusal: Refusal }
   /** Only the order's owner (the browser that created it, or its customer). */
-  | { kind: 'order-owner'; orderIdIn: 'path' | 'body' }
+  | { kind: 'order-owner'; orderIdIn: 'path' }
   /**
    * Only the account the request names, with that account's token: its user id is the first
    * group of `path`'s pattern (which must match the whole path) or the JSON body's field `body`.
@@ -184,13 +184,8 @@ export const ROUTE_TABLE: readonly Folder[] = [
         access: { kind: 'order-owner', orderIdIn: 'path' },
         private: true,
       },
-      {
-        name: 'track-order',
-        methods: ['POST'],
-        path: /^\/wp-json\/custom\/v2\/trackorder\/?$/i,
-        access: { kind: 'order-owner', orderIdIn: 'body' },
-        private: true,
-      },
+      // The order tracking (custom/v2/trackOrder) is not opened: the gateway posts it itself, built
+      // from a paid order (commerce/orderTracking.ts).
       // Guessing passwords and flooding forms are slowed down per client.
       {
         name: 'login',
@@ -440,6 +435,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
         access: PUBLIC,
         perMinute: 10,
       },
+      // A paid order is reported once per tab that learns of it (commerce/orderTracking.ts).
+      {
+        name: 'order-tracking',
+        methods: ['POST'],
+        path: /^\/api\/shop\/orders\/[1-9]\d{0,9}\/tracking$/,
+        access: PUBLIC,
+        perMinute: 10,
+      },
       {
         name: 'logout',
         methods: ['POST'],
@@ -568,20 +571,15 @@ export function asciiFolders(table: readonly Folder[] = ROUTE_TABLE): string[] {
   return tableFolders(table.filter((folder) => !folder.filePaths));
 }
 
-/** An order id as a lookup names it: 0 when it names none that could exist. */
-function orderIdFrom(value: unknown): number {
-  const text = typeof value === 'number' ? String(value) : value;
-  return typeof text === 'string' && /^\d{1,10}$/.test(text) ? Number(text) : 0;
+/** An order id as a lookup's path names it: 0 when it names none that could exist. */
+function orderIdFrom(text: string | undefined): number {
+  return text !== undefined && /^\d{1,10}$/.test(text) ? Number(text) : 0;
 }
 
-/** The order an owner-only lookup names (from its path or its JSON body's `orderId`); 0: none. */
-export function lookedUpOrderId(rule: RouteRule, path: string, body: unknown): number {
+/** The order an owner-only lookup names in its path; 0: none. */
+export function lookedUpOrderId(rule: RouteRule, path: string): number {
   if (rule.access.kind !== 'order-owner') return 0;
-  if (rule.access.orderIdIn === 'path') return orderIdFrom(rule.path.exec(path)?.[1]);
-  const { orderId } = (typeof body === 'object' && body !== null ? body : {}) as {
-    orderId?: unknown;
-  };
-  return orderIdFrom(orderId);
+  return orderIdFrom(rule.path.exec(path)?.[1]);
 }
 
 /**

@@ -139,11 +139,7 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       case 'account-owner':
         return refusesAccountCaller(access, request, reply);
       case 'order-owner':
-        return refusesOrderCaller(
-          lookedUpOrderId(rule, pathOf(request.url), request.body),
-          request,
-          reply,
-        );
+        return refusesOrderCaller(lookedUpOrderId(rule, pathOf(request.url)), request, reply);
       case 'payment-form': {
         const refusal = orderPayFormRefusal(request, deps.publicUrl.origin);
         if (refusal) sendRefusal(reply, refusal);

@@ -1,7 +1,9 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { formatPrice, useAppSelector } from 'shared-store';
 import { appliedDiscounts } from '../cartHelpers';
+import { trackCartViewed } from '../model/cartAnalytics';
 import {
+  selectCartItems,
   selectCoupon,
   selectRewardAmount,
   selectSubtotal,
@@ -10,8 +12,23 @@ import {
 
 const MINUS = '\u2212';
 
+/**
+ * The cart page shows its summary whenever it shows lines: the first time it does, analytics is
+ * told the cart was viewed (once per visit of the page, whatever changes after).
+ */
+function useCartViewed(): void {
+  const lines = useAppSelector(selectCartItems);
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (viewed.current || lines.length === 0) return;
+    viewed.current = true;
+    trackCartViewed(lines);
+  });
+}
+
 /** Subtotal, the applied coupon and reward, and the total to the penny (never below £0.00). */
 export function CartSummary() {
+  useCartViewed();
   const titleId = useId();
   const subtotal = useAppSelector(selectSubtotal);
   const couponName = useAppSelector((state) => selectCoupon(state).name);

@@ -2,14 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, STORAGE_KEYS, safeStorage, type WcOrder } from 'shared-store';
 import {
   mockFetch,
+  recordAnalytics,
   renderWithProviders,
+  type AnalyticsRecording,
   type MockHandler,
   makeStore,
   userLoggedIn,
 } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { navigation } from '../navigation';
-import { jsonBody, mockExam, plab1, seedState } from '../testSupport';
+import { MOCK_EXAM_ITEM, PLAB_1_ITEM, jsonBody, mockExam, plab1, seedState } from '../testSupport';
 import { PAYMENT_PAGE_ERROR, UNREADABLE_ORDER_ERROR } from '../usePlaceOrder';
 import {
   couponApplied,
@@ -21,7 +23,6 @@ import {
 import { PRICE_CHANGED_ANSWER } from '../testSupport';
 
 const ORDERS = '/api/shop/orders';
-const TRACK = '/wp-json/custom/v2/trackOrder';
 const REWARDS = '/api/shop/rewards';
 
 const order: WcOrder = {
@@ -38,22 +39,29 @@ const withCoupon = () =>
   });
 
 let assign: jest.SpyInstance;
+/** What analytics was told (begin_checkout is the form's). */
+let analytics: AnalyticsRecording;
+/** The checkouts analytics was told of. */
+const checkouts = () => analytics.named('begin_checkout');
 
 beforeEach(() => {
   assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+  analytics = recordAnalytics();
 });
 
 afterEach(() => {
+  analytics.stop();
   jest.restoreAllMocks();
-  safeStorage.removeItem(STORAGE_KEYS.mcCid);
-  safeStorage.removeItem(STORAGE_KEYS.mcEid);
   safeStorage.removeItem(STORAGE_KEYS.token);
 });
 
-function backend(handlers: { orders?: MockHandler; track?: MockHandler } = {}) {
+/**
+ * The shop as checkout calls it: orders (and the reward balance). Any other call (an order
+ * tracking before the order is paid, say) is none of its handlers', and fails the test.
+ */
+function backend(handlers: { orders?: MockHandler } = {}) {
   const orderBodies: unknown[] = [];
   const orderTokens: (string | undefined)[] = [];
-  const trackBodies: unknown[] = [];
   const { fetchMock } = mockFetch({
     [REWARDS]: () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
     [ORDERS]: (request) => {
@@ -61,12 +69,8 @@ function backend(handlers: { orders?: MockHandler; track?: MockHandler } = {}) {
       orderTokens.push(new Headers(request.init.headers).get('Authorization') ?? undefined);
       return handlers.orders ? handlers.orders(request) : { status: 201, body: order };
     },
-    [TRACK]: (request) => {
-      trackBodies.push(jsonBody(request.init));
-      return handlers.track ? handlers.track(request) : { body: { success: true } };
-    },
   });
-  return { orderBodies, orderTokens, trackBodies, fetchMock };
+  return { orderBodies, orderTokens, fetchMock };
 }
 
 function renderCart(preloadedState = withCoupon()) {
@@ -76,10 +80,8 @@ function renderCart(preloadedState = withCoupon()) {
 }
 
 describe('checkout', () => {
-  it('creates the order, tracks it, keeps it as the order the cart waits on and hands the browser to its payment page', async () => {
-    safeStorage.setItem(STORAGE_KEYS.mcCid, 'cid-42');
-    safeStorage.setItem(STORAGE_KEYS.mcEid, 'eid-7');
-    const { orderBodies, orderTokens, trackBodies } = backend();
+  it('creates the order, keeps it as the order the cart waits on, hands the browser to its payment page and tells analytics of the hand-off; nothing is tracked before it is paid', async () => {
+    const { orderBodies, orderTokens, fetchMock } = backend();
     const { user, store, proceed, before } = renderCart();
     await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
     await user.click(proceed);
@@ -99,31 +101,16 @@ describe('checkout', () => {
       },
     ]);
     expect(orderTokens).toEqual([undefined]);
-    expect(trackBodies).toEqual([
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(checkouts()).toEqual([
       {
-        orderId: 501,
-        total: '199.97',
-        email: 'dr.patel@nhs.net',
-        mc_cid: 'cid-42',
-        mc_eid: 'eid-7',
-        items: [
-          {
-            id: 2103,
-            product_id: 3103,
-            product_variant_id: 310303,
-            product_title: 'PLAB 1',
-            price: 19.99,
-            quantity: 3,
-          },
-          {
-            id: 4001,
-            product_id: 4101,
-            product_variant_id: 4101,
-            product_title: 'PLAB 2 Mock Day',
-            price: 150,
-            quantity: 1,
-          },
-        ],
+        event: 'begin_checkout',
+        ecommerce: {
+          currency: 'GBP',
+          value: 199.97,
+          coupon: 'WELCOME10',
+          items: [PLAB_1_ITEM, MOCK_EXAM_ITEM],
+        },
       },
     ]);
     expect(selectPendingOrder(store.getState())?.id).toBe(order.id);
@@ -160,7 +147,7 @@ describe('checkout', () => {
       { status: 409, body: PRICE_CHANGED_ANSWER },
       { status: 201, body: { ...order, total: '44.99' } },
     ];
-    const { orderBodies, trackBodies } = backend({
+    const { orderBodies } = backend({
       orders: () => answers.shift() ?? { status: 500, body: undefined },
     });
     const { user, store, proceed } = renderCart(state);
@@ -171,7 +158,7 @@ describe('checkout', () => {
       'Prices have changed since you added these items. Your new total is £44.99. Please check your cart and proceed to checkout again.',
     );
     expect(assign).not.toHaveBeenCalled();
-    expect(trackBodies).toEqual([]);
+    expect(checkouts()).toEqual([]);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('£44.99');
     const line = within(screen.getByRole('listitem', { name: 'PLAB 1' }));
     expect(line.getAllByText('£54.99')).toHaveLength(2);
@@ -190,37 +177,12 @@ describe('checkout', () => {
       '9.99',
       '44.99',
     ]);
-    expect(trackBodies).toEqual([expect.objectContaining({ total: '44.99' })]);
+    expect(checkouts()).toHaveLength(1);
+    expect(checkouts()[0]).toMatchObject({ ecommerce: { value: 44.99 } });
   });
 
-  it("sends '' for campaign ids that are not known", async () => {
-    const { trackBodies } = backend();
-    const { user, proceed } = renderCart();
-    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
-    await user.click(proceed);
-    await waitFor(() => {
-      expect(assign).toHaveBeenCalled();
-    });
-    expect(trackBodies[0]).toMatchObject({ mc_cid: '', mc_eid: '' });
-  });
-
-  it('a tracking failure is logged and the payment goes ahead', async () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    backend({ track: () => ({ status: 500, body: { code: 'oops', message: 'Tracking down' } }) });
-    const { user, store, proceed } = renderCart();
-    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
-    await user.click(proceed);
-    await waitFor(() => {
-      expect(assign).toHaveBeenCalledWith(order.payment_url);
-    });
-    expect(warn).toHaveBeenCalledWith('Could not track order 501:', expect.anything());
-    expect(selectPendingOrder(store.getState())?.id).toBe(order.id);
-    expect(JSON.parse(selectCart(store.getState()).orderData)).toMatchObject(order);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
-
-  it('a double click creates one order', async () => {
-    const { orderBodies, trackBodies } = backend();
+  it('a double click creates one order, and one hand-off', async () => {
+    const { orderBodies } = backend();
     const { user, proceed } = renderCart();
     await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
     await user.dblClick(proceed);
@@ -228,7 +190,7 @@ describe('checkout', () => {
       expect(assign).toHaveBeenCalledTimes(1);
     });
     expect(orderBodies).toHaveLength(1);
-    expect(trackBodies).toHaveLength(1);
+    expect(checkouts()).toHaveLength(1);
   });
 
   it('two submits in the same tick create one order', async () => {
@@ -261,25 +223,25 @@ describe('checkout', () => {
       'We could not create your order. The shop is not available right now. Please try again in a moment.',
     ],
   ])('%s: a message, and the cart stays exactly as it was', async (_case, reply, message) => {
-    const { trackBodies } = backend({ orders: () => reply });
+    backend({ orders: () => reply });
     const { user, store, proceed, before } = renderCart();
     await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
     await user.click(proceed);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(selectCart(store.getState())).toEqual(before);
-    expect(trackBodies).toEqual([]);
+    expect(checkouts()).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
     expect(proceed).toBeEnabled();
     expect(screen.getByLabelText('Email for your receipt')).toHaveValue('dr.patel@nhs.net');
   });
 
-  it('an unreadable order answer: a message, nothing tracked, the cart as it was', async () => {
-    const { trackBodies } = backend({ orders: () => ({ status: 201, body: { id: 'x' } }) });
+  it('an unreadable order answer: a message, no hand-off, the cart as it was', async () => {
+    backend({ orders: () => ({ status: 201, body: { id: 'x' } }) });
     const { user, store, proceed, before } = renderCart();
     await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
     await user.click(proceed);
     expect(await screen.findByRole('alert')).toHaveTextContent(UNREADABLE_ORDER_ERROR);
-    expect(trackBodies).toEqual([]);
+    expect(checkouts()).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
     expect(selectCart(store.getState())).toEqual(before);
   });
@@ -293,6 +255,7 @@ describe('checkout', () => {
     await user.click(proceed);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_PAGE_ERROR);
     expect(assign).not.toHaveBeenCalled();
+    expect(checkouts()).toEqual([]);
     expect(selectCart(store.getState())).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { STORED_STATE_KEY } from 'shared-store';
 import { makeStore, mockFetch } from 'shared-store/testing';
-import { cartWaitingOnOrder } from '../testSupport';
+import { cartWaitingOnOrder, gold } from '../testSupport';
 import { cartModel, cartTransitions, connectCart } from './cartModel';
 import {
   selectCart,
@@ -30,15 +30,6 @@ const mockDay = {
   title: 'PLAB 2 Mock Day',
   from: 'event' as const,
   product_id: 4101,
-};
-const gold = {
-  product_id: 3202,
-  slug: 'gold-membership',
-  title: 'Gold Membership',
-  tier: 'gold' as const,
-  month: '6 Months',
-  price: 179.99,
-  variation_id: 320206,
 };
 
 describe('what the other teams use of the cart', () => {

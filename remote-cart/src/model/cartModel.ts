@@ -14,6 +14,7 @@ import {
   selectTotalQuantity,
   totalSet,
 } from './cartSlice';
+import { analyticsHandOff } from './analyticsHandOff';
 import { cartParticipant } from './cartSession';
 import { createCartSync, type CartSync } from './cartSync';
 import { keepLineCountCookie } from './lineCount';
@@ -34,7 +35,8 @@ const syncs = new WeakMap<AppStore, CartSync>();
 
 /**
  * Connects the cart to a store made by makeStore, once: its rules that span its slices, its sync
- * with the learner's account and its part in the session. Answers the store's sync.
+ * with the learner's account, what analytics is told of it and its part in the session. Answers
+ * the store's sync.
  */
 export function connectCart(store: AppStore): CartSync {
   let sync = syncs.get(store);
@@ -42,7 +44,7 @@ export function connectCart(store: AppStore): CartSync {
     sync = createCartSync();
     sync.attach(store);
     syncs.set(store, sync);
-    addMiddleware(store, packagesFollowLines, sync.middleware);
+    addMiddleware(store, packagesFollowLines, sync.middleware, analyticsHandOff);
     joinSession(store, cartParticipant(store, sync));
   }
   return sync;

@@ -1,4 +1,4 @@
-import { makeStore } from 'shared-store/testing';
+import { makeStore, mockFetch } from 'shared-store/testing';
 import { cartModel } from './cartModel';
 import {
   cartCleared,
@@ -352,6 +352,11 @@ describe('a line added again', () => {
 });
 
 describe('a pending order', () => {
+  // A paid order is reported to the shop (cartAnalytics.ts), which these tests do not look at.
+  beforeEach(() => {
+    mockFetch({ '/api/shop/orders/': () => ({ body: { reported: false } }) });
+  });
+
   const order = {
     id: 501,
     status: 'pending',
@@ -370,13 +375,15 @@ describe('a pending order', () => {
     return store;
   }
 
-  it('orderPlaced keeps the order and what it was made of; the cart stays as it is', () => {
+  it('orderPlaced keeps the order, its coupon and what it was made of; the cart stays as it is', () => {
     const store = ordered();
     expect(selectPendingOrder(store.getState())).toEqual({
       id: 501,
+      total: 246.98,
+      coupon: 'WELCOME5',
       lines: [
-        { id: 1, month: '1 Month', quantity: 2 },
-        { id: 9, month: '', from: 'event', quantity: 1 },
+        { id: 1, slug: 'plab-1', month: '1 Month', quantity: 2, price: 49.99 },
+        { id: 9, slug: 'mock-day', month: '', from: 'event', quantity: 1, price: 150 },
       ],
     });
     expect(JSON.parse(selectCart(store.getState()).orderData)).toMatchObject({
@@ -474,28 +481,38 @@ describe('a pending order', () => {
     expect(selectCartItems(store.getState())).toHaveLength(1);
   });
 
-  it('order lines that cannot be read are left out of the pending order', () => {
+  it('order lines that cannot be read are left out of the pending order; hostile numbers and texts are read by the cart’s rules', () => {
     const store = storedWithOrderData(
       JSON.stringify({
         id: 7,
+        total: '1e9',
+        coupon: { code: 'X' },
         lines: [
           null,
           'x',
           { id: {} },
-          { id: 1, month: 3, quantity: '2' },
-          { id: 'e', from: 'event' },
+          { id: 'i'.repeat(101) },
+          { id: 1, month: 3, quantity: '2', price: -5, title: '<b>PLAB</b>' },
+          { id: 'e', from: 'event', slug: 7, price: '12.345' },
         ],
       }),
     );
     expect(selectPendingOrder(store.getState())).toEqual({
       id: 7,
+      total: 1_000_000,
+      coupon: '',
       lines: [
-        { id: 1, month: '', quantity: 2 },
-        { id: 'e', month: '', from: 'event', quantity: 0 },
+        { id: 1, slug: '', month: '', quantity: 2, price: 0, title: '<b>PLAB</b>' },
+        { id: 'e', slug: '', month: '', from: 'event', quantity: 0, price: 12.35 },
       ],
     });
     const unreadable = storedWithOrderData(JSON.stringify({ id: 7, lines: 'all of them' }));
-    expect(selectPendingOrder(unreadable.getState())).toEqual({ id: 7, lines: [] });
+    expect(selectPendingOrder(unreadable.getState())).toEqual({
+      id: 7,
+      total: 0,
+      coupon: '',
+      lines: [],
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type PayloadAction,
 } from 'shared-store';
 import {
+  isLineId,
   lineKey,
   mergeLines,
   highestStamp,
@@ -175,8 +176,53 @@ function replacePackage(state: CartState, input: CartItemInput): CartItem {
 /** The order created from this cart, as orderData keeps it. */
 export interface PendingOrder {
   id: number;
-  /** What the order was made of: the lines' keys and quantities. */
-  lines: { id: number | string; month: string; from?: 'event'; quantity: number }[];
+  /** Its total in pounds, as the shop priced it. */
+  total: number;
+  /** The coupon it was placed with, '' for none. */
+  coupon: string;
+  /**
+   * What the order was made of: each line as it was ordered (its key and quantity, and what it
+   * was called and cost then, for the purchase analytics is told of).
+   */
+  lines: OrderedLine[];
+}
+
+/** A line of the pending order: a cart line's key, quantity, name and price. */
+export interface OrderedLine {
+  id: number | string;
+  slug: string;
+  month: string;
+  from?: 'event';
+  quantity: number;
+  /** Unit price in pounds. */
+  price: number;
+  title?: string;
+}
+
+/** A stored order's line, through the cart's own rules; null for one that cannot be a line. */
+function toOrderedLine(line: unknown): OrderedLine | null {
+  if (typeof line !== 'object' || line === null) return null;
+  const record = line as Record<string, unknown>;
+  if (!isLineId(record.id)) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const item = toItem({
+    id: record.id,
+    slug: text(record.slug),
+    month: text(record.month),
+    from: text(record.from),
+    quantity: record.quantity,
+    price: record.price,
+    title: text(record.title),
+  });
+  return {
+    id: item.id,
+    slug: item.slug,
+    month: item.month,
+    ...(item.from ? { from: item.from } : {}),
+    quantity: item.quantity,
+    price: item.price,
+    ...(item.title ? { title: item.title } : {}),
+  };
 }
 
 /** The pending order in orderData, or null when there is none (or it cannot be read). */
@@ -185,24 +231,17 @@ export function readPendingOrder(orderData: string): PendingOrder | null {
   try {
     const parsed: unknown = JSON.parse(orderData);
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { id, lines } = parsed as { id?: unknown; lines?: unknown };
+    const { id, lines, total, coupon } = parsed as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
     const ordered = Array.isArray(lines)
-      ? lines.flatMap((line: unknown) => {
-          if (typeof line !== 'object' || line === null) return [];
-          const record = line as Record<string, unknown>;
-          if (typeof record.id !== 'number' && typeof record.id !== 'string') return [];
-          return [
-            {
-              id: record.id,
-              month: typeof record.month === 'string' ? record.month : '',
-              ...(record.from === 'event' ? { from: 'event' as const } : {}),
-              quantity: toQuantity(record.quantity),
-            },
-          ];
-        })
+      ? lines.flatMap((line: unknown) => toOrderedLine(line) ?? [])
       : [];
-    return { id, lines: ordered };
+    return {
+      id,
+      total: toPrice(total),
+      coupon: typeof coupon === 'string' ? coupon.slice(0, 100) : '',
+      lines: ordered,
+    };
   } catch {
     return null;
   }
@@ -360,16 +399,23 @@ export const cartSlice = createSlice({
       if (SUBSCRIPTION_TIERS.includes(tier)) state[durationKey[tier]] = duration;
       stamp(state);
     },
-    /** Checkout created an order from these lines: it is pending until it is paid or given up. */
+    /**
+     * Checkout created an order from these lines (with the cart's coupon): it is pending until it
+     * is paid or given up.
+     */
     orderPlaced(state, action: PayloadAction<{ order: WcOrder; lines: readonly CartItem[] }>) {
       const { order, lines } = action.payload;
       state.orderData = JSON.stringify({
         ...order,
+        coupon: state.couponName,
         lines: lines.map((line) => ({
           id: line.id,
+          slug: line.slug,
           month: line.month,
           ...(line.from ? { from: line.from } : {}),
           quantity: line.quantity,
+          price: line.price,
+          ...(line.title ? { title: line.title } : {}),
         })),
       });
       stamp(state);

@@ -14,6 +14,12 @@ import {
 /** The gateway's commerce API: it talks to WooCommerce with its own credentials. */
 const SHOP = '/api/shop';
 
+/** Email-campaign ids a visitor came with (from a campaign link), '' when unknown. */
+export interface CampaignIds {
+  mc_cid: string;
+  mc_eid: string;
+}
+
 /** One line of an order: the WooCommerce product (and variation) and how many. */
 export interface OrderLine {
   product_id: number;
@@ -113,6 +119,17 @@ export function createCommerceApi(client: typeof apiClient = apiClient) {
       }),
     applyCoupon: (code: string, total: number) =>
       client.request<CouponResult>(`${SHOP}/coupons`, { method: 'POST', body: { code, total } }),
+    /**
+     * Tells the shop an order of this browser (or of the learner of `token`) is paid, with the
+     * email-campaign ids the visitor came with: the shop posts its order tracking once per order,
+     * and answers whether this report was the first (`reported`) or came after another tab's.
+     */
+    reportPaid: (orderId: number, campaign: CampaignIds, token?: string | null) =>
+      client.request<unknown>(`${SHOP}/orders/${String(orderId)}/tracking`, {
+        method: 'POST',
+        body: campaign,
+        token,
+      }),
   };
 }
 

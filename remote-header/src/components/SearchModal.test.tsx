@@ -64,7 +64,7 @@ describe('search', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 
-  it('a term navigates to /search?s= URL-encoded, pushes search_form and closes after 1 s', async () => {
+  it('a term navigates to /search?s= URL-encoded, pushes search_form then search, and closes after 1 s', async () => {
     const { user, trigger } = await openSearch(true);
     const events: BusEvent[] = [];
     const subscription = eventBus.all().subscribe((e) => events.push(e));
@@ -74,6 +74,7 @@ describe('search', () => {
     // The data layer is the search's one listener on the bus: nothing else is announced.
     expect(events).toEqual([
       { type: 'analytics:push', payload: { event: 'search_form', search_term: 'PLAB 1 & 2' } },
+      { type: 'analytics:push', payload: { event: 'search', search_term: 'PLAB 1 & 2' } },
     ]);
     act(() => {
       jest.advanceTimersByTime(999);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, keepTabWithin, track } from 'shared-store';
+import { MESSAGES, keepTabWithin, trackEvent } from 'shared-store';
 
 /** How long the dialog stays open after a search, while the results page opens. */
 const CLOSE_AFTER_SEARCH_MS = 1000;
@@ -11,8 +11,8 @@ export interface SearchModalProps {
 
 /**
  * The search dialog: focus stays inside while it is open, Escape closes it, and the caller gets
- * focus back. A valid term navigates to /search?s=, goes to the data layer, and the dialog closes
- * 1 s later.
+ * focus back. A valid term navigates to /search?s=, goes to the data layer (search_form, then
+ * search), and the dialog closes 1 s later.
  */
 export function SearchModal({ onClose }: SearchModalProps) {
   const titleId = useId();
@@ -41,7 +41,9 @@ export function SearchModal({ onClose }: SearchModalProps) {
     }
     setError('');
     void navigate(`/search?s=${encodeURIComponent(trimmed)}`);
-    track({ event: 'search_form', search_term: trimmed });
+    // The specification's search_form, and GA4's own search event for the same term.
+    trackEvent({ event: 'search_form', search_term: trimmed });
+    trackEvent({ event: 'search', search_term: trimmed });
     closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SEARCH_MS);
   }
 

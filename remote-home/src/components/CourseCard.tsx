@@ -26,7 +26,7 @@ export const CourseCard = memo(function CourseCard({
     <article className="home-card">
       <CardImage image={course.image} priority={priority} />
       <h3 className="home-card__title">
-        <TitleLink to={coursePath(course.slug)} title={title} />
+        <TitleLink to={coursePath(course.slug)} title={title} id={course.id} />
       </h3>
       {view}
       <button

@@ -53,7 +53,7 @@ export const EventCard = memo(function EventCard({
     <article className="home-card home-card--event">
       <CardImage image={event.image} priority={priority} />
       <h3 className="home-card__title">
-        <TitleLink to={eventPath(event.slug)} title={title} />
+        <TitleLink to={eventPath(event.slug)} title={title} id={event.id} />
       </h3>
       <p className="home-card__meta">
         {formatEventDate(event.date)} · {event.location}

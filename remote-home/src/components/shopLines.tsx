@@ -1,14 +1,25 @@
 import { Link } from 'react-router-dom';
 import type { Course, EventItem } from 'shared-store';
+import { useSelectItem } from '../analytics';
 import { useAddToCart, type CartRequest } from '../hooks/useAddToCart';
 
 /** The storefront's page of a course or an event; none for one without a slug. */
 export const coursePath = (slug: string) => (slug ? `/courses/${encodeURIComponent(slug)}` : '');
 export const eventPath = (slug: string) => (slug ? `/events/${encodeURIComponent(slug)}` : '');
 
-/** A card's title: a link to the card's page, or the title alone when it has none. */
-export function TitleLink({ to, title }: { to: string; title: string }) {
-  return to ? <Link to={to}>{title}</Link> : title;
+/**
+ * A card's title: a link to the card's page (opening it from a list is that list's select_item),
+ * or the title alone when it has none. `id`: the course's or event's.
+ */
+export function TitleLink({ to, title, id }: { to: string; title: string; id: number | string }) {
+  const selected = useSelectItem(id);
+  return to ? (
+    <Link to={to} onClick={selected}>
+      {title}
+    </Link>
+  ) : (
+    title
+  );
 }
 
 /**

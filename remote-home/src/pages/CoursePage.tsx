@@ -7,6 +7,7 @@ import {
   useHeadText,
   useShownText,
 } from 'shared-store';
+import { courseItem, useItemViewed } from '../analytics';
 import { useMonthChoice } from '../components/MonthChoice';
 import { SafeImage } from '../components/SafeImage';
 import { AddLabel, courseLine } from '../components/shopLines';
@@ -92,16 +93,19 @@ export function relatedEvents(exam: string, events: TicketEvent[]): TicketEvent[
     : [];
 }
 
+const RELATED_EVENTS = { item_list_id: 'related_events', item_list_name: 'Related events' };
+
 function RelatedEvents({ exam }: { exam: string }) {
   const events = useRead(ticketEvents);
   const related = events.status === 'ready' ? relatedEvents(exam, events.data) : [];
-  return <EventLinks heading="Related events" events={related} />;
+  return <EventLinks list={RELATED_EVENTS} events={related} />;
 }
 
 function CourseView({ course }: { course: Course }) {
   const title = useShownText(course.title);
   const description = useHeadText(course.excerpt);
   useDocumentTitle(title, description || undefined);
+  useItemViewed(course.id, () => courseItem(course));
   return (
     <PageFrame trail={[...TRAIL, { label: title }]} heading={title}>
       <div className="home-shop__layout">

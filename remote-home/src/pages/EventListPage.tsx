@@ -1,11 +1,14 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle, useRead } from 'shared-store';
+import { eventItem, TrackedList } from '../analytics';
 import { EventCard } from '../components/EventCard';
 import { ReadPage } from './PageParts';
 import { ticketEvents, type TicketEvent } from './reads';
 
 const HEADING = 'Events and mock exams';
 const TRAIL = [{ label: 'Events' }];
+const LIST = { item_list_id: 'all_events', item_list_name: HEADING };
 
 /** The events soonest first; those without a date (YYYY-MM-DD) last. */
 export function soonestFirst(events: TicketEvent[]): TicketEvent[] {
@@ -34,23 +37,33 @@ export default function EventListPage() {
             <Link to="/courses">browse our online courses</Link>.
           </p>
         ) : (
-          <section className="home-shop__group">
-            <h2>Upcoming events</h2>
-            <ul className="home-grid">
-              {soonestFirst(events).map((event, i) => (
-                <li key={event.id}>
-                  {/* The first card's image is the largest thing on a phone's first screen. */}
-                  <EventCard
-                    event={event}
-                    soldOut={event.tickets_available !== undefined && event.tickets_available <= 0}
-                    priority={i === 0}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
+          <UpcomingEvents events={events} />
         )
       }
     />
+  );
+}
+
+/** The events' cards, soonest first: a list analytics is told of, in the order shown. */
+function UpcomingEvents({ events }: { events: TicketEvent[] }) {
+  const shown = useMemo(() => soonestFirst(events), [events]);
+  return (
+    <section className="home-shop__group">
+      <h2>Upcoming events</h2>
+      <TrackedList list={LIST} entries={shown} toItem={eventItem}>
+        <ul className="home-grid">
+          {shown.map((event, i) => (
+            <li key={event.id}>
+              {/* The first card's image is the largest thing on a phone's first screen. */}
+              <EventCard
+                event={event}
+                soldOut={event.tickets_available !== undefined && event.tickets_available <= 0}
+                priority={i === 0}
+              />
+            </li>
+          ))}
+        </ul>
+      </TrackedList>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatPrice, toPrice, useDocumentTitle, useRead, useShownText } from 'shared-store';
+import { eventItem, useItemViewed } from '../analytics';
 import { formatEventDate } from '../components/EventCard';
 import { SafeImage } from '../components/SafeImage';
 import { AddEventButton } from '../components/shopLines';
@@ -20,6 +21,7 @@ function EventView({ event }: { event: TicketEvent }) {
   const date = formatEventDate(event.date);
   const place = event.venue || event.location;
   useDocumentTitle(title, [date, place].filter(Boolean).join(', ') || undefined);
+  useItemViewed(event.id, () => eventItem(event));
   const price = toPrice(event.price);
   const tickets = event.tickets_available;
   const soldOut = tickets !== undefined && tickets <= 0;

@@ -27,7 +27,11 @@ function CentreEvents({ location }: { location: Location }) {
             (city !== '' && event.location.trim().toLowerCase() === city),
         )
       : [];
-  return <EventLinks heading={`Events in ${location.city || 'this centre'}`} events={here} />;
+  const list = {
+    item_list_id: 'centre_events',
+    item_list_name: `Events in ${location.city || 'this centre'}`,
+  };
+  return <EventLinks list={list} events={here} />;
 }
 
 function LocationView({ location }: { location: Location }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useDocumentTitle, type ReadState, useShownText } from 'shared-store';
+import { useDocumentTitle, type ItemList, type ReadState, useShownText } from 'shared-store';
+import { eventItem, TrackedList } from '../analytics';
 import { formatEventDate } from '../components/EventCard';
 import { eventPath, TitleLink } from '../components/shopLines';
 import type { TicketEvent } from './reads';
@@ -180,7 +181,7 @@ function EventLink({ event }: { event: TicketEvent }) {
   const title = useShownText(event.title);
   return (
     <li>
-      <TitleLink to={eventPath(event.slug)} title={title} />
+      <TitleLink to={eventPath(event.slug)} title={title} id={event.id} />
       <span className="home-shop__muted">
         {formatEventDate(event.date)} · {event.location}
       </span>
@@ -188,17 +189,22 @@ function EventLink({ event }: { event: TicketEvent }) {
   );
 }
 
-/** Events as a list of links under a heading; nothing when there are none. */
-export function EventLinks({ heading, events }: { heading: string; events: TicketEvent[] }) {
+/**
+ * Events as a list of links under the list's name (its heading); nothing when there are none. A
+ * list analytics is told of.
+ */
+export function EventLinks({ list, events }: { list: ItemList; events: TicketEvent[] }) {
   if (events.length === 0) return null;
   return (
     <section>
-      <h2>{heading}</h2>
-      <ul className="home-shop__links">
-        {events.map((event) => (
-          <EventLink key={event.id} event={event} />
-        ))}
-      </ul>
+      <h2>{list.item_list_name}</h2>
+      <TrackedList list={list} entries={events} toItem={eventItem}>
+        <ul className="home-shop__links">
+          {events.map((event) => (
+            <EventLink key={event.id} event={event} />
+          ))}
+        </ul>
+      </TrackedList>
     </section>
   );
 }

@@ -60,20 +60,6 @@ describe('calls made', () => {
       '/wp-json/custom/v2/check-order-lookup/77',
     ],
     [
-      'trackOrder',
-      (a) =>
-        a.site.trackOrder({
-          orderId: 1,
-          total: '1.00',
-          email: 'e',
-          mc_cid: '',
-          mc_eid: '',
-          items: [],
-        }),
-      'POST',
-      '/wp-json/custom/v2/trackOrder',
-    ],
-    [
       'newsletter',
       (a) => a.site.subscribeNewsletter('/wp-json/custom/v1/newsletter', 'a@b.test'),
       'POST',

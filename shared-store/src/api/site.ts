@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { ApiError, apiClient, type ApiClient } from './client';
 import { createQuery } from './read';
 import { anyList, anyRecord } from './schemas';
-import type { OrderTracking } from './types';
 
 const CUSTOM_V1 = '/wp-json/custom/v1';
 const CUSTOM_V2 = '/wp-json/custom/v2';
@@ -65,7 +64,6 @@ export function createSiteApi(client: ApiClient = apiClient) {
     client.request<T>(path, { method: 'POST', body, token: token ?? null });
 
   return {
-    trackOrder: (payload: OrderTracking) => post<unknown>(`${CUSTOM_V2}/trackOrder`, payload),
     forgotPassword: (email: string) =>
       post<{ success: boolean; message: string }>(`${CUSTOM_V1}/forgot-password`, { email }),
     resetPassword: (payload: { key: string; login: string; new_password: string }) =>

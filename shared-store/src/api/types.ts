@@ -121,20 +121,3 @@ export interface CouponResult {
   discount_type: string;
   message?: string;
 }
-
-/** Order-tracking payload: the order's id and total, the email, campaign ids and ordered lines. */
-export interface OrderTracking {
-  orderId: number;
-  total: string;
-  email: string;
-  mc_cid: string;
-  mc_eid: string;
-  items: {
-    id: number | string;
-    product_id: number;
-    product_variant_id: number;
-    product_title: string;
-    price: number;
-    quantity: number;
-  }[];
-}

@@ -217,3 +217,4 @@ export { createSession, type SessionDeps } from '../session/session';
 export { fakeAuth, sessionDepsFor } from './fakeAuth';
 export { mountedStore, writeStoredState } from './storedState';
 export { drawnBy, seen, servedPage } from './serverMarkup';
+export { recordAnalytics, type AnalyticsRecording } from './analytics';

@@ -2,11 +2,50 @@ import { EventBus, notify, track } from 'shared-store';
 import { bridgeAnalytics, bridgeNotifications } from './bridges';
 
 describe('bus bridges', () => {
+  afterEach(() => {
+    delete window.dataLayer;
+  });
+
   it('analytics events on the bus are pushed to window.dataLayer', () => {
     const bus = new EventBus();
     const subscription = bridgeAnalytics(bus, window);
     bus.emit({ type: 'analytics:push', payload: { event: 'search_form', search_term: 'plab' } });
-    expect(window.dataLayer).toContainEqual({ event: 'search_form', search_term: 'plab' });
+    expect(window.dataLayer).toEqual([{ event: 'search_form', search_term: 'plab' }]);
+    subscription.unsubscribe();
+  });
+
+  it('each e-commerce event is preceded by { ecommerce: null }, so no item of the one before carries over', () => {
+    const bus = new EventBus();
+    const subscription = bridgeAnalytics(bus, window);
+    const item = { item_id: '2103', item_name: 'PLAB 1 Online Course', price: 19.99, quantity: 1 };
+    const viewed = {
+      event: 'view_item',
+      ecommerce: { currency: 'GBP', value: 19.99, items: [item] },
+    };
+    const added = {
+      event: 'add_to_cart',
+      ecommerce: { currency: 'GBP', value: 19.99, items: [{ ...item, item_variant: '1 Month' }] },
+    };
+    bus.emit({ type: 'analytics:push', payload: viewed });
+    bus.emit({ type: 'analytics:push', payload: { event: 'login', method: 'email' } });
+    bus.emit({ type: 'analytics:push', payload: added });
+    expect(window.dataLayer).toEqual([
+      { ecommerce: null },
+      viewed,
+      { event: 'login', method: 'email' },
+      { ecommerce: null },
+      added,
+    ]);
+    subscription.unsubscribe();
+  });
+
+  it('keeps the data layer a tag manager made before the page: pushes go into it', () => {
+    const before = [{ 'gtm.start': 1 }];
+    window.dataLayer = before;
+    const subscription = bridgeAnalytics(undefined, window);
+    track({ event: 'sign_up', method: 'email' });
+    expect(window.dataLayer).toBe(before);
+    expect(before).toEqual([{ 'gtm.start': 1 }, { event: 'sign_up', method: 'email' }]);
     subscription.unsubscribe();
   });
 

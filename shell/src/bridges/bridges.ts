@@ -7,10 +7,15 @@ declare global {
   }
 }
 
-/** Analytics events on the bus go to the tag manager's data layer. */
+/**
+ * Analytics events on the bus go to the tag manager's data layer: every team's, through here
+ * alone. The data layer merges each push into what it holds, so an e-commerce event is preceded
+ * by `{ ecommerce: null }`: the items of the one before never carry over into it.
+ */
 export function bridgeAnalytics(bus: EventBus = eventBus, target: Window = window) {
   return bus.on('analytics:push').subscribe(({ payload }) => {
     target.dataLayer ??= [];
+    if ('ecommerce' in payload) target.dataLayer.push({ ecommerce: null });
     target.dataLayer.push(payload);
   });
 }

@@ -1,7 +1,12 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { joinSession, safeStorage, type AppStore } from 'shared-store';
-import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
+import {
+  mockFetch,
+  recordAnalytics,
+  renderWithProviders,
+  type MockAnswer,
+} from 'shared-store/testing';
 import LoginPage from './LoginPage';
 
 const TOKEN_ROUTE = '/wp-json/jwt-auth/v1/token';
@@ -34,7 +39,7 @@ describe('LoginPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a successful login keeps the session, lets the page’s teams take the learner in (the cart merges the saved one), and navigates home', async () => {
+  it('a successful login keeps the session, lets the page’s teams take the learner in (the cart merges the saved one), pushes a login and navigates home', async () => {
     mockFetch({
       [TOKEN_ROUTE]: ({ init }) => {
         expect(JSON.parse(init.body as string)).toEqual({
@@ -61,16 +66,20 @@ describe('LoginPage', () => {
         },
       });
     });
+    const analytics = recordAnalytics();
     await user.type(screen.getByLabelText('Email address'), ' learner@example.com ');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
+    analytics.stop();
     expect(safeStorage.getItem('token')).toBe('jwt-token');
     expect(safeStorage.getItem('user_id')).toBe('7');
     expect(takenIn).toEqual(['7']);
+    // Analytics learns how the learner logged in, never who.
+    expect(analytics.pushed).toEqual([{ event: 'login', method: 'email' }]);
   });
 
-  it("a refused login shows the server's message as its HTML and stores nothing", async () => {
+  it("a refused login shows the server's message as its HTML, stores nothing and is no login", async () => {
     mockFetch({
       [TOKEN_ROUTE]: () => ({
         status: 403,
@@ -83,11 +92,14 @@ describe('LoginPage', () => {
       }),
     });
     const { user } = renderLogin();
+    const analytics = recordAnalytics();
     await user.type(screen.getByLabelText('Email address'), 'learner@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     const alert = await screen.findByRole('alert');
+    analytics.stop();
+    expect(analytics.pushed).toEqual([]);
     expect(alert).toHaveTextContent(
       'Error: The password you entered for the email address learner@example.com is incorrect.',
     );

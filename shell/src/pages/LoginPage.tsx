@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useDocumentTitle, useSession } from 'shared-store';
+import { trackEvent, useDocumentTitle, useSession } from 'shared-store';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
 import { PageShell } from './components/PageShell';
@@ -19,7 +19,8 @@ function validate(values: Record<LoginFields, string>) {
 
 /**
  * /login: email and password. On success the session keeps the token and merges the saved cart,
- * then the learner goes home; a refusal shows the server's message (it may hold a link).
+ * the login goes to analytics (how, never who), then the learner goes home; a refusal shows the
+ * server's message (it may hold a link).
  */
 export default function LoginPage() {
   useDocumentTitle('Log in');
@@ -32,7 +33,9 @@ export default function LoginPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     void login.run(values).then((outcome) => {
-      if (outcome?.status === 'done') void navigate('/');
+      if (outcome?.status !== 'done') return;
+      trackEvent({ event: 'login', method: 'email' });
+      void navigate('/');
     });
   });
 

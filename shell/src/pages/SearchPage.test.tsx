@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { eventBus } from 'shared-store';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { mockFetch, recordAnalytics, renderWithProviders } from 'shared-store/testing';
 import SearchPage from './SearchPage';
 
 const SEARCH_ROUTE = '/wp-json/custom/v1/search';
@@ -100,12 +99,9 @@ describe('SearchPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('the search box on the page runs a new search and reports it to analytics', async () => {
+  it('the search box on the page runs a new search and reports it to analytics: search_form, then GA4’s search', async () => {
     const { calls } = mockFetch({ [SEARCH_ROUTE]: () => ({ body: [] }) });
-    const pushed: unknown[] = [];
-    const subscription = eventBus.on('analytics:push').subscribe((event) => {
-      pushed.push(event.payload);
-    });
+    const analytics = recordAnalytics();
     const { user } = renderWithProviders(<SearchPage />, { route: '/search' });
     await user.type(
       screen.getByRole('searchbox', { name: 'Search courses, events and articles' }),
@@ -114,7 +110,10 @@ describe('SearchPage', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No results for “MSRA mocks”.')).toBeInTheDocument();
     expect(calls).toEqual([`${SEARCH_ROUTE}?s=MSRA+mocks`]);
-    expect(pushed).toEqual([{ event: 'search_form', search_term: 'MSRA mocks' }]);
-    subscription.unsubscribe();
+    expect(analytics.pushed).toEqual([
+      { event: 'search_form', search_term: 'MSRA mocks' },
+      { event: 'search', search_term: 'MSRA mocks' },
+    ]);
+    analytics.stop();
   });
 });

@@ -5,7 +5,7 @@ import {
   MESSAGES,
   PlainText,
   siteReads,
-  track,
+  trackEvent,
   useDocumentTitle,
   useMounted,
   useRead,
@@ -76,7 +76,9 @@ function SearchForm({ term }: { term: string }) {
     }
     setError(null);
     setParams({ s: trimmed });
-    track({ event: 'search_form', search_term: trimmed });
+    // The specification's search_form, and GA4's own search event for the same term.
+    trackEvent({ event: 'search_form', search_term: trimmed });
+    trackEvent({ event: 'search', search_term: trimmed });
   }
 
   return (

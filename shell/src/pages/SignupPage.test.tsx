@@ -1,6 +1,22 @@
 import { screen } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { mockFetch, recordAnalytics, renderWithProviders } from 'shared-store/testing';
 import SignupPage from './SignupPage';
+
+/** The sign-up form filled in and sent; what analytics was told meanwhile. */
+async function signUp(user: ReturnType<typeof renderWithProviders>['user'], answer: string) {
+  const analytics = recordAnalytics();
+  try {
+    await user.type(screen.getByLabelText('Username'), 'drpatel');
+    await user.type(screen.getByLabelText('Email address'), 'patel@example.co.uk');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.type(screen.getByLabelText('Confirm password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole(answer);
+  } finally {
+    analytics.stop();
+  }
+  return analytics.pushed;
+}
 
 const REGISTER_ROUTE = '/wp-json/custom/v1/register';
 
@@ -46,7 +62,7 @@ describe('SignupPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a valid form is confirmed with the gateway’s words, whether or not the address had an account, and a link to log in', async () => {
+  it('a valid form is confirmed with the gateway’s words, whether or not the address had an account, and a link to log in; analytics gets a sign_up', async () => {
     mockFetch({
       [REGISTER_ROUTE]: ({ init }) => {
         expect(JSON.parse(init.body as string)).toEqual({
@@ -65,12 +81,10 @@ describe('SignupPage', () => {
       },
     });
     const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
-    await user.type(screen.getByLabelText('Username'), 'drpatel');
-    await user.type(screen.getByLabelText('Email address'), 'patel@example.co.uk');
-    await user.type(screen.getByLabelText('Password'), 'long enough');
-    await user.type(screen.getByLabelText('Confirm password'), 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
-    const confirmation = await screen.findByRole('status');
+    const pushed = await signUp(user, 'status');
+    // Analytics learns how the account was made, never who made it.
+    expect(pushed).toEqual([{ event: 'sign_up', method: 'email' }]);
+    const confirmation = screen.getByRole('status');
     expect(confirmation).toHaveTextContent('Thank you for signing up');
     expect(confirmation).toHaveTextContent(
       'If this email address is new to us, your account is ready: log in with it and your password.',
@@ -80,7 +94,7 @@ describe('SignupPage', () => {
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
-  it("a refusal shows the server's message and keeps what was typed", async () => {
+  it("a refusal shows the server's message, keeps what was typed, and is no sign-up", async () => {
     mockFetch({
       [REGISTER_ROUTE]: () => ({
         status: 400,
@@ -92,14 +106,9 @@ describe('SignupPage', () => {
       }),
     });
     const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
-    await user.type(screen.getByLabelText('Username'), 'drpatel');
-    await user.type(screen.getByLabelText('Email address'), 'patel@example.co.uk');
-    await user.type(screen.getByLabelText('Password'), 'long enough');
-    await user.type(screen.getByLabelText('Confirm password'), 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Sorry, that username already exists!',
-    );
+    const pushed = await signUp(user, 'alert');
+    expect(screen.getByRole('alert')).toHaveTextContent('Sorry, that username already exists!');
+    expect(pushed).toEqual([]);
     expect(screen.getByLabelText('Email address')).toHaveValue('patel@example.co.uk');
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { siteApi, useDocumentTitle, validateEmail } from 'shared-store';
+import { siteApi, trackEvent, useDocumentTitle, validateEmail } from 'shared-store';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
@@ -34,7 +34,8 @@ async function register(values: Record<SignupFields, string>): Promise<string> {
 /**
  * /signup: an account from a username, an email and a password typed twice. The answer is the
  * same whether or not the address already had an account (the gateway says so in its message),
- * so the confirmation promises nothing more than a way to log in.
+ * so the confirmation promises nothing more than a way to log in; analytics is told of a sign-up
+ * (how, never who) whenever it is confirmed.
  */
 export default function SignupPage() {
   useDocumentTitle('Sign up');
@@ -63,7 +64,11 @@ export default function SignupPage() {
     <PageShell heading="Sign up" narrow>
       <form
         className="shell-form"
-        onSubmit={form.handleSubmit((values) => void signup.run(values))}
+        onSubmit={form.handleSubmit((values) => {
+          void signup.run(values).then((outcome) => {
+            if (outcome?.status === 'done') trackEvent({ event: 'sign_up', method: 'email' });
+          });
+        })}
         noValidate
       >
         <FormField label="Username" autoComplete="username" {...form.field('username')} />
