@@ -26,17 +26,18 @@ export interface CartChange {
   loggedIn: boolean;
 }
 
-/** The changes analytics is told of: the learner's own, a coupon, the pending order paid. */
-const TOLD = [
+/** The cart's changes a learner makes (not another tab's, the account's, or a payment's). */
+export const LEARNER_CHANGES = [
   itemAdded,
   itemUpdated,
   courseDeleted,
   cartCleared,
   packageChosen,
   packageReplaced,
-  couponApplied,
-  orderPaid,
 ];
+
+/** The changes analytics is told of: the learner's own, a coupon, the pending order paid. */
+const TOLD = [...LEARNER_CHANGES, couponApplied, orderPaid];
 
 /** The changes handed over so far, told one after another in the order they happened. */
 let telling: Promise<void> = Promise.resolve();

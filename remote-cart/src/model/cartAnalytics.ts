@@ -10,19 +10,13 @@ import {
 import { lineName } from '../cartHelpers';
 import { readCampaignIds } from '../order';
 import {
-  cartCleared,
   couponApplied,
-  courseDeleted,
-  itemAdded,
-  itemUpdated,
   orderPaid,
-  packageChosen,
-  packageReplaced,
   readPendingOrder,
   type CartItem,
   type PendingOrder,
 } from './cartSlice';
-import type { CartChange } from './analyticsHandOff';
+import { LEARNER_CHANGES, type CartChange } from './analyticsHandOff';
 import { lineKey } from './cartLines';
 import { commerceApi } from './shop';
 
@@ -74,16 +68,6 @@ function movedLines(before: readonly CartItem[], after: readonly CartItem[]) {
   };
   return { added: gone(after, before), removed: gone(before, after) };
 }
-
-/** The cart's changes a learner makes (not another tab's, the account's, or a payment's). */
-const LEARNER_CHANGES = [
-  itemAdded,
-  itemUpdated,
-  courseDeleted,
-  cartCleared,
-  packageChosen,
-  packageReplaced,
-];
 
 /** The purchase of a paid order, as it was placed. */
 function trackPurchase(order: PendingOrder): void {
