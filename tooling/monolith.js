@@ -36,7 +36,7 @@ module.exports = (env, argv) => {
   const config = {
     ...base,
     // The shell's index.ts is only an async boundary for federation's shared modules.
-    entry: { main: './src/bootstrap.tsx' },
+    entry: { main: './src/bootstrap.ts' },
     output: {
       ...base.output,
       path: path.join(ROOT, '.monolith', 'shell', 'dist'),

@@ -107,9 +107,13 @@ export interface OwnGateway {
 
 /**
  * Starts the production gateway alone, on 127.0.0.1 and its embedded sample backend, serving the
- * builds under `appsRoot` (a folder holding shell/ and remote-*\/ as the repository does).
+ * builds under `appsRoot` (a folder holding shell/ and remote-*\/ as the repository does), with
+ * the gateway `settings` given (environment variables, such as GTM_ID).
  */
-export async function startOwnGateway(appsRoot: string): Promise<OwnGateway> {
+export async function startOwnGateway(
+  appsRoot: string,
+  settings: Record<string, string> = {},
+): Promise<OwnGateway> {
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-own-gateway-'));
@@ -124,6 +128,7 @@ export async function startOwnGateway(appsRoot: string): Promise<OwnGateway> {
       SAMPLE_STATE_DIR: path.join(state, 'sample'),
       DEPLOY_DIR: path.join(state, 'deploy'),
       SERVER_RENDER_BUDGET_MS: '5000',
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { ConsoleWatch } from './fixtures';
 
 /**
@@ -102,4 +102,27 @@ export function expectSamePlace(
   for (const side of ['x', 'y', 'width', 'height'] as const) {
     expect(Math.abs((early?.[side] ?? 0) - (late?.[side] ?? 0))).toBeLessThanOrEqual(1);
   }
+}
+
+/**
+ * A visitor who answered the cookie question on an earlier visit, allowing analytics (the consent
+ * cookie the shell keeps): the page asks nothing and its events reach the data layer.
+ */
+export async function allowingAnalytics(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([
+    { name: 'cookie_consent', value: 'v1-a1-m0', url: baseURL ?? 'http://127.0.0.1' },
+  ]);
+}
+
+/** Counts every layout shift of the page from its first paint on (window.shifted). */
+export async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const watched = window as unknown as { shifted: number };
+    watched.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        watched.shifted += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
 }

@@ -96,8 +96,26 @@ test('a visitor’s path from the home page to a paid order tells analytics exac
   test.slow();
   await recordDataLayer(page);
 
-  // A visitor from an email campaign lands on the home page.
+  // A visitor from an email campaign lands on the home page. Until they answer the cookie
+  // question, the data layer holds Consent Mode's defaults alone, although the page has shown its
+  // lists; accepting lets the page's events through.
   await page.goto('/?mc_cid=2f1a9c7e44&mc_eid=b61d0e5f3a');
+  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /UKMLA AKT Online Course/ }).first()).toBeVisible();
+  expect(await pushes(page)).toEqual([
+    {
+      0: 'consent',
+      1: 'default',
+      2: {
+        analytics_storage: 'denied',
+        ad_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+        wait_for_update: 500,
+      },
+    },
+  ]);
+  await page.getByRole('button', { name: 'Accept all' }).click();
   await expect.poll(() => labels(page)).toHaveLength(2);
 
   // Searches from the header.

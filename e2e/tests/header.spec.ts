@@ -1,10 +1,13 @@
 import { cartButton, expect, test } from '../support/fixtures';
-import { loadedResources } from '../support/storefront';
+import { allowingAnalytics, loadedResources } from '../support/storefront';
 
 test.describe('header remote', () => {
   test('search: an empty term is refused, a term goes to /search and to the data layer', async ({
     page,
+    context,
+    baseURL,
   }) => {
+    await allowingAnalytics(context, baseURL);
     await page.goto('/');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Search' });

@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startOwnGateway, type OwnGateway } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
-import { expectSamePlace, loadedResources, withoutScripts } from '../support/storefront';
+import {
+  expectSamePlace,
+  loadedResources,
+  watchShifts,
+  withoutScripts,
+} from '../support/storefront';
 
 /**
  * The routes whose first screen the gateway renders with their own code (the home remote's, and
@@ -87,19 +92,6 @@ const RENDERED = [
   },
 ];
 
-/** Counts every layout shift of the page from its first paint on (window.shifted). */
-async function watchShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const watched = window as unknown as { shifted: number };
-    watched.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-        watched.shifted += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 for (const { path, heading, first, reads } of RENDERED) {
   test.describe(path, () => {
     test.use({ viewport: { width: 375, height: 812 } });
@@ -137,6 +129,78 @@ for (const { path, heading, first, reads } of RENDERED) {
     });
   });
 }
+
+const HERO_IMAGE = '**/home-banner-doctors.svg';
+/** The shell's entry script, once the page's code loader has started it. */
+const shellEntry = (page: Page) => page.locator('script[src="/main.js"]');
+
+/**
+ * Opens the home page with the page's clock stopped, so the loader's 3 s cap cannot start the code
+ * while the test looks: the page's timers run only when the test lets them (`runFor`).
+ */
+async function openWithClockStopped(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        new PerformanceObserver((list) => {
+          if (list.getEntriesByName('first-contentful-paint').length > 0) resolve();
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+}
+
+/** The hero image is in, or failed (`complete` either way). */
+async function heroSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.locator('img.home-hero__image').evaluate((img: HTMLImageElement) => img.complete),
+    )
+    .toBe(true);
+}
+
+test.describe('a drawn page starts its code once its first screen is in', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('not while the first screen’s image is still coming: the image has the line to itself', async ({
+    page,
+  }) => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(HERO_IMAGE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openWithClockStopped(page);
+    await page.clock.runFor(100);
+    await expect(shellEntry(page)).toHaveCount(0);
+
+    release();
+    await heroSettled(page);
+    await page.clock.runFor(100);
+    await expect(shellEntry(page)).toHaveCount(1);
+    await page.clock.resume();
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  });
+
+  test('an image that fails to load does not hold the code back', async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/Failed to load resource/);
+    await page.route(HERO_IMAGE, (route) => route.abort());
+    await openWithClockStopped(page);
+    await heroSettled(page);
+    await page.clock.runFor(100);
+    await expect(shellEntry(page)).toHaveCount(1);
+    await page.clock.resume();
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  });
+});
 
 test.describe('/cart, drawn from the count of lines the browser says its cart holds', () => {
   test.use({ viewport: { width: 375, height: 812 } });

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     redis: config.REDIS_URL,
     frameAncestors: config.FRAME_ANCESTORS,
     publicSourceMaps: config.PUBLIC_SOURCE_MAPS,
+    gtmId: config.GTM_ID,
     logLevel: config.LOG_LEVEL,
     ...(config.SERVER_RENDER_BUDGET_MS === undefined
       ? {}

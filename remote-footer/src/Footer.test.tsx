@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { eventBus } from 'shared-store';
 import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import Footer, { copyrightLine } from './Footer';
 
@@ -183,6 +184,16 @@ describe('Footer', () => {
     showFooter();
     await user.click(screen.getByRole('button', { name: 'Back to Top' }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('Cookie settings asks the shell to show the cookie question again', async () => {
+    const asked = jest.fn();
+    const subscription = eventBus.on('consent:open').subscribe(asked);
+    const { user } = await renderFooter();
+    showFooter();
+    await user.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    subscription.unsubscribe();
   });
 
   it('empty, malformed or failing footer data and missing home data still give a footer', async () => {

@@ -4,6 +4,7 @@ import {
   COURSES_SECTION_ID,
   FOOTER_SHOW_DELAY_MS,
   contentReads,
+  eventBus,
   linkTarget,
   safeUrl,
   useRead,
@@ -122,6 +123,16 @@ export default function Footer() {
         <p className="ftr-copyright">
           {copyrightLine(content?.copyrighttext, new Date().getFullYear())}
         </p>
+        {/* The visitor's cookie choice, asked by the shell: shown again to be changed. */}
+        <button
+          type="button"
+          className="ftr-link-button"
+          onClick={() => {
+            eventBus.emit({ type: 'consent:open' });
+          }}
+        >
+          Cookie settings
+        </button>
         <button
           type="button"
           className="ftr-top"

@@ -27,3 +27,9 @@ export { createHtmlSanitizer, type HtmlSanitizer, type SanitizerOrigins } from '
 export { pageReadUrl } from './page/pageReads';
 export { servedKey } from './page/servedKey';
 export type { ServerRenderInput, ServerRenderer } from './page/serverRender';
+export {
+  CONSENT_COOKIE,
+  CONSENT_VALUE_PATTERN,
+  consentModeOf,
+  parseConsent,
+} from './session/consent';

@@ -3,7 +3,7 @@ import { shellFile } from './testing/shellFile';
 
 describe('the shell’s page template', () => {
   const template = shellFile('..', 'public', 'index.html');
-  const { headSlot, firstPaintSlot, serverRenderSlot } = PAGE_CONTRACT.markup;
+  const { headSlot, consentSlot, firstPaintSlot, serverRenderSlot } = PAGE_CONTRACT.markup;
 
   it('ends its head with the slot the gateway fills with hints, data and configuration', () => {
     expect(template).toMatch(new RegExp(`<!--${headSlot}-->\\s*</head>`));
@@ -13,6 +13,14 @@ describe('the shell’s page template', () => {
     expect(template).toMatch(
       new RegExp(
         `<div id="root">\\s*<!--${firstPaintSlot}-->[\\s\\S]*<!--/${firstPaintSlot}-->\\s*</div>`,
+      ),
+    );
+  });
+
+  it('opens its body with the cookie question between its slots, outside the app’s root, for the gateway to hide from a visitor who answered it', () => {
+    expect(template).toMatch(
+      new RegExp(
+        `<body>\\s*<!--${consentSlot}-->[\\s\\S]*<section class="shell-consent"[\\s\\S]*</section>\\s*<!--/${consentSlot}-->\\s*<div id="root">`,
       ),
     );
   });

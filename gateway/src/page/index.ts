@@ -15,12 +15,19 @@ import {
   canHoldServerRender,
   dataHints,
   inlineScriptSources,
+  TAG_MANAGER_ORIGIN,
   inlineStyleSheets,
   renderIndex,
   sheetToCarry,
   templateProblem,
 } from './pageAssembly';
-import { remoteNamesOf, type PageMarkup, type PageRoute } from 'shared-store/server';
+import {
+  CONSENT_COOKIE,
+  parseConsent,
+  remoteNamesOf,
+  type PageMarkup,
+  type PageRoute,
+} from 'shared-store/server';
 import type { RemotesConfig } from './remotesConfig';
 import { warnings } from '../plugins/logging';
 import { contentSecurityPolicy, originsOf } from '../plugins/securityHeaders';
@@ -76,13 +83,13 @@ export async function page(app: FastifyInstance): Promise<void> {
   };
   const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
   /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
+  const tagManager = config.gtmId === undefined ? undefined : TAG_MANAGER_ORIGIN;
   const pagePolicy = (styleHashes: string[], scriptHashes: string[]) =>
-    contentSecurityPolicy(
-      originsOf(Object.values(config.remotes.get())),
-      config.frameAncestors,
+    contentSecurityPolicy(originsOf(Object.values(config.remotes.get())), config.frameAncestors, {
       styleHashes,
       scriptHashes,
-    );
+      tagManager,
+    });
   const shellDir = path.join(config.appsRoot, 'shell', 'dist');
   const template = readIndexTemplate(shellDir, contract.markup);
   const shellPageCode = readShellPageCode(shellDir);
@@ -225,10 +232,13 @@ export async function page(app: FastifyInstance): Promise<void> {
       bare: pageAsked.bare,
       head: served.head,
       ...(serverRender ? { serverRender } : {}),
+      consentAnswered: parseConsent(request.cookies[CONSENT_COOKIE]) !== undefined,
+      tagManager: config.gtmId,
     });
     const inlined = inlineStyleSheets(page, contract.markup, readSheet);
-    // A page drawn from the visitor's cookies (the cart's count of lines) differs with them.
-    if (pageAsked.shows?.serverRenderCookies) varyOn(reply, 'Cookie');
+    // Every page differs with the visitor's cookies: the cookie question is left out for one who
+    // answered it, and a page may be drawn from them (the cart's count of lines).
+    varyOn(reply, 'Cookie');
     return reply
       .code(served.status)
       .header('Cache-Control', REVALIDATE)

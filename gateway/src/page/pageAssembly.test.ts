@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import vm from 'node:vm';
 import {
   MAX_INLINE_STYLE_CHARS,
   dataHints as dataHintsOf,
@@ -200,20 +201,19 @@ describe('the shell page', () => {
       });
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head).toContain(menu);
-      // One inline script, the loader, allowed by its hash alone; nothing ends an element early.
+      // Two inline scripts, Consent Mode's defaults and the loader, each allowed by its hash
+      // alone; nothing ends an element early.
       const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, code]) => code ?? '');
-      expect(inline).toHaveLength(1);
-      expect(inlineScriptSources(html)).toEqual([
-        `'sha256-${createHash('sha256')
-          .update(inline[0] ?? '')
-          .digest('base64')}'`,
-      ]);
+      expect(inline).toHaveLength(2);
+      expect(inlineScriptSources(html)).toEqual(
+        inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`),
+      );
       expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script[ >]/g)?.length);
       // Without a server render the page needs its scripts to show anything: they stay first.
       const plain = renderIndex(template, {}, {}, { hints });
       expect(plain).toContain('src="/main.js" fetchpriority="high"');
       expect(codeAfterPaint(plain)).toBeUndefined();
-      expect(inlineScriptSources(plain)).toEqual([]);
+      expect(inlineScriptSources(plain)).toHaveLength(1);
     });
 
     it('starts its first image from the head: the image preloads its markup begins with, and no code before them', () => {
@@ -251,7 +251,9 @@ describe('the shell page', () => {
     it('are filled or taken out: the served page has none left', () => {
       const html = renderIndex(SHELL_PAGE, {});
       expect(html).not.toContain('<!--');
-      expect(html).toContain('<title>Shop</title><script id="remotes-config"');
+      expect(html).toMatch(
+        /<title>Shop<\/title><script>\(function\(\)\{window\.dataLayer=[^<]*<\/script><script id="remotes-config"/,
+      );
       expect(html).toContain('<div class="shell-header-space"></div>');
     });
 
@@ -293,6 +295,66 @@ describe('the shell page', () => {
       expect(templateProblem(SHELL_PAGE.replace('<!--/page:first-paint-->', ''), markup)).toMatch(
         /^has no <!--page:first-paint--> … <!--\/page:first-paint--> around/,
       );
+    });
+  });
+
+  describe('the cookie question and Consent Mode', () => {
+    const QUESTION = '<section class="shell-consent">Cookies?</section>';
+    const template = SHELL_PAGE.replace(
+      '<body>',
+      `<body><!--page:consent--><!-- The question. -->\n${QUESTION}<!--/page:consent-->`,
+    );
+    const scripts = (html: string) => [...html.matchAll(/<script[^>]*>/g)].map(([tag]) => tag);
+
+    it('asks a visitor who has not answered, and serves the question hidden to one who has (Cookie settings shows it again)', () => {
+      expect(renderIndex(template, {})).toContain(`<body><!-- The question. -->\n${QUESTION}`);
+      const answered = renderIndex(template, {}, {}, { consentAnswered: true });
+      expect(answered).toContain('<section hidden class="shell-consent">Cookies?</section>');
+      expect(answered).not.toContain('<!--page:');
+      // A bare page (the company's app) asks too: the question is not part of the layout.
+      expect(renderIndex(template, {}, {}, { bare: true })).toContain(QUESTION);
+    });
+
+    it('puts Consent Mode’s defaults, everything denied, before any other script of the page, and the tag manager only when named, after them', () => {
+      const html = renderIndex(template, {});
+      expect(scripts(html)[0]).toBe('<script>');
+      const defaults = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+      expect(defaults).toContain(
+        'g("consent","default",{"analytics_storage":"denied","ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","wait_for_update":500})',
+      );
+      expect(html).not.toContain('googletagmanager');
+
+      const tagged = renderIndex(template, {}, {}, { tagManager: 'GTM-AB12CD' });
+      expect(scripts(tagged).slice(0, 3)).toEqual([
+        '<script>',
+        '<script>',
+        '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD">',
+      ]);
+      expect(inlineScriptSources(tagged)).toHaveLength(2);
+    });
+
+    it('tells Consent Mode the answer a consent cookie holds, and nothing for a malformed one', () => {
+      const defaults = /<script>([^<]*)<\/script>/.exec(renderIndex(template, {}))?.[1] ?? '';
+      const pushed = (cookie: string) => {
+        const page = { dataLayer: [] as unknown[][], gtag: undefined };
+        vm.runInNewContext(defaults, { window: page, document: { cookie } });
+        return page.dataLayer.map((args) => [...args]);
+      };
+      expect(pushed('other=1; cookie_consent=v1-a1-m0')).toEqual([
+        ['consent', 'default', expect.objectContaining({ analytics_storage: 'denied' })],
+        [
+          'consent',
+          'update',
+          {
+            analytics_storage: 'granted',
+            ad_storage: 'denied',
+            ad_user_data: 'denied',
+            ad_personalization: 'denied',
+          },
+        ],
+      ]);
+      expect(pushed('cookie_consent=v1-a1-m1x')).toHaveLength(1);
+      expect(pushed('xcookie_consent=v1-a1-m1')).toHaveLength(1);
     });
   });
 

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml as escapeAttribute, escapeJsonForHtml } from './htmlText';
-import { pageReadUrl, type PageContract, type PageMarkup } from 'shared-store/server';
+import {
+  CONSENT_COOKIE,
+  CONSENT_VALUE_PATTERN,
+  consentModeOf,
+  pageReadUrl,
+  type PageContract,
+  type PageMarkup,
+} from 'shared-store/server';
 import { headMarkup, withoutTemplateHead, type PageHead } from './headMarkup';
 import type { PageRequest } from './remoteHints';
 import type { RemotesConfig } from './remotesConfig';
@@ -45,7 +52,10 @@ export function templateProblem(template: string, markup: PageMarkup): string | 
  * legal page) drops the template's first paint, the layout the app does not show. A
  * `serverRender` goes into the page's space, marked with the module it stands for, with the
  * answers it was drawn from (by served key) for the page's first reads. A `head` (headMarkup.ts) replaces the
- * template's title and description and opens the head's slot.
+ * template's title and description and opens the head's slot. Every page's head starts with
+ * Consent Mode's defaults (CONSENT_DEFAULTS), then the tag manager when one is named
+ * (`tagManager`, its container id); the cookie question is left out for a visitor who has
+ * answered it (`consentAnswered`).
  */
 export function renderIndex(
   template: string,
@@ -59,6 +69,8 @@ export function renderIndex(
     bare = false,
     serverRender,
     head,
+    consentAnswered = false,
+    tagManager,
   }: {
     carried?: Record<string, unknown>;
     manifests?: string[];
@@ -66,6 +78,8 @@ export function renderIndex(
     bare?: boolean;
     serverRender?: ServerRender;
     head?: PageHead;
+    consentAnswered?: boolean;
+    tagManager?: string | undefined;
   } = {},
 ): string {
   const preloads = manifests
@@ -81,9 +95,8 @@ export function renderIndex(
   const open = slot(markup.firstPaintSlot);
   const close = slot(`/${markup.firstPaintSlot}`);
   let page = head ? withoutTemplateHead(template) : template;
-  if (bare) {
-    page = page.slice(0, page.indexOf(open)) + page.slice(page.indexOf(close) + close.length);
-  }
+  if (bare) page = withoutSlot(page, markup.firstPaintSlot);
+  if (consentAnswered) page = withSlotHidden(page, markup.consentSlot);
   const rendered = serverRender && !bare && canHoldServerRender(page, markup);
   let firstImages = '';
   if (rendered) {
@@ -96,10 +109,58 @@ export function renderIndex(
   const ownHead = head ? headMarkup(head) : '';
   page = page.replace(
     slot(markup.headSlot),
-    () => `${ownHead}${firstImages}${preloads}${hints}${inline}`,
+    () => `${ownHead}${consentAndTags(tagManager)}${firstImages}${preloads}${hints}${inline}`,
   );
-  for (const left of [open, close, slot(markup.serverRenderSlot)]) page = page.replace(left, '');
+  const consentOpen = slot(markup.consentSlot);
+  const consentClose = slot(`/${markup.consentSlot}`);
+  for (const left of [open, close, consentOpen, consentClose, slot(markup.serverRenderSlot)]) {
+    page = page.replace(left, '');
+  }
   return rendered ? codeAfterFirstPaint(page) : page;
+}
+
+/** The page without one of its slots (`<!--name-->` … `<!--/name-->`) and what it holds. */
+function withoutSlot(page: string, name: string): string {
+  const open = page.indexOf(slot(name));
+  const close = page.indexOf(slot(`/${name}`));
+  if (open < 0 || close < open) return page;
+  return page.slice(0, open) + page.slice(close + slot(`/${name}`).length);
+}
+
+/**
+ * The page with the element a slot holds hidden (`hidden` added to its first tag): there, and
+ * not shown, for the page's code to show again (the cookie question, from Cookie settings).
+ */
+function withSlotHidden(page: string, name: string): string {
+  return page.replace(new RegExp(`(${slot(name)}(?:\\s|<!--[\\s\\S]*?-->)*<[a-z]+)`), '$1 hidden');
+}
+
+/**
+ * The page's first script: Google Consent Mode v2's defaults, everything denied, in the data
+ * layer before anything else can be; then, when the visitor's consent cookie holds an answer
+ * (shared-store's format, matched here by the same pattern), that answer. `gtag` is Google's own
+ * tag function, which the shell calls again when the visitor answers. A constant: one CSP hash.
+ */
+const CONSENT_DEFAULTS =
+  '(function(){window.dataLayer=window.dataLayer||[];' +
+  'var g=window.gtag=function(){window.dataLayer.push(arguments)};' +
+  `g("consent","default",${JSON.stringify({ ...consentModeOf({ analytics: false, marketing: false }), wait_for_update: 500 })});` +
+  `var c=/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VALUE_PATTERN}(?:;|$)/.exec(document.cookie);` +
+  'if(c){var a=c[1]==="1"?"granted":"denied",m=c[2]==="1"?"granted":"denied";' +
+  'g("consent","update",{analytics_storage:a,ad_storage:m,ad_user_data:m,ad_personalization:m})}})()';
+
+/** Google Tag Manager's start, which its container reads from the data layer. A constant. */
+const TAG_MANAGER_START = 'window.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"})';
+
+/** Where Google Tag Manager's code comes from: the one script origin the policy adds for it. */
+export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+
+/** Consent Mode's defaults, then Google Tag Manager's container when one is named. */
+function consentAndTags(tagManager: string | undefined): string {
+  const consent = `<script>${CONSENT_DEFAULTS}</script>`;
+  if (tagManager === undefined) return consent;
+  const src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(tagManager)}`;
+  return `${consent}<script>${TAG_MANAGER_START}</script><script async src="${escapeAttribute(src)}"></script>`;
 }
 
 /** The image preloads React writes first in a render of its first screen's eager images. */
@@ -170,10 +231,12 @@ const CODE =
 export const CODE_AFTER_PAINT_ID = 'code-after-paint';
 
 /**
- * Starts a page's code once its first screen has been painted: the first contentful paint, or
- * 3 s at most (a tab in the background paints nothing), or at once where the browser cannot
- * report paints. The code's preloads go in first, at low priority (the first screen's images may
- * still be coming), then its scripts, run in their order. A constant, so its CSP hash is one.
+ * Starts a page's code once its first screen has been painted: after the first contentful paint,
+ * the first screen's images (those marked `fetchpriority="high"`) loaded or failed, and the frame
+ * that paints them; or after 3 s at most (a tab in the background paints nothing); or at once
+ * where the browser cannot report paints. Code that started while the hero image was still coming
+ * would share the line with it, and hold back the page's largest paint. The code's preloads go in
+ * first, at low priority, then its scripts, run in their order. A constant: one CSP hash.
  */
 const CODE_LOADER =
   '(function(){var d=document,c=JSON.parse(d.getElementById("' +
@@ -183,11 +246,10 @@ const CODE_LOADER =
   'function go(){if(done)return;done=true;' +
   'c.preloads.forEach(function(u){add("link",{rel:"preload",as:"script",fetchPriority:"low",href:u})});' +
   'c.scripts.forEach(function(u){add("script",{src:u,async:false})})}' +
-  'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)})' +
+  'function images(f){var w=[].filter.call(d.querySelectorAll("img[fetchpriority=high]"),function(i){return!i.complete}),n=w.length;' +
+  'if(!n)return f();w.forEach(function(i){function one(){if(--n===0)f()}i.addEventListener("load",one);i.addEventListener("error",one)})}' +
+  'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)images(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})' +
   '.observe({type:"paint",buffered:true})}catch(e){go()}setTimeout(go,3000)})()';
-
-/** The Content-Security-Policy source that allows the code loader, and it alone. */
-const CODE_LOADER_SOURCE = `'sha256-${createHash('sha256').update(CODE_LOADER).digest('base64')}'`;
 
 /** The code a page starts after its first paint. */
 export interface CodeAfterPaint {
@@ -220,9 +282,15 @@ function codeAfterFirstPaint(page: string): string {
   );
 }
 
-/** The CSP sources of a page's inline scripts: its code loader's hash, if it has the loader. */
+/** The inline scripts the gateway writes, each a constant, with its CSP source (its hash). */
+const INLINE_SCRIPTS = [CONSENT_DEFAULTS, TAG_MANAGER_START, CODE_LOADER].map((code) => ({
+  markup: `<script>${code}</script>`,
+  source: `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+}));
+
+/** The CSP sources of a page's inline scripts: the hash of each one the page has. */
 export function inlineScriptSources(page: string): string[] {
-  return page.includes(`<script>${CODE_LOADER}</script>`) ? [CODE_LOADER_SOURCE] : [];
+  return INLINE_SCRIPTS.filter(({ markup }) => page.includes(markup)).map(({ source }) => source);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   writeIn,
 } from '../test-support/contract';
 import { shopGateway, startShopBackend } from '../test-support/shop';
+import { inlineScriptSources } from './pageAssembly';
 
 const SITE = 'Arora Medical Education';
 const PUBLIC = 'https://shop.example.test';
@@ -337,7 +338,9 @@ describe('the head of each page the gateway serves', () => {
 
     it('a title, description or image from WordPress cannot become markup', async () => {
       const html = (await page('/courses/hostile-course')).body;
-      expect(html).not.toMatch(/<script>|<img|onerror=alert|javascript:/);
+      expect(html).not.toMatch(/<img|onerror=alert|javascript:/);
+      // The page's one inline script is the gateway's own (Consent Mode's defaults).
+      expect(html.match(/<script>/g)).toHaveLength(inlineScriptSources(html).length);
       expect(html.match(/<\/title>/g)).toHaveLength(1);
       expect(html).toContain(`<title>Pass | ${SITE}</title>`);
       expect(metaOf(html, 'description')).toBe(
@@ -554,9 +557,38 @@ describe('the head of each page the gateway serves', () => {
   it('the page’s policy allows no inline script: its JSON-LD is data, which no policy runs or blocks', async () => {
     const response = await page('/courses/plab-1-online-course');
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    // Scripts from here, and inline only the gateway's own, each by its hash.
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", ...inlineScriptSources(response.body)]);
     expect(policy).not.toContain('unsafe-inline');
     expect(response.body).toContain('<script type="application/ld+json">');
+  });
+
+  it('with GTM_ID set, the pages load Google Tag Manager and their policy allows exactly it and where its tags report; without, neither', async () => {
+    const tagged = await build({ gtmId: 'GTM-AB12CD' });
+    const response = await page('/courses/plab-1-online-course', tagged);
+    await tagged.close();
+    expect(response.body).toContain(
+      '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD"></script>',
+    );
+    const directive = (policy: string, name: string) =>
+      new RegExp(`${name} ([^;]*)`).exec(policy)?.[1]?.split(' ') ?? [];
+    const policy = String(response.headers['content-security-policy']);
+    expect(directive(policy, 'script-src')).toEqual([
+      "'self'",
+      ...inlineScriptSources(response.body),
+      'https://www.googletagmanager.com',
+    ]);
+    expect(directive(policy, 'connect-src')).toEqual([
+      "'self'",
+      'https://www.googletagmanager.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+    ]);
+
+    const plain = await page('/courses/plab-1-online-course');
+    expect(plain.body).not.toContain('googletagmanager');
+    expect(String(plain.headers['content-security-policy'])).not.toContain('google');
   });
 });
 

@@ -43,6 +43,8 @@ export interface GatewayOptions {
   cookieSecret?: string | undefined;
   /** Origins allowed to frame the storefront (the company's app). */
   frameAncestors?: string[];
+  /** The Google Tag Manager container the pages load after the consent defaults (GTM-…). */
+  gtmId?: string | undefined;
   /** Serves the builds' source maps (off: they are not found). */
   publicSourceMaps?: boolean;
   /**

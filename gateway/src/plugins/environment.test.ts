@@ -37,6 +37,14 @@ describe('gateway configuration', () => {
     );
   });
 
+  it('takes a Tag Manager container id as GTM_ID, and nothing else (it goes into every page)', () => {
+    expect(readConfig({}).GTM_ID).toBeUndefined();
+    expect(readConfig({ GTM_ID: ' GTM-AB12CD ' }).GTM_ID).toBe('GTM-AB12CD');
+    for (const bad of ['UA-1234', 'GTM-"><script>', 'GTM-ab12cd', 'GTM-A']) {
+      expect(() => readConfig({ GTM_ID: bad })).toThrow(/GTM_ID/);
+    }
+  });
+
   it('takes how long the home page may wait for its banner, 0 turning the server render off', () => {
     expect(readConfig({}).SERVER_RENDER_BUDGET_MS).toBeUndefined();
     expect(readConfig({ SERVER_RENDER_BUDGET_MS: '0' }).SERVER_RENDER_BUDGET_MS).toBe(0);

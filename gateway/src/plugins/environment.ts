@@ -139,6 +139,18 @@ const schema = z.object({
    * image for its head); 0: never asks, every page has its route's default head.
    */
   HEAD_READ_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  /**
+   * The Google Tag Manager container (GTM-…) the pages load, after the visitor's cookie choice is
+   * told to Consent Mode; unset: no tag manager, and the policy allows none.
+   */
+  GTM_ID: z
+    .string()
+    .trim()
+    .regex(
+      /^GTM-[A-Z0-9]{4,12}$/,
+      'a Tag Manager container id, GTM- then 4 to 12 letters or digits',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -69,23 +69,38 @@ function everyPage(frameAncestors: string[]): string[] {
   ];
 }
 
+/** What a page of ours adds to the policy: what it carries inline, the tag manager it loads. */
+export interface PagePolicy {
+  /** The style sheets it carries inline ('sha256-…'). */
+  styleHashes?: string[];
+  /** The scripts it carries inline ('sha256-…'). */
+  scriptHashes?: string[];
+  /** Google Tag Manager's origin, when the page loads it (GTM_ID), and the origins it reports to. */
+  tagManager?: string | undefined;
+}
+
+/** Where Google's tags send what they measure (Google's CSP guide for Tag Manager and GA4). */
+const ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
 /**
- * The Content-Security-Policy: scripts only from here and the remotes' origins, never inline;
- * styles likewise, and the style sheets a page carries inline (`styleHashes`, 'sha256-…').
+ * The Content-Security-Policy: scripts only from here and the remotes' origins, never inline
+ * but for the page's own scripts by hash; styles likewise; Google Tag Manager and where its tags
+ * report only for a page that loads it.
  */
 export function contentSecurityPolicy(
   remoteOrigins: string[],
   frameAncestors: string[],
-  styleHashes: string[] = [],
-  scriptHashes: string[] = [],
+  { styleHashes = [], scriptHashes = [], tagManager }: PagePolicy = {},
 ): string {
   const remotes = remoteOrigins.join(' ');
   const withRemotes = (base: string) => (remotes ? `${base} ${remotes}` : base);
+  const tags = tagManager ? [tagManager] : [];
+  const reports = tagManager ? [tagManager, ...ANALYTICS_ORIGINS] : [];
   return [
     "default-src 'self'",
-    `script-src ${withRemotes(["'self'", ...scriptHashes].join(' '))}`,
+    `script-src ${withRemotes(["'self'", ...scriptHashes, ...tags].join(' '))}`,
     `style-src ${withRemotes(["'self'", ...styleHashes].join(' '))}`,
-    `connect-src ${withRemotes("'self'")}`,
+    `connect-src ${withRemotes(["'self'", ...reports].join(' '))}`,
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     ...everyPage(frameAncestors),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { apiClient, buildUrl, type ApiClient, type RequestOptions } from './client';
 import { anyServed, serveInPlace, takeServed } from './served';
@@ -215,12 +215,21 @@ export function useRead<A, T>(query: Read<A, T>, args?: A | null): ReadState<T> 
   useEffect(() => {
     if (key === null || settled?.key === key) return undefined;
     let live = true;
+    // A transition: what the answer draws (a list of cards) renders in slices that yield to the
+    // browser, rather than in one long task while the visitor may be tapping or scrolling.
+    const settle = (outcome: Settled<T>) => {
+      if (live) {
+        startTransition(() => {
+          setSettled({ key, outcome });
+        });
+      }
+    };
     reader.read(query, args as A).then(
       (data) => {
-        if (live) setSettled({ key, outcome: { status: 'ready', data } });
+        settle({ status: 'ready', data });
       },
       (error: unknown) => {
-        if (live) setSettled({ key, outcome: { status: 'failed', error } });
+        settle({ status: 'failed', error });
       },
     );
     return () => {

@@ -3,7 +3,9 @@ import { Subject, filter, type Observable } from 'rxjs';
 /** Every event that crosses a team line; the emitting team owns the name. */
 export type BusEvent =
   | { type: 'analytics:push'; payload: Record<string, unknown> }
-  | { type: 'notify'; level: 'success' | 'error' | 'info'; message: string };
+  | { type: 'notify'; level: 'success' | 'error' | 'info'; message: string }
+  /** The visitor asks to see their cookie choice again (the footer's Cookie settings). */
+  | { type: 'consent:open' };
 
 export type BusEventType = BusEvent['type'];
 export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;

@@ -179,10 +179,13 @@ const pageContract = v.object({
      * The slots of the shell's page (shell/public/index.html) the gateway fills, as HTML comments:
      * `<!--head-->` ends the head (hints, data, configuration); `<!--firstPaint-->` …
      * `<!--/firstPaint-->` holds the first paint, left out where the app shows a page bare;
-     * `<!--serverRender-->` is where the page's space takes what the gateway rendered.
+     * `<!--serverRender-->` is where the page's space takes what the gateway rendered;
+     * `<!--consent-->` … `<!--/consent-->` holds the cookie question, left out for a visitor who
+     * has answered it (the consent cookie).
      */
     headSlot: templateSlot,
     firstPaintSlot: templateSlot,
+    consentSlot: templateSlot,
     serverRenderSlot: templateSlot,
   }),
 });

@@ -1,22 +1,24 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 
 /** How far the page must have scrolled before the button appears. */
 const SCROLL_TOP_THRESHOLD_PX = 20;
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('scroll', onChange, { passive: true });
-  return () => {
-    window.removeEventListener('scroll', onChange);
-  };
-}
-
-/** Appears once the page has scrolled more than 20 px; takes the visitor back to the top. */
+/**
+ * Appears once the page has scrolled more than 20 px; takes the visitor back to the top. The
+ * position is read in the scroll event only (a restored position fires one too): read while the
+ * page renders, it would make the browser lay the page out there and then, inside the render.
+ */
 export function ScrollToTopButton({ threshold = SCROLL_TOP_THRESHOLD_PX }: { threshold?: number }) {
-  const visible = useSyncExternalStore(
-    subscribe,
-    () => window.scrollY > threshold,
-    () => false,
-  );
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => {
+      setVisible(window.scrollY > threshold);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [threshold]);
   if (!visible) return null;
   return (
     <button

@@ -1,4 +1,5 @@
 import { eventBus, type BusEventOf, type EventBus } from 'shared-store';
+import { pageConsent, type ConsentChoice } from '../consent/consentChoice';
 import type * as ToasterExports from './toaster';
 
 declare global {
@@ -7,17 +8,45 @@ declare global {
   }
 }
 
+/** The most events kept while the visitor has not answered the cookie question. */
+const MAX_HELD_EVENTS = 200;
+
 /**
  * Analytics events on the bus go to the tag manager's data layer: every team's, through here
- * alone. The data layer merges each push into what it holds, so an e-commerce event is preceded
- * by `{ ecommerce: null }`: the items of the one before never carry over into it.
+ * alone, and only with the visitor's consent to analytics. Before the cookie question is answered
+ * they are held (nothing but Consent Mode's defaults is in the data layer); an answer that allows
+ * analytics lets them through in their order, one that does not drops them. The data layer merges
+ * each push into what it holds, so an e-commerce event is preceded by `{ ecommerce: null }`: the
+ * items of the one before never carry over into it.
  */
-export function bridgeAnalytics(bus: EventBus = eventBus, target: Window = window) {
-  return bus.on('analytics:push').subscribe(({ payload }) => {
+export function bridgeAnalytics(
+  bus: EventBus = eventBus,
+  target: Window = window,
+  consent: ConsentChoice = pageConsent(),
+) {
+  const held: Record<string, unknown>[] = [];
+  const push = (payload: Record<string, unknown>) => {
     target.dataLayer ??= [];
     if ('ecommerce' in payload) target.dataLayer.push({ ecommerce: null });
     target.dataLayer.push(payload);
+  };
+  const bridge = bus.on('analytics:push').subscribe(({ payload }) => {
+    const choice = consent.choice();
+    if (choice === undefined) {
+      if (held.length < MAX_HELD_EVENTS) held.push(payload);
+    } else if (choice.analytics) {
+      push(payload);
+    }
   });
+  bridge.add(
+    consent.subscribe(() => {
+      const choice = consent.choice();
+      if (choice === undefined) return;
+      const answered = held.splice(0);
+      if (choice.analytics) answered.forEach(push);
+    }),
+  );
+  return bridge;
 }
 
 type Level = BusEventOf<'notify'>['level'];

@@ -1,6 +1,7 @@
 import { PAGE_CONTRACT, captureCampaignIds, mountApp } from 'shared-store';
 import { App } from './App';
 import { bridgeAnalytics, bridgeNotifications } from './bridges/bridges';
+import { watchConsentQuestion } from './consent/lazyQuestion';
 import { loadCartModel, withCartModel } from './remotes/cartModel';
 import { startRemoteDiscovery } from './remotes/federation';
 import './shell.css';
@@ -8,6 +9,7 @@ import './shell.css';
 startRemoteDiscovery();
 captureCampaignIds(window.location.search);
 bridgeAnalytics();
+watchConsentQuestion();
 bridgeNotifications();
 
 // The cart's model is asked for at once, while the shell's own code starts (the page hints its

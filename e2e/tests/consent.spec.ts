@@ -1,0 +1,196 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { startOwnGateway, type OwnGateway } from '../support/cluster';
+import { expect, test } from '../support/fixtures';
+import { watchShifts, withoutScripts } from '../support/storefront';
+
+/**
+ * The cookie question (PECR / UK GDPR): asked on a first visit in the page's flow, kept in the
+ * consent cookie, honoured by the data layer and Google's Consent Mode, asked again from the footer.
+ */
+
+const question = (page: Page) => page.getByRole('region', { name: 'Cookies on this site' });
+
+/** The events in the data layer (Consent Mode's commands are not events). */
+function dataLayerEvents(page: Page): Promise<unknown[]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { event?: unknown }[] }).dataLayer ?? [])
+      .map((entry) => entry.event)
+      .filter((event) => event !== undefined),
+  );
+}
+
+/** Consent Mode's commands in the data layer, as [command, kind, signals]. */
+function consentCommands(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((entry) => entry[0] === 'consent'),
+  );
+}
+
+test.describe('the cookie question', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('is in the served page of a first visit, above everything, and the page takes it over without moving', async ({
+    page,
+    consoleWatch,
+  }) => {
+    await withoutScripts(page, consoleWatch);
+    await page.goto('/');
+    await expect(question(page)).toBeVisible();
+    const served = await question(page).boundingBox();
+    expect(served?.y).toBe(0);
+    await page.unrouteAll();
+
+    await watchShifts(page);
+    await page.goto('/');
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await expect(question(page)).toBeVisible();
+    expect(await question(page).boundingBox()).toEqual(served);
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  });
+
+  test('Reject all: no event reaches the data layer, Consent Mode stays denied, no analytics cookie, and the question is not asked again', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await question(page).getByRole('button', { name: 'Reject all' }).click();
+    await expect(question(page)).toHaveCount(0);
+    expect(await consentCommands(page)).toEqual([
+      ['consent', 'default', expect.objectContaining({ analytics_storage: 'denied' })],
+      [
+        'consent',
+        'update',
+        {
+          analytics_storage: 'denied',
+          ad_storage: 'denied',
+          ad_user_data: 'denied',
+          ad_personalization: 'denied',
+        },
+      ],
+    ]);
+
+    // A course seen and the search used: events the page tells, which the data layer never gets.
+    await page
+      .getByRole('link', { name: /UKMLA AKT Online Course/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('UKMLA AKT Online Course');
+    expect(await dataLayerEvents(page)).toEqual([]);
+    const cookies = (await context.cookies()).map((cookie) => cookie.name);
+    expect(cookies.filter((name) => /^_ga|^_gid|^_gcl/.test(name))).toEqual([]);
+    expect(cookies).toContain('cookie_consent');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('UKMLA AKT Online Course');
+    await expect(question(page)).toHaveCount(0);
+    // The page's first script tells Consent Mode the answer before any tag could load.
+    expect((await consentCommands(page))[1]?.[1]).toBe('update');
+  });
+
+  test('a malformed consent cookie is no answer: the question is asked again', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'cookie_consent', value: 'v1-a1-m9', url: baseURL ?? '' }]);
+    await page.goto('/');
+    await expect(question(page)).toBeVisible();
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await expect(question(page)).toBeVisible();
+    expect(await consentCommands(page)).toHaveLength(1);
+  });
+
+  test('the footer’s Cookie settings asks again, with the answer given, and a new answer holds', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'cookie_consent', value: 'v1-a0-m0', url: baseURL ?? '' }]);
+    await page.goto('/contact-us');
+    await expect(question(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(question(page)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cookies on this site' })).toBeFocused();
+    await expect(page.getByRole('checkbox', { name: /^Analytics/ })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: /^Analytics/ }).check();
+    await page.getByRole('button', { name: 'Save my choices' }).click();
+    await expect(question(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeFocused();
+    const kept = (await context.cookies()).find((cookie) => cookie.name === 'cookie_consent');
+    expect(kept?.value).toBe('v1-a1-m0');
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      'consent',
+      'update',
+      expect.objectContaining({ analytics_storage: 'granted', ad_storage: 'denied' }),
+    ]);
+  });
+
+  test('never covers Add to cart on a phone: it is in the flow, and the button takes the tap', async ({
+    page,
+  }) => {
+    await page.goto('/courses/plab-1-online-course');
+    await expect(question(page)).toBeVisible();
+    const add = page.getByRole('button', { name: 'Add PLAB 1 Online Course to cart' });
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await expect(add).toBeEnabled();
+    await add.scrollIntoViewIfNeeded();
+    const covered = await add.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit === null || button.contains(hit) ? '' : hit.outerHTML.slice(0, 200);
+    });
+    expect(covered).toBe('');
+    expect(await question(page).evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  });
+
+  for (const width of [320, 1280]) {
+    test(`has no WCAG 2.1 A/AA violation at ${String(width)} px, choices open`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await question(page).getByRole('button', { name: 'Choose' }).click();
+      await expect(page.getByRole('checkbox', { name: /^Marketing/ })).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .include('.shell-consent')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    });
+  }
+});
+
+test.describe('with GTM_ID set', () => {
+  let gateway: OwnGateway;
+  test.beforeAll(async () => {
+    gateway = await startOwnGateway(path.resolve(__dirname, '..', '..'), {
+      GTM_ID: 'GTM-E2E1234',
+    });
+  });
+  test.afterAll(async () => {
+    await gateway.stop();
+  });
+
+  test('Google Tag Manager loads after Consent Mode’s defaults, allowed by the page’s policy', async ({
+    page,
+  }) => {
+    // No internet here: Google's script is answered by one that notes what the data layer held
+    // when it ran. A policy that blocked it would be a console error.
+    await page.route('https://www.googletagmanager.com/gtm.js?id=GTM-E2E1234', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.gtmSaw = window.dataLayer.map(function (e) { return e.event || Array.from(e)[1]; });',
+      }),
+    );
+    await page.goto(`${gateway.url}/`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { gtmSaw?: unknown }).gtmSaw))
+      .toEqual(['default', 'gtm.js']);
+  });
+});
