@@ -3,10 +3,8 @@ import { App } from './App';
 import { bridgeAnalytics, bridgeNotifications } from './bridges/bridges';
 import { watchConsentQuestion } from './consent/lazyQuestion';
 import { loadCartModel, withCartModel } from './remotes/cartModel';
-import { startRemoteDiscovery } from './remotes/federation';
 import './shell.css';
 
-startRemoteDiscovery();
 captureCampaignIds(window.location.search);
 bridgeAnalytics();
 watchConsentQuestion();
