@@ -7,13 +7,14 @@ function nextTask(): Promise<void> {
 
 // The page is on screen before its code runs (the gateway drew it), so the code's start must not
 // hold the browser for long. A module's code runs when it is first imported: React's DOM renderer,
-// then the platform (the store, the router, the bus, which the remotes' discovery imports) as the
-// discovery starts, then the shell itself each run in a task of their own, rather than all in one
+// the platform (the store, the router, the bus, which the remotes' discovery imports), the start
+// of the discovery, then the shell itself each run in a task of their own, rather than all in one
 // long task. "eager" keeps them in this chunk: no request more.
 void (async () => {
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
   const { startRemoteDiscovery } = await import(/* webpackMode: "eager" */ './remotes/federation');
+  await nextTask();
   startRemoteDiscovery();
   await nextTask();
   await import(/* webpackMode: "eager" */ './start');
