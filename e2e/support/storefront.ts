@@ -105,13 +105,23 @@ export function expectSamePlace(
 }
 
 /**
- * A visitor who answered the cookie question on an earlier visit, allowing analytics (the consent
- * cookie the shell keeps): the page asks nothing and its events reach the data layer.
+ * The consent cookie a visitor's browser holds (`value`, as the shell writes it, or anything else):
+ * what an earlier visit left of their answer to the cookie question.
  */
-export async function allowingAnalytics(context: BrowserContext, baseURL: string | undefined) {
-  await context.addCookies([
-    { name: 'cookie_consent', value: 'v1-a1-m0', url: baseURL ?? 'http://127.0.0.1' },
-  ]);
+export async function withConsentCookie(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  value: string,
+): Promise<void> {
+  await context.addCookies([{ name: 'cookie_consent', value, url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+/**
+ * A visitor who answered the cookie question on an earlier visit, allowing analytics: the page
+ * asks nothing and its events reach the data layer.
+ */
+export function allowingAnalytics(context: BrowserContext, baseURL: string | undefined) {
+  return withConsentCookie(context, baseURL, 'v1-a1-m0');
 }
 
 /** Counts every layout shift of the page from its first paint on (window.shifted). */

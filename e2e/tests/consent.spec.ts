@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startOwnGateway, type OwnGateway } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
-import { watchShifts, withoutScripts } from '../support/storefront';
+import { watchShifts, withConsentCookie, withoutScripts } from '../support/storefront';
 
 /**
  * The cookie question (PECR / UK GDPR): asked on a first visit in the page's flow, kept in the
@@ -97,7 +97,7 @@ test.describe('the cookie question', () => {
     context,
     baseURL,
   }) => {
-    await context.addCookies([{ name: 'cookie_consent', value: 'v1-a1-m9', url: baseURL ?? '' }]);
+    await withConsentCookie(context, baseURL, 'v1-a1-m9');
     await page.goto('/');
     await expect(question(page)).toBeVisible();
     await expect(page.locator('[data-server-render]')).toHaveCount(0);
@@ -110,7 +110,7 @@ test.describe('the cookie question', () => {
     context,
     baseURL,
   }) => {
-    await context.addCookies([{ name: 'cookie_consent', value: 'v1-a0-m0', url: baseURL ?? '' }]);
+    await withConsentCookie(context, baseURL, 'v1-a0-m0');
     await page.goto('/contact-us');
     await expect(question(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Cookie settings' }).click();

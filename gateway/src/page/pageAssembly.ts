@@ -135,19 +135,29 @@ function withSlotHidden(page: string, name: string): string {
   return page.replace(new RegExp(`(${slot(name)}(?:\\s|<!--[\\s\\S]*?-->)*<[a-z]+)`), '$1 hidden');
 }
 
+/** Consent Mode's signals for each answer the consent cookie can hold, by its two digits ("10"). */
+const CONSENT_UPDATES = Object.fromEntries(
+  [true, false].flatMap((analytics) =>
+    [true, false].map((marketing) => [
+      `${analytics ? '1' : '0'}${marketing ? '1' : '0'}`,
+      consentModeOf({ analytics, marketing }),
+    ]),
+  ),
+);
+
 /**
  * The page's first script: Google Consent Mode v2's defaults, everything denied, in the data
  * layer before anything else can be; then, when the visitor's consent cookie holds an answer
- * (shared-store's format, matched here by the same pattern), that answer. `gtag` is Google's own
- * tag function, which the shell calls again when the visitor answers. A constant: one CSP hash.
+ * (shared-store's format, matched here by the same pattern), that answer's signals (shared-store's
+ * consentModeOf, as the shell tells them). `gtag` is Google's own tag function, which the shell
+ * calls again when the visitor answers. A constant: one CSP hash.
  */
 const CONSENT_DEFAULTS =
   '(function(){window.dataLayer=window.dataLayer||[];' +
   'var g=window.gtag=function(){window.dataLayer.push(arguments)};' +
   `g("consent","default",${JSON.stringify({ ...consentModeOf({ analytics: false, marketing: false }), wait_for_update: 500 })});` +
   `var c=/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VALUE_PATTERN}(?:;|$)/.exec(document.cookie);` +
-  'if(c){var a=c[1]==="1"?"granted":"denied",m=c[2]==="1"?"granted":"denied";' +
-  'g("consent","update",{analytics_storage:a,ad_storage:m,ad_user_data:m,ad_personalization:m})}})()';
+  `if(c)g("consent","update",${JSON.stringify(CONSENT_UPDATES)}[c[1]+c[2]])})()`;
 
 /** Google Tag Manager's start, which its container reads from the data layer. A constant. */
 const TAG_MANAGER_START = 'window.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"})';
