@@ -48,7 +48,12 @@ test('the home data is asked for once, though the shell and the home remote both
 }) => {
   await page.goto('/');
   await expect(page.locator('#courses-section')).toBeVisible();
-  const urls = (await loadedResources(page)).map((t) => t.url);
+  const urlsNow = async () => (await loadedResources(page)).map((t) => t.url);
+  // A resource is listed once its answer is in: wait for the list's, however slow the machine.
+  await expect
+    .poll(async () => (await urlsNow()).some((url) => url.includes('/wp-json/wp/v2/courseList')))
+    .toBe(true);
+  const urls = await urlsNow();
   // The page carries the banner its hero was rendered from: the first read takes that.
   expect(urls.filter((url) => url.includes('/wp-json/wp/v2/home_banner'))).toHaveLength(0);
   expect(urls.filter((url) => url.includes('/wp-json/wp/v2/courseList'))).toHaveLength(1);
@@ -165,19 +170,26 @@ test('what the header reads when it mounts starts with the page, and is asked fo
 }) => {
   await page.goto('/cart');
   await expect(page.locator('.hdr-promo__text')).toBeVisible();
-  const timings = (await loadedResources(page)).map((t) => ({
-    ...t,
-    url: new URL(t.url).pathname,
-  }));
-  for (const read of [
+  const reads = [
     '/wp-json/custom/v2/getPromotionalBanner',
     '/wp-json/wp/v2/menu_home',
     '/wp-json/wp/v2/pages/96030',
-  ]) {
-    const reads = timings.filter((t) => t.url === read);
+  ];
+  const timingsNow = async () =>
+    (await loadedResources(page)).map((t) => ({ ...t, url: new URL(t.url).pathname }));
+  // A resource is listed once its answer is in: wait for all three, however slow the machine.
+  await expect
+    .poll(async () => {
+      const urls = (await timingsNow()).map((t) => t.url);
+      return reads.filter((read) => !urls.includes(read));
+    })
+    .toEqual([]);
+  const timings = await timingsNow();
+  for (const read of reads) {
+    const asked = timings.filter((t) => t.url === read);
     // Once, and started by the page's own hint: the remote's read is answered by it.
     expect(
-      reads.map((t) => t.initiator),
+      asked.map((t) => t.initiator),
       read,
     ).toEqual(['link']);
   }
@@ -203,18 +215,22 @@ for (const { path, shows, reads } of ROUTE_READS) {
   }) => {
     await page.goto(path);
     await expect(page.locator('main').getByText(shows).first()).toBeVisible();
-    const loaded = (await loadedResources(page)).map((t) => {
-      const url = new URL(t.url);
-      return { ...t, path: url.pathname.replace(/\/+$/, ''), url: url.pathname + url.search };
-    });
+    // The remote has taken the served first screen over, so its reads have been asked.
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    const asked = async (read: string) =>
+      (await loadedResources(page))
+        .map((t) => {
+          const url = new URL(t.url);
+          return { ...t, path: url.pathname.replace(/\/+$/, ''), url: url.pathname + url.search };
+        })
+        .filter((t) => t.path === read.split('?')[0]?.replace(/\/+$/, ''))
+        .map((t) => `${t.initiator} ${t.url}`);
     for (const read of reads) {
-      const asked = loaded.filter((t) => t.path === read.split('?')[0]?.replace(/\/+$/, ''));
+      // A resource is listed once its answer is in: wait for it, however slow the machine.
+      await expect.poll(async () => (await asked(read)).length, read).toBeGreaterThan(0);
       // Once, at the very URL the page's read asks for, and started by the page's own hint: the
       // page's read is answered by it (a read at another URL would be a second entry).
-      expect(
-        asked.map((t) => `${t.initiator} ${t.url}`),
-        read,
-      ).toEqual([`link ${read}`]);
+      expect(await asked(read), read).toEqual([`link ${read}`]);
     }
   });
 }
@@ -295,6 +311,8 @@ test('a search link’s page brings its own code alongside the shell’s, and it
   await page.goto('/search?s=%20plab%20');
   await expect(page.getByRole('heading', { name: 'Search results for “plab”' })).toBeVisible();
   await expect(page.locator('.shell-results > li').first()).toBeVisible();
+  // The results are served drawn; the page's code has taken them over, so its files are in.
+  await expect(page.locator('[data-server-render]')).toHaveCount(0);
   const timings = await loadedResources(page);
   const results = timings.filter((t) => t.url.includes('/wp-json/custom/v1/search?'));
   // The results come in the served page, which its server render was drawn from: never asked for.
