@@ -1,15 +1,30 @@
 #!/usr/bin/env node
-// npm run release -- <remote> [--from <folder>]: builds only that remote into
-// deploy/remotes/<remote>/<version>/ and switches the live configuration to it. Nothing else is
-// built; the shell is untouched. --from releases a build made before (by CI, or for another
-// environment) as it is, without building again: the version is the package's and the folder's
-// hash, as for a build made here.
+// npm run release -- <remote> [--from <folder>] [--preview [--hours <h>] | --canary <percent>]:
+// builds only that remote into deploy/remotes/<remote>/<version>/ and switches the live
+// configuration to it. Nothing else is built; the shell is untouched. --from releases a build made
+// before (by CI, or for another environment) as it is, without building again: the version is the
+// package's and the folder's hash, as for a build made here.
+// --preview publishes the version without switching: it prints a link (PUBLIC_URL's, when set)
+// that makes the browser opening it load that version, for 72 hours or --hours.
+// --canary 10 serves it to 10% of browsers (each kept in or out by a cookie the gateway signs);
+// npm run promote makes it live, npm run rollback takes it back.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, assertRemote, deployDir, hashFolder, switchTo, withLock } from './releases.mjs';
+import {
+  ROOT,
+  addPreview,
+  assertRemote,
+  canaryPercent,
+  deployDir,
+  hashFolder,
+  previewLink,
+  startCanary,
+  switchTo,
+  withLock,
+} from './releases.mjs';
 
 /** Builds the remote into a temporary folder; the caller removes it. */
 function build(name) {
@@ -29,10 +44,24 @@ function build(name) {
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { from: { type: 'string' } },
+    options: {
+      from: { type: 'string' },
+      preview: { type: 'boolean', default: false },
+      hours: { type: 'string' },
+      canary: { type: 'string' },
+    },
   });
   const name = positionals[0];
   assertRemote(name);
+  if (values.preview && values.canary !== undefined) {
+    throw new Error('Choose --preview or --canary, not both.');
+  }
+  if (values.hours !== undefined && !values.preview) {
+    throw new Error('--hours is how long a preview link works: it goes with --preview.');
+  }
+  // Checked before anything is built.
+  const percent = values.canary === undefined ? undefined : canaryPercent(values.canary);
+  const hours = values.hours === undefined ? undefined : Number(values.hours);
   const pkg = JSON.parse(
     fs.readFileSync(path.join(ROOT, `remote-${name}`, 'package.json'), 'utf8'),
   );
@@ -43,7 +72,7 @@ async function main() {
   const out = from ?? build(name);
   const version = `${pkg.version}-${hashFolder(out)}`;
   const target = path.join(deployDir(), 'remotes', name, version);
-  await withLock(() => {
+  const preview = await withLock(() => {
     if (!fs.existsSync(target)) {
       fs.mkdirSync(path.dirname(target), { recursive: true });
       // Copied under a temporary name and renamed: a version folder is complete or absent.
@@ -51,10 +80,27 @@ async function main() {
       fs.cpSync(out, staging, { recursive: true });
       fs.renameSync(staging, target);
     }
-    switchTo(name, version);
+    if (values.preview) return addPreview(name, version, hours);
+    if (percent !== undefined) startCanary(name, version, percent);
+    else switchTo(name, version);
+    return undefined;
   });
   if (from === undefined) fs.rmSync(out, { recursive: true, force: true });
-  console.log(`${name} ${version} is live.`);
+  if (preview) {
+    const until = new Date(preview.expires).toISOString();
+    console.log(
+      `${name} ${version} is published, not live. Its preview link, until ${until}:\n` +
+        `${previewLink(preview.id)}\n` +
+        `Withdraw it with: npm run rollback -- ${name} --preview ${preview.id}`,
+    );
+  } else if (percent !== undefined) {
+    console.log(
+      `${name} ${version} is the canary for ${String(percent)}% of browsers. ` +
+        `npm run promote -- ${name} makes it live; npm run rollback -- ${name} takes it back.`,
+    );
+  } else {
+    console.log(`${name} ${version} is live.`);
+  }
 }
 
 main().catch((error) => {

@@ -1,7 +1,9 @@
 // Releases of the remotes: an immutable folder per version under deploy/remotes/<name>/<version>/,
-// the live configuration deploy/remotes.json (what the shell reads at every page load), and the
-// history deploy/releases.json. Every change to them happens under a lock and is written to a
-// temporary file renamed into place, so a reader never sees a half-written or mixed file.
+// the live configuration deploy/remotes.json (what the shell reads at every page load), what is
+// rolling out deploy/rollout.json (each remote's canary and the previews, which the gateways read:
+// gateway/src/page/rollout.ts), and the history deploy/releases.json. Every change to them happens
+// under a lock and is written to a temporary file renamed into place, so a reader never sees a
+// half-written or mixed file.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,18 +90,138 @@ export function manifestUrl(name, version) {
   return `${RELEASES_URL}/${name}/${version}/mf-manifest.json`;
 }
 
-/** Points the live configuration at a version and records it; both files are replaced whole. */
+/** A remote's history: its live version, the versions it was live at, its canary and previews. */
+function entryOf(history, name) {
+  history[name] ??= { live: null, versions: [] };
+  return history[name];
+}
+
+/**
+ * What the gateways read besides the live configuration: each remote's canary, and the previews
+ * neither withdrawn nor expired. Written from the history, whole.
+ */
+function writeRollout(history, now = Date.now()) {
+  const canaries = {};
+  const previews = {};
+  for (const [name, entry] of Object.entries(history)) {
+    if (entry.canary) {
+      const { version, percent } = entry.canary;
+      canaries[name] = { version, manifest: manifestUrl(name, version), percent };
+    }
+    for (const preview of entry.previews ?? []) {
+      if (preview.withdrawn || preview.expires <= now) continue;
+      const { id, version, expires } = preview;
+      previews[id] = { remote: name, version, manifest: manifestUrl(name, version), expires };
+    }
+  }
+  writeAtomically(file('rollout.json'), { canaries, previews });
+}
+
+/** Saves the history and the rollout it implies (the rollout first: it names released folders). */
+function saveHistory(history) {
+  writeRollout(history);
+  writeAtomically(file('releases.json'), history);
+}
+
+/**
+ * Points the live configuration at a version and records it; the files are replaced whole. A
+ * canary of that version has nothing left to do and ends.
+ */
 export function switchTo(name, version) {
   const history = readHistory();
-  const entry = history[name] ?? { live: null, versions: [] };
+  const entry = entryOf(history, name);
   if (!entry.versions.includes(version)) entry.versions.push(version);
   entry.live = version;
-  history[name] = entry;
+  if (entry.canary?.version === version) delete entry.canary;
   writeAtomically(file('remotes.json'), {
     ...readLiveConfig(),
     [name]: manifestUrl(name, version),
   });
-  writeAtomically(file('releases.json'), history);
+  saveHistory(history);
+}
+
+/** The share of browsers a canary may get: a whole percentage from 1 to 99 (100 is a release). */
+export function canaryPercent(text) {
+  const percent = Number(text);
+  if (!/^\d+$/.test(String(text ?? '')) || percent < 1 || percent > 99) {
+    throw new Error(
+      `--canary takes a whole percentage from 1 to 99, not "${String(text ?? '')}" (to give it to everyone, promote it).`,
+    );
+  }
+  return percent;
+}
+
+/**
+ * Serves a version to `percent` of browsers (each browser kept in or out by its bucket), the live
+ * one to the others; it replaces the remote's canary, if one runs.
+ */
+export function startCanary(name, version, percent) {
+  const history = readHistory();
+  const entry = entryOf(history, name);
+  if (entry.live === version) throw new Error(`${name} ${version} is already live.`);
+  entry.canary = { version, percent: canaryPercent(percent) };
+  saveHistory(history);
+}
+
+/** Makes the remote's canary live for everyone; answers its version. */
+export function promoteCanary(name) {
+  const canary = readHistory()[name]?.canary;
+  if (!canary) throw new Error(`No canary of ${name} is running: nothing to promote.`);
+  switchTo(name, canary.version);
+  return canary.version;
+}
+
+/** Ends the remote's canary: every browser gets the live version again. Answers its version. */
+export function stopCanary(name) {
+  const history = readHistory();
+  const canary = history[name]?.canary;
+  if (!canary) return undefined;
+  delete history[name].canary;
+  saveHistory(history);
+  return canary.version;
+}
+
+/** How long a preview link works by default. */
+export const PREVIEW_HOURS = 72;
+
+/**
+ * A preview of a version: an id of 128 random bits (the link's secret) that lets the browser
+ * opening /preview/<id> load that version, until it expires (`hours`) or is withdrawn.
+ */
+export function addPreview(name, version, hours = PREVIEW_HOURS, now = Date.now()) {
+  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 30) {
+    throw new Error(
+      `--hours takes a number of hours above 0, at most 720, not "${String(hours)}".`,
+    );
+  }
+  const history = readHistory();
+  const entry = entryOf(history, name);
+  const preview = {
+    id: crypto.randomBytes(16).toString('hex'),
+    version,
+    expires: now + Math.round(hours * 3_600_000),
+  };
+  // Expired and withdrawn previews are forgotten as new ones come.
+  entry.previews = [
+    ...(entry.previews ?? []).filter((kept) => !kept.withdrawn && kept.expires > now),
+    preview,
+  ];
+  saveHistory(history);
+  return preview;
+}
+
+/** Withdraws a preview by its id: its link and the browsers holding it see the live site. */
+export function withdrawPreview(name, id) {
+  const history = readHistory();
+  const preview = history[name]?.previews?.find((known) => known.id === id);
+  if (!preview) throw new Error(`No preview of ${name} has the id "${String(id)}".`);
+  preview.withdrawn = true;
+  saveHistory(history);
+}
+
+/** A preview's link, on the storefront's public address when it is known (PUBLIC_URL). */
+export function previewLink(id, publicUrl = process.env.PUBLIC_URL) {
+  return `${(publicUrl ?? '').replace(/\/+$/, '')}/preview/${id}`;
 }
 
 /** The version before the live one, or an error when there is none. */

@@ -1,16 +1,37 @@
 #!/usr/bin/env node
-// npm run rollback -- <remote>: switches the remote back to the version released before the live one.
-import { assertRemote, previousVersion, switchTo, withLock } from './releases.mjs';
+// npm run rollback -- <remote>: takes the last change back. A canary that runs ends (every browser
+// gets the live version again); otherwise the remote switches back to the version released before
+// the live one. --preview <id> withdraws that preview link instead.
+import { parseArgs } from 'node:util';
+import {
+  assertRemote,
+  previousVersion,
+  stopCanary,
+  switchTo,
+  withLock,
+  withdrawPreview,
+} from './releases.mjs';
 
 async function main() {
-  const name = process.argv[2];
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { preview: { type: 'string' } },
+  });
+  const name = positionals[0];
   assertRemote(name);
-  const version = await withLock(() => {
+  if (values.preview !== undefined) {
+    await withLock(() => withdrawPreview(name, values.preview));
+    console.log(`The preview ${values.preview} of ${name} is withdrawn.`);
+    return;
+  }
+  const said = await withLock(() => {
+    const canary = stopCanary(name);
+    if (canary) return `The canary of ${name} ${canary} is over: every browser gets the live one.`;
     const previous = previousVersion(name);
     switchTo(name, previous);
-    return previous;
+    return `${name} is back to ${previous}.`;
   });
-  console.log(`${name} is back to ${version}.`);
+  console.log(said);
 }
 
 main().catch((error) => {

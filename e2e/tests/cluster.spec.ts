@@ -31,12 +31,13 @@ test.afterAll(async () => {
 /** The gateways' own addresses, past nginx. */
 const instances = () => cluster.state().gateways.map((gateway) => gateway.url);
 
-function run(script: 'release' | 'rollback', ...args: string[]) {
-  execFileSync('node', [path.join(ROOT, 'scripts', `${script}.mjs`), 'header', ...args], {
+/** Runs a release script on the header with the cluster's deploy folder; answers what it printed. */
+function run(script: 'release' | 'rollback' | 'promote', ...args: string[]): string {
+  return execFileSync('node', [path.join(ROOT, 'scripts', `${script}.mjs`), 'header', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DEPLOY_DIR: cluster.deployDir },
+    env: { ...process.env, DEPLOY_DIR: cluster.deployDir, PUBLIC_URL: cluster.url },
     stdio: 'pipe',
-  });
+  }).toString('utf8');
 }
 
 /**
@@ -140,6 +141,193 @@ test('a half-written remotes.json on the shared folder: every instance keeps the
     fs.writeFileSync(temporary, good);
     fs.renameSync(temporary, liveConfigFile());
   }
+});
+
+const rolloutFile = () => path.join(cluster.deployDir, 'rollout.json');
+
+/** The header's manifest a served page names in its remotes configuration. */
+function headerIn(page: string): string | undefined {
+  const config = /<script id="remotes-config" type="application\/json">([^<]*)<\/script>/.exec(
+    page,
+  );
+  return (JSON.parse(config?.[1] ?? '{}') as Record<string, string>).header;
+}
+
+/** The home page as a browser sending `cookie` gets it: the header it names, the cookie it sets. */
+async function homeFor(origin: string, cookie?: string) {
+  const response = await fetch(`${origin}/`, {
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+  });
+  expect(response.status).toBe(200);
+  const page = await response.text();
+  const bucket = response.headers.getSetCookie().find((set) => set.startsWith('rollout_bucket='));
+  return { header: headerIn(page), page, bucket: bucket?.split(';')[0] };
+}
+
+test('a preview link shows the new header to the browser that opens it, on every instance, while others see the live one; forged, expired or withdrawn, it shows the live site', async ({
+  browser,
+}) => {
+  const live = liveHeader();
+  const changed = changedHeaderBuild();
+  let said: string;
+  try {
+    said = run('release', '--from', changed, '--preview');
+  } finally {
+    fs.rmSync(changed, { recursive: true, force: true });
+  }
+  const link = /^(http\S+\/preview\/([a-f0-9]{32}))$/m.exec(said);
+  expect(link, said).not.toBeNull();
+  const [, url = '', id = ''] = link ?? [];
+  // Published, not live.
+  expect(liveHeader()).toBe(live);
+
+  const previewer = await browser.newContext();
+  const page = await previewer.newPage();
+  await page.goto(url);
+  expect(new URL(page.url()).pathname).toBe('/');
+  const bar = page.getByRole('status').filter({ hasText: 'Preview: header v' });
+  await expect(bar).toHaveText(/Preview: header v\S+\. Only this browser sees it\.\s*Exit preview/);
+  for (let load = 0; load < 3; load += 1) {
+    await expect(page.getByText(RELEASED_TEXT)).toBeVisible();
+    await page.reload();
+  }
+  // Every instance knows the preview and the cookie another instance signed.
+  const [cookie] = (await previewer.cookies()).filter((kept) => kept.name === 'remote_preview');
+  const sent = `remote_preview=${cookie?.value ?? ''}`;
+  const previewed = (await homeFor(cluster.url, sent)).header;
+  expect(previewed).not.toBe(live);
+  for (const origin of instances()) expect((await homeFor(origin, sent)).header).toBe(previewed);
+
+  // Another browser sees the live header, without the bar.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(`${cluster.url}/`);
+  await expect(other.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+  await expect(other.getByText(RELEASED_TEXT)).toHaveCount(0);
+  await expect(other.getByText('Preview: header')).toHaveCount(0);
+
+  // A cookie the browser wrote itself (the preview's id, unsigned) is no preview.
+  const forged = await browser.newContext();
+  await forged.addCookies([{ name: 'remote_preview', value: id, url: cluster.url }]);
+  const forgedPage = await forged.newPage();
+  await forgedPage.goto(`${cluster.url}/`);
+  await expect(forgedPage.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+  await expect(forgedPage.getByText('Preview: header')).toHaveCount(0);
+
+  // The way out.
+  await bar.getByRole('link', { name: 'Exit preview' }).click();
+  await expect(page.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+  await expect(page.getByText('Preview: header')).toHaveCount(0);
+
+  // Past its expiry (the rollout as the gateways read it, its time come), the cookie is ignored.
+  await page.goto(url);
+  await expect(page.getByText(RELEASED_TEXT)).toBeVisible();
+  const rollout = fs.readFileSync(rolloutFile(), 'utf8');
+  const expired = JSON.parse(rollout) as { previews: Record<string, { expires: number }> };
+  const record = expired.previews[id];
+  if (record) record.expires = Date.now() - 1000;
+  fs.writeFileSync(`${rolloutFile()}.tmp`, JSON.stringify(expired));
+  fs.renameSync(`${rolloutFile()}.tmp`, rolloutFile());
+  try {
+    await page.reload();
+    await expect(page.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+    await expect(page.getByText('Preview: header')).toHaveCount(0);
+  } finally {
+    fs.writeFileSync(`${rolloutFile()}.tmp`, rollout);
+    fs.renameSync(`${rolloutFile()}.tmp`, rolloutFile());
+  }
+
+  // Withdrawn: the browser holding it and the link itself show the live site.
+  await page.reload();
+  await expect(page.getByText(RELEASED_TEXT)).toBeVisible();
+  run('rollback', '--preview', id);
+  await page.reload();
+  await expect(page.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+  await expect(page.getByText('Preview: header')).toHaveCount(0);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'This preview link is not valid' })).toBeVisible();
+  await previewer.close();
+});
+
+test('a 10% canary goes to 10% of 200 new browsers, each keeping its version; a canary whose manifest is gone gives the live one; taken back, promoted and rolled back on every instance at the next load', async ({
+  browser,
+}) => {
+  const live = liveHeader();
+  const changed = changedHeaderBuild();
+  try {
+    run('release', '--from', changed, '--canary', '10');
+  } finally {
+    fs.rmSync(changed, { recursive: true, force: true });
+  }
+  const canary = (
+    JSON.parse(fs.readFileSync(rolloutFile(), 'utf8')) as {
+      canaries: { header: { manifest: string } };
+    }
+  ).canaries.header.manifest;
+  expect(canary).not.toBe(live);
+  expect(liveHeader()).toBe(live);
+
+  // 200 new browsers through the balancer: each gets a bucket, and its version by it.
+  const visits = [];
+  for (let browserCount = 0; browserCount < 200; browserCount += 1) {
+    visits.push(await homeFor(cluster.url));
+  }
+  const inCanary = visits.filter((visit) => visit.header === canary);
+  expect(visits.every((visit) => visit.header === canary || visit.header === live)).toBe(true);
+  expect(inCanary.length).toBeGreaterThanOrEqual(10);
+  expect(inCanary.length).toBeLessThanOrEqual(30);
+  // A returning browser keeps its version, on whichever instance, and is given no new bucket.
+  const canaryBrowser = inCanary[0]?.bucket ?? '';
+  const liveBrowser = visits.find((visit) => visit.header === live)?.bucket ?? '';
+  for (const origin of [cluster.url, ...instances()]) {
+    expect(await homeFor(origin, canaryBrowser)).toMatchObject({
+      header: canary,
+      bucket: undefined,
+    });
+    expect(await homeFor(origin, liveBrowser)).toMatchObject({ header: live, bucket: undefined });
+  }
+  const [name, value = ''] = canaryBrowser.split('=');
+  const returning = await browser.newContext();
+  await returning.addCookies([{ name: name ?? '', value, url: cluster.url }]);
+  const page = await returning.newPage();
+  await page.goto(`${cluster.url}/`);
+  await expect(page.getByText(RELEASED_TEXT)).toBeVisible();
+
+  // A canary whose manifest is gone: its browsers get the live version.
+  const manifestFile = path.join(cluster.deployDir, canary.replace(/^\/releases\//, 'remotes/'));
+  fs.renameSync(manifestFile, `${manifestFile}.gone`);
+  try {
+    for (const origin of instances())
+      expect((await homeFor(origin, canaryBrowser)).header).toBe(live);
+  } finally {
+    fs.renameSync(`${manifestFile}.gone`, manifestFile);
+  }
+
+  // Taken back: every browser gets the live version.
+  expect(run('rollback')).toContain('every browser gets the live one');
+  for (const origin of instances())
+    expect((await homeFor(origin, canaryBrowser)).header).toBe(live);
+  await page.reload();
+  await expect(page.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+
+  // Again, and promoted: live for everyone; then rolled back.
+  run(
+    'release',
+    '--from',
+    path.join(
+      cluster.deployDir,
+      canary.replace(/^\/releases\//, 'remotes/').replace(/\/mf-manifest\.json$/, ''),
+    ),
+    '--canary',
+    '10',
+  );
+  run('promote');
+  await expectLiveEverywhere(canary);
+  expect((await homeFor(cluster.url, liveBrowser)).header).toBe(canary);
+  run('rollback');
+  await expectLiveEverywhere(live);
+  await page.reload();
+  await expect(page.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+  await returning.close();
 });
 
 interface Login {

@@ -29,6 +29,7 @@ import {
   type PageRoute,
 } from 'shared-store/server';
 import type { RemotesConfig } from './remotesConfig';
+import { createVisitorRemotes } from './visitorRemotes';
 import { warnings } from '../plugins/logging';
 import { contentSecurityPolicy, originsOf } from '../plugins/securityHeaders';
 import { OWN_PAGES, routeOf } from '../proxy/routeTable';
@@ -84,8 +85,8 @@ export async function page(app: FastifyInstance): Promise<void> {
   const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
   /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
   const tagManager = config.gtmId === undefined ? undefined : TAG_MANAGER_ORIGIN;
-  const pagePolicy = (styleHashes: string[], scriptHashes: string[]) =>
-    contentSecurityPolicy(originsOf(Object.values(config.remotes.get())), config.frameAncestors, {
+  const pagePolicy = (remotes: RemotesConfig, styleHashes: string[], scriptHashes: string[]) =>
+    contentSecurityPolicy(originsOf(Object.values(remotes)), config.frameAncestors, {
       styleHashes,
       scriptHashes,
       tagManager,
@@ -122,12 +123,21 @@ export async function page(app: FastifyInstance): Promise<void> {
     { prefix: '/', root: shellDir },
   ]);
 
-  app.get('/remotes.json', (_request, reply) => {
-    void reply.header('Cache-Control', REVALIDATE).send(config.remotes.get());
-  });
-
   const folderOf = localFolderOf(remoteNames, config.appsRoot, releasesDir);
   const readManifest = createManifestReader(folderOf);
+  // Each visitor's remotes: the live ones, a canary's for a browser in its share, a preview's
+  // for the browser that opened its link (rollout.ts).
+  const visitors = createVisitorRemotes(
+    config.remotes,
+    config.rollout,
+    (url) => readManifest(url) !== undefined,
+    { secure: publicUrl.protocol === 'https:' },
+  );
+  visitors.registerRoutes(app);
+  app.get('/remotes.json', (request, reply) => {
+    const { remotes } = visitors.forRequest(request, reply, false);
+    void reply.header('Cache-Control', REVALIDATE).send(remotes);
+  });
   const warn = warnings(app.log);
   // The shell's own pages are drawn by the renderers of the shell's build, which this gateway
   // serves; a remote's by those deployed beside its manifest.
@@ -194,7 +204,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     }
   }
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const remotes = config.remotes.get();
+    const { remotes, preview } = visitors.forRequest(request, reply, true);
     const pageAsked = pageRequest(contract, request.url);
     const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
     const renderingBuild = renderingBuildOf(pageAsked.shows, remotes);
@@ -234,17 +244,18 @@ export async function page(app: FastifyInstance): Promise<void> {
       ...(serverRender ? { serverRender } : {}),
       consentAnswered: parseConsent(request.cookies[CONSENT_COOKIE]) !== undefined,
       tagManager: config.gtmId,
+      preview,
     });
     const inlined = inlineStyleSheets(page, contract.markup, readSheet);
-    // Every page differs with the visitor's cookies: the cookie question is left out for one who
-    // answered it, and a page may be drawn from them (the cart's count of lines).
-    varyOn(reply, 'Cookie');
+    // Every page differs with the visitor's cookies (varied on by forRequest, for the remotes):
+    // the cookie question is left out for one who answered it, and a page may be drawn from them
+    // (the cart's count of lines).
     return reply
       .code(served.status)
       .header('Cache-Control', REVALIDATE)
       .header(
         'Content-Security-Policy',
-        pagePolicy(inlined.hashes, inlineScriptSources(inlined.page)),
+        pagePolicy(remotes, inlined.hashes, inlineScriptSources(inlined.page)),
       )
       .type('text/html; charset=utf-8')
       .send(inlined.page);

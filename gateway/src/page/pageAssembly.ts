@@ -11,6 +11,7 @@ import {
 import { headMarkup, withoutTemplateHead, type PageHead } from './headMarkup';
 import type { PageRequest } from './remoteHints';
 import type { RemotesConfig } from './remotesConfig';
+import type { PreviewNotice } from './rollout';
 import type { ServerRender } from './serverRender';
 
 /**
@@ -55,7 +56,8 @@ export function templateProblem(template: string, markup: PageMarkup): string | 
  * template's title and description and opens the head's slot. Every page's head starts with
  * Consent Mode's defaults (CONSENT_DEFAULTS), then the tag manager when one is named
  * (`tagManager`, its container id); the cookie question is left out for a visitor who has
- * answered it (`consentAnswered`).
+ * answered it (`consentAnswered`). A browser previewing a release gets the preview bar at the top
+ * of the page (`preview`).
  */
 export function renderIndex(
   template: string,
@@ -71,6 +73,7 @@ export function renderIndex(
     head,
     consentAnswered = false,
     tagManager,
+    preview,
   }: {
     carried?: Record<string, unknown>;
     manifests?: string[];
@@ -80,6 +83,7 @@ export function renderIndex(
     head?: PageHead;
     consentAnswered?: boolean;
     tagManager?: string | undefined;
+    preview?: PreviewNotice | undefined;
   } = {},
 ): string {
   const preloads = manifests
@@ -111,12 +115,26 @@ export function renderIndex(
     slot(markup.headSlot),
     () => `${ownHead}${consentAndTags(tagManager)}${firstImages}${preloads}${hints}${inline}`,
   );
+  if (preview)
+    page = page.replace(slot(markup.consentSlot), (consent) => previewBar(preview) + consent);
   const consentOpen = slot(markup.consentSlot);
   const consentClose = slot(`/${markup.consentSlot}`);
   for (const left of [open, close, consentOpen, consentClose, slot(markup.serverRenderSlot)]) {
     page = page.replace(left, '');
   }
   return rendered ? codeAfterFirstPaint(page) : page;
+}
+
+/**
+ * The preview bar: which release this browser previews (or that it cannot be shown, and the
+ * versions other visitors get are), and the way out. Plain markup, styled by the shell's sheet: it needs no script.
+ */
+function previewBar({ remote, version, shown }: PreviewNotice): string {
+  const what = `Preview: ${escapeAttribute(remote)} v${escapeAttribute(version)}`;
+  const says = shown
+    ? `${what}. Only this browser sees it.`
+    : `${what} is not available any more: you see the site as other visitors do.`;
+  return `<div class="shell-preview-bar" role="status"><p>${says}</p><a href="/preview/exit">Exit preview</a></div>`;
 }
 
 /** The page without one of its slots (`<!--name-->` … `<!--/name-->`) and what it holds. */

@@ -21,19 +21,20 @@ function parse(text: string): RemotesConfig {
 }
 
 /**
- * Reads the configuration file when it changes; a corrupt or half-written file keeps the last good
- * configuration in service.
+ * A JSON file of the shared deploy folder, read again when it changes (its modification time): a
+ * file that is absent serves `initial`; a corrupt or half-written one keeps the last good value in
+ * service, and `onError` is told why.
  */
-export function createRemotesConfigSource(
-  builds: RemotesConfig,
+export function watchedFile<T>(
   file: string | undefined,
-  onError: (message: string) => void,
+  parse: (text: string) => T,
+  initial: T,
+  onError: (problem: string) => void,
 ) {
-  // Nothing released yet: the builds beside the shell.
-  let current = builds;
+  let current = initial;
   let seenMtime = -1;
   return {
-    get(): RemotesConfig {
+    get(): T {
       if (!file) return current;
       try {
         if (!fs.existsSync(file)) return current;
@@ -43,13 +44,27 @@ export function createRemotesConfigSource(
           current = parse(fs.readFileSync(file, 'utf8'));
         }
       } catch (error) {
-        onError(
-          `Remotes configuration ${file} unusable, keeping the last good one: ${String(error)}`,
-        );
+        onError(String(error));
       }
       return current;
     },
   };
+}
+
+/**
+ * Reads the configuration file when it changes; a corrupt or half-written file keeps the last good
+ * configuration in service. Nothing released yet: the builds beside the shell.
+ */
+export function createRemotesConfigSource(
+  builds: RemotesConfig,
+  file: string | undefined,
+  onError: (message: string) => void,
+) {
+  return watchedFile(file, parse, builds, (problem) => {
+    onError(
+      `Remotes configuration ${String(file)} unusable, keeping the last good one: ${problem}`,
+    );
+  });
 }
 
 export type RemotesConfigSource = ReturnType<typeof createRemotesConfigSource>;

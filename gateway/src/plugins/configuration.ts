@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { readPageContract, remoteNamesOf } from 'shared-store/server';
 import type { RevocationStore } from '../identity/tokens';
 import { createRemotesConfigSource, defaultRemotesConfig } from '../page/remotesConfig';
+import { createRolloutSource } from '../page/rollout';
 import type { RedisTarget } from './environment';
 import type { ServerTimeouts } from './framing';
 
@@ -12,7 +13,10 @@ export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 export interface GatewayOptions {
   appsRoot: string;
-  /** Released remotes: remotes/<name>/<version>/ and the live remotes.json. */
+  /**
+   * Released remotes: remotes/<name>/<version>/, the live remotes.json and rollout.json (the
+   * canaries and previews, scripts/releases.mjs).
+   */
   deployDir: string;
   upstreams: { wordpress: string; lms: string; portal?: string | undefined };
   wooCommerce: { key: string; secret: string };
@@ -74,6 +78,13 @@ async function configurationOf(app: FastifyInstance, options: GatewayOptions) {
       app.log.error(message);
     },
   );
+  const rollout = createRolloutSource(
+    path.join(options.deployDir, 'rollout.json'),
+    remoteNamesOf(contract),
+    (message) => {
+      app.log.error(message);
+    },
+  );
   return {
     ...options,
     publicUrl: new URL(options.publicUrl),
@@ -83,6 +94,7 @@ async function configurationOf(app: FastifyInstance, options: GatewayOptions) {
     frameAncestors: options.frameAncestors ?? [],
     contract,
     remotes,
+    rollout,
   };
 }
 

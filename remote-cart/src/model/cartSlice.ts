@@ -205,23 +205,29 @@ function toOrderedLine(line: unknown): OrderedLine | null {
   const record = line as Record<string, unknown>;
   if (!isLineId(record.id)) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const item = toItem({
-    id: record.id,
-    slug: text(record.slug),
-    month: text(record.month),
-    from: text(record.from),
-    quantity: record.quantity,
-    price: record.price,
-    title: text(record.title),
-  });
+  return orderedLineOf(
+    toItem({
+      id: record.id,
+      slug: text(record.slug),
+      month: text(record.month),
+      from: text(record.from),
+      quantity: record.quantity,
+      price: record.price,
+      title: text(record.title),
+    }),
+  );
+}
+
+/** What the pending order keeps of a cart line. */
+function orderedLineOf(line: CartItem): OrderedLine {
   return {
-    id: item.id,
-    slug: item.slug,
-    month: item.month,
-    ...(item.from ? { from: item.from } : {}),
-    quantity: item.quantity,
-    price: item.price,
-    ...(item.title ? { title: item.title } : {}),
+    id: line.id,
+    slug: line.slug,
+    month: line.month,
+    ...(line.from ? { from: line.from } : {}),
+    quantity: line.quantity,
+    price: line.price,
+    ...(line.title ? { title: line.title } : {}),
   };
 }
 
@@ -408,15 +414,7 @@ export const cartSlice = createSlice({
       state.orderData = JSON.stringify({
         ...order,
         coupon: state.couponName,
-        lines: lines.map((line) => ({
-          id: line.id,
-          slug: line.slug,
-          month: line.month,
-          ...(line.from ? { from: line.from } : {}),
-          quantity: line.quantity,
-          price: line.price,
-          ...(line.title ? { title: line.title } : {}),
-        })),
+        lines: lines.map(orderedLineOf),
       });
       stamp(state);
     },

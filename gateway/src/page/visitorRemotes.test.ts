@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildGateway } from '../app';
+import { makeAppsRoot, testGatewayOptions, writeIn } from '../test-support/contract';
+import { BUCKET_COOKIE, PREVIEW_COOKIE } from './visitorRemotes';
+
+// A browser's remotes through the gateway: the canary's bucket and the preview link, each kept in
+// a cookie the gateway signs; rollout.json and the released folders as scripts/releases.mjs
+// writes them.
+
+const LIVE = '/remotes/header/mf-manifest.json';
+const CANARY = '/releases/header/1.1.0-canary/mf-manifest.json';
+const PREVIEWED = '/releases/header/1.2.0-preview/mf-manifest.json';
+const PREVIEW_ID = 'c0ffee'.padEnd(32, '0');
+const MANIFEST = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [],
+});
+
+let appsRoot: string;
+let deployDir: string;
+let gateway: FastifyInstance;
+
+function writeRollout(previewExpires: number, canaryPercent = 10): void {
+  fs.writeFileSync(
+    path.join(deployDir, 'rollout.json'),
+    JSON.stringify({
+      canaries: { header: { version: '1.1.0-canary', manifest: CANARY, percent: canaryPercent } },
+      previews: {
+        [PREVIEW_ID]: {
+          remote: 'header',
+          version: '1.2.0-preview',
+          manifest: PREVIEWED,
+          expires: previewExpires,
+        },
+      },
+    }),
+  );
+  // A new modification time, whatever the file system's clock resolution.
+  const later = new Date(Date.now() + Math.round(Math.random() * 1e6));
+  fs.utimesSync(path.join(deployDir, 'rollout.json'), later, later);
+}
+
+beforeAll(async () => {
+  appsRoot = makeAppsRoot();
+  // The shell's page as its build writes it: the cookie question's slot before the app's root.
+  const index = path.join(appsRoot, 'shell', 'dist', 'index.html');
+  fs.writeFileSync(
+    index,
+    fs
+      .readFileSync(index, 'utf8')
+      .replace(
+        '<body>',
+        '<body><!--page:consent--><section class="shell-consent">Cookies?</section><!--/page:consent-->',
+      ),
+  );
+  deployDir = path.join(appsRoot, 'deploy');
+  for (const version of ['1.1.0-canary', '1.2.0-preview']) {
+    writeIn(deployDir, `remotes/header/${version}/mf-manifest.json`, MANIFEST);
+  }
+  writeRollout(Date.now() + 3_600_000);
+  gateway = await buildGateway({
+    ...testGatewayOptions(appsRoot, 'http://127.0.0.1:9'),
+    headReadBudgetMs: 0,
+    serverRenderBudgetMs: 0,
+  });
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+/** A cookie as this gateway signs it, ready for a Cookie header. */
+const signed = (name: string, value: string) =>
+  `${name}=${encodeURIComponent(gateway.signCookie(value))}`;
+
+async function pageWith(cookie?: string) {
+  const response = await gateway.inject({
+    url: '/',
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+  });
+  return response;
+}
+
+/** The header's manifest a served page names in its remotes configuration. */
+function headerIn(page: string): string | undefined {
+  const config = /<script id="remotes-config" type="application\/json">([^<]*)<\/script>/.exec(
+    page,
+  );
+  return (JSON.parse(config?.[1] ?? '{}') as Record<string, string>).header;
+}
+
+const setCookies = (response: { headers: Record<string, unknown> }): string[] => {
+  const value = response.headers['set-cookie'];
+  return value === undefined ? [] : ([] as string[]).concat(value as string | string[]);
+};
+
+describe('canary', () => {
+  it('a browser without a bucket is given one on its first page, signed, HttpOnly, for 90 days; its page follows it', async () => {
+    const response = await pageWith();
+    const [cookie] = setCookies(response).filter((set) => set.startsWith(`${BUCKET_COOKIE}=`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=7776000/);
+    expect(response.headers.vary).toMatch(/Cookie/);
+    const value = decodeURIComponent(/^[^=]+=([^;]*)/.exec(cookie ?? '')?.[1] ?? '');
+    const bucket = gateway.unsignCookie(value);
+    expect(bucket.valid).toBe(true);
+    const inCanary = Number(bucket.value) < 10;
+    expect(headerIn(response.body)).toBe(inCanary ? CANARY : LIVE);
+  });
+
+  it('of every hundred new browsers, a canary of 10% gets exactly ten', async () => {
+    let inCanary = 0;
+    for (let browser = 0; browser < 200; browser += 1) {
+      if (headerIn((await pageWith()).body) === CANARY) inCanary += 1;
+    }
+    expect(inCanary).toBe(20);
+  });
+
+  it('a returning browser keeps its bucket: the same version every time, and no new cookie', async () => {
+    for (const [bucket, manifest] of [
+      ['3', CANARY],
+      ['42', LIVE],
+    ] as const) {
+      for (let load = 0; load < 3; load += 1) {
+        const response = await pageWith(signed(BUCKET_COOKIE, bucket));
+        expect(headerIn(response.body)).toBe(manifest);
+        expect(setCookies(response)).toEqual([]);
+      }
+      const config = await gateway.inject({
+        url: '/remotes.json',
+        headers: { cookie: signed(BUCKET_COOKIE, bucket) },
+      });
+      expect(config.json<Record<string, string>>().header).toBe(manifest);
+    }
+  });
+
+  it('a bucket the browser wrote itself is not believed: it is given a signed one', async () => {
+    const response = await pageWith(`${BUCKET_COOKIE}=0`);
+    expect(setCookies(response).some((set) => set.startsWith(`${BUCKET_COOKIE}=`))).toBe(true);
+  });
+
+  it('/remotes.json reads the bucket and never gives one', async () => {
+    const config = await gateway.inject({ url: '/remotes.json' });
+    expect(setCookies(config)).toEqual([]);
+    expect(config.json<Record<string, string>>().header).toBe(LIVE);
+    expect(config.headers.vary).toMatch(/Cookie/);
+  });
+});
+
+describe('preview', () => {
+  it('the link gives its browser a signed cookie until the preview ends, then the home page with the preview and its bar', async () => {
+    const opened = await gateway.inject({ url: `/preview/${PREVIEW_ID}` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/');
+    const [cookie] = setCookies(opened);
+    expect(cookie).toMatch(new RegExp(`^${PREVIEW_COOKIE}=`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Secure/);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(cookie ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(3500);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+
+    const page = await pageWith(/^[^;]+/.exec(cookie ?? '')?.[0]);
+    expect(headerIn(page.body)).toBe(PREVIEWED);
+    expect(page.body).toContain(
+      '<div class="shell-preview-bar" role="status"><p>Preview: header v1.2.0-preview. Only this browser sees it.</p><a href="/preview/exit">Exit preview</a></div><section class="shell-consent">',
+    );
+  });
+
+  it('a browser without the cookie sees the live header and no bar', async () => {
+    const page = await pageWith(signed(BUCKET_COOKIE, '50'));
+    expect(headerIn(page.body)).toBe(LIVE);
+    expect(page.body).not.toContain('shell-preview-bar');
+  });
+
+  it('a forged preview cookie is ignored', async () => {
+    for (const cookie of [
+      `${PREVIEW_COOKIE}=${PREVIEW_ID}`,
+      `${PREVIEW_COOKIE}=${PREVIEW_ID}.forgedsignature`,
+      `${PREVIEW_COOKIE}=${encodeURIComponent(gateway.signCookie(PREVIEW_ID)).slice(0, -2)}xx`,
+    ]) {
+      const page = await pageWith(`${cookie}; ${signed(BUCKET_COOKIE, '50')}`);
+      expect(headerIn(page.body)).toBe(LIVE);
+      expect(page.body).not.toContain('shell-preview-bar');
+    }
+  });
+
+  it('an unknown or malformed link gets a page that says it is not valid, and no cookie', async () => {
+    for (const id of ['f'.repeat(32), 'constructor', '__proto__', PREVIEW_ID.toUpperCase()]) {
+      const response = await gateway.inject({ url: `/preview/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('This preview link is not valid');
+      expect(setCookies(response)).toEqual([]);
+    }
+    // A path that is not canonical is refused before any route sees it.
+    const encoded = await gateway.inject({ url: `/preview/..%2f${PREVIEW_ID}` });
+    expect(encoded.statusCode).toBe(400);
+    expect(setCookies(encoded)).toEqual([]);
+  });
+
+  it('a version removed since the link was made: the live one, and the bar says so', async () => {
+    const folder = path.join(deployDir, 'remotes', 'header', '1.2.0-preview');
+    fs.renameSync(folder, `${folder}.gone`);
+    try {
+      const page = await pageWith(
+        `${signed(PREVIEW_COOKIE, PREVIEW_ID)}; ${signed(BUCKET_COOKIE, '50')}`,
+      );
+      expect(headerIn(page.body)).toBe(LIVE);
+      expect(page.body).toContain(
+        'Preview: header v1.2.0-preview is not available any more: you see the site as other visitors do.',
+      );
+    } finally {
+      fs.renameSync(`${folder}.gone`, folder);
+    }
+  });
+
+  it('an expired or withdrawn preview: its cookie and its link show the live site', async () => {
+    writeRollout(Date.now() - 1);
+    try {
+      const page = await pageWith(
+        `${signed(PREVIEW_COOKIE, PREVIEW_ID)}; ${signed(BUCKET_COOKIE, '50')}`,
+      );
+      expect(headerIn(page.body)).toBe(LIVE);
+      expect(page.body).not.toContain('shell-preview-bar');
+      expect((await gateway.inject({ url: `/preview/${PREVIEW_ID}` })).statusCode).toBe(404);
+    } finally {
+      writeRollout(Date.now() + 3_600_000);
+    }
+  });
+
+  it('/preview/exit clears the cookie and goes to the live home page', async () => {
+    const exit = await gateway.inject({
+      url: '/preview/exit',
+      headers: { cookie: signed(PREVIEW_COOKIE, PREVIEW_ID) },
+    });
+    expect(exit.statusCode).toBe(303);
+    expect(exit.headers.location).toBe('/');
+    expect(setCookies(exit)[0]).toMatch(
+      new RegExp(`^${PREVIEW_COOKIE}=;.*Expires=Thu, 01 Jan 1970`),
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { varyOn } from '../varyOn';
+import type { RemotesConfig, RemotesConfigSource } from './remotesConfig';
+import {
+  BUCKETS,
+  hasCanary,
+  previewOf,
+  remotesForVisitor,
+  type PreviewNotice,
+  type RolloutSource,
+} from './rollout';
+
+/** The signed cookie that keeps a browser in its canary bucket (0 to 99) across visits. */
+export const BUCKET_COOKIE = 'rollout_bucket';
+/** The signed cookie that names the preview a browser opened (its id), until the preview ends. */
+export const PREVIEW_COOKIE = 'remote_preview';
+/** How long a browser keeps its bucket: a canary's share stays the same browsers for that long. */
+const BUCKET_MAX_AGE_S = 90 * 24 * 60 * 60;
+
+/** Secure when the storefront's public address is https (never from what a request says). */
+const cookieOptions = (secure: boolean, maxAge: number) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure,
+  signed: true,
+  maxAge,
+});
+
+/**
+ * The buckets new browsers are given, in turn: a step of 37, prime to 100, so every hundred new
+ * browsers an instance sees take each bucket once, and a canary of N percent gets N of them (a
+ * random draw could give a 10% canary 5% or 15% of a small audience). It starts at a random bucket.
+ */
+function bucketSequence(): () => number {
+  let next = randomInt(BUCKETS);
+  return () => {
+    const bucket = next;
+    next = (next + 37) % BUCKETS;
+    return bucket;
+  };
+}
+
+/** A signed cookie's value, or undefined when it is absent, altered or signed with another secret. */
+function signedValue(request: FastifyRequest, name: string): string | undefined {
+  const sent = request.cookies[name];
+  if (sent === undefined) return undefined;
+  const cookie = request.unsignCookie(sent);
+  return cookie.valid ? cookie.value : undefined;
+}
+
+function bucketOf(request: FastifyRequest): number | undefined {
+  const value = signedValue(request, BUCKET_COOKIE);
+  if (value === undefined || !/^\d{1,2}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/**
+ * Which remotes each visitor's page is built from (rollout.ts), by the browser's signed cookies:
+ * its canary bucket (given on its first page while a canary runs) and the preview it opened.
+ * Every answer that depends on them varies with `Cookie`.
+ */
+export function createVisitorRemotes(
+  live: RemotesConfigSource,
+  rollout: RolloutSource,
+  available: (manifestUrl: string) => boolean,
+  { secure, now = Date.now }: { secure: boolean; now?: () => number },
+) {
+  /**
+   * The visitor's remotes, and the preview bar's notice. `assign`: a browser without a bucket is
+   * given one while a canary runs (a page load; a configuration refresh only reads).
+   */
+  const nextBucket = bucketSequence();
+
+  function forRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    assign: boolean,
+  ): { remotes: RemotesConfig; preview?: PreviewNotice } {
+    varyOn(reply, 'Cookie');
+    const current = rollout.get();
+    let bucket = bucketOf(request);
+    if (bucket === undefined && assign && hasCanary(current)) {
+      bucket = nextBucket();
+      void reply.setCookie(BUCKET_COOKIE, String(bucket), cookieOptions(secure, BUCKET_MAX_AGE_S));
+    }
+    return remotesForVisitor(
+      live.get(),
+      current,
+      { bucket, previewId: signedValue(request, PREVIEW_COOKIE), now: now() },
+      available,
+    );
+  }
+
+  /**
+   * /preview/<id>: the browser that opens a preview link gets the preview's cookie and the home
+   * page; a link that is unknown, withdrawn or expired gets a page that says so, and no cookie.
+   * /preview/exit: the cookie is cleared, and the live site shows again.
+   */
+  function registerRoutes(app: FastifyInstance): void {
+    app.get('/preview/exit', (_request, reply) =>
+      reply
+        .clearCookie(PREVIEW_COOKIE, { path: '/' })
+        .header('Cache-Control', 'no-store')
+        .redirect('/', 303),
+    );
+    app.get<{ Params: { id: string } }>('/preview/:id', (request, reply) => {
+      const { id } = request.params;
+      const preview = previewOf(rollout.get(), id, now());
+      void reply.header('Cache-Control', 'no-store');
+      if (!preview) {
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview link not valid</title>' +
+              '<h1>This preview link is not valid</h1><p>It has expired or was withdrawn. Ask for a new one.</p>' +
+              '<p><a href="/">Go to the home page</a></p></html>',
+          );
+      }
+      const maxAge = Math.max(1, Math.ceil((preview.expires - now()) / 1000));
+      return reply.setCookie(PREVIEW_COOKIE, id, cookieOptions(secure, maxAge)).redirect('/', 303);
+    });
+  }
+
+  return { forRequest, registerRoutes };
+}
