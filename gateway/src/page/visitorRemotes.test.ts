@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
+import { redactUrl } from '../plugins/logging';
 import { makeAppsRoot, testGatewayOptions, writeIn } from '../test-support/contract';
 import { BUCKET_COOKIE, PREVIEW_COOKIE } from './visitorRemotes';
 
@@ -229,6 +230,13 @@ describe('preview', () => {
     } finally {
       writeRollout(Date.now() + 3_600_000);
     }
+  });
+
+  it('a preview link never reaches the logs with its id', () => {
+    expect(redactUrl(`/preview/${PREVIEW_ID}`)).toBe('/preview/[redacted]');
+    expect(redactUrl(`/Preview/${PREVIEW_ID}/?a=1`)).toBe('/Preview/[redacted]/?a=1');
+    expect(redactUrl('/preview/exit')).toBe('/preview/exit');
+    expect(redactUrl(`/preview/exited${PREVIEW_ID}`)).toBe('/preview/[redacted]');
   });
 
   it('/preview/exit clears the cookie and goes to the live home page', async () => {

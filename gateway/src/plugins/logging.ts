@@ -4,13 +4,14 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 const SECRET_PARAMS = /^(?:token|jwt|access_token|key|password|consumer_key|consumer_secret)$/i;
 
 /**
- * A URL as logs may keep it: the learner-dashboard token in `/course/{token}` and secret query
- * parameters are replaced by `[redacted]`.
+ * A URL as logs may keep it: the learner-dashboard token in `/course/{token}`, a preview link's
+ * id in `/preview/{id}` (whoever holds it sees the previewed release) and secret query parameters
+ * are replaced by `[redacted]`.
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const path = (queryAt < 0 ? url : url.slice(0, queryAt)).replace(
-    /(\/course\/)[^/]+/gi,
+    /(\/course\/|\/preview\/(?!exit(?:\/|$)))[^/]+/gi,
     '$1[redacted]',
   );
   if (queryAt < 0) return path;
