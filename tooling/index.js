@@ -487,6 +487,18 @@ function createAppConfig({
                     chunks: (chunk) => runsAtStartup(chunk, entryFile, { orFallback: true }),
                     enforce: true,
                   },
+                  // The packages and the reads (src/pages/reads/) several pages use, that the
+                  // start does not run (valibot, the site's reads): one file the pages share.
+                  // Left to the defaults, each set of pages using them got copies of its own.
+                  pageShared: {
+                    test: /[\\/](node_modules|src[\\/]pages[\\/]reads)[\\/]/,
+                    name: 'page-shared',
+                    chunks: (chunk) => !runsAtStartup(chunk, entryFile, { orFallback: true }),
+                    minChunks: 2,
+                    minSize: 0,
+                    // What the start runs stays in `shared`.
+                    priority: -5,
+                  },
                   // A style sheet several pages import is one file, downloaded once, rather
                   // than a copy under each page's name.
                   pageStyles: {
@@ -511,7 +523,11 @@ function createAppConfig({
             }
           : {}),
         minimizer: [
-          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false }),
+          new MinimizerPlugin({
+            minify: MinimizerPlugin.swcMinify,
+            extractComments: false,
+            minimizerOptions: { compress: { passes: 3, ecma: 2020 }, ecma: 2020 },
+          }),
           // Style sheets too: pages carry them inline, so every byte is in every first load.
           new MinimizerPlugin({ test: /\.css$/i, minify: MinimizerPlugin.lightningCssMinify }),
         ],

@@ -64,11 +64,12 @@ export {
   partner,
   promotionalBanner,
   ticketEvent,
+  wpPreview,
+  wpRendered,
 } from './api/schemas';
 export { orderDetails, rewardBalance } from './api/schemas';
 export { takePreloadedStamp } from './api/preloaded';
 export { contentReads } from './api/content';
-export { siteApi, siteReads } from './api/site';
 export { shopReads } from './api/commerce';
 export type { FooterLink } from './api/footer';
 

@@ -2,7 +2,6 @@ import { mockFetch } from '../testing';
 import { ApiError, createApiClient } from './client';
 import { contentReads } from './content';
 import { createReader } from './read';
-import { siteReads } from './site';
 
 const client = createApiClient();
 /** A fresh page's reads, on a clock the test moves. */
@@ -18,17 +17,17 @@ afterEach(() => {
 });
 
 describe('content reads', () => {
-  it('answer an empty list when the call fails, and null for single items', async () => {
+  it('answer null or their empty value when the call fails, and say which failed', async () => {
     mockFetch({ '/wp-json/': () => ({ status: 500, body: { code: 'x', message: 'down' } }) });
     const warn = warnings();
     const read = readsAt();
-    await expect(read(contentReads.posts, undefined)).resolves.toEqual([]);
     await expect(read(contentReads.homePage, undefined)).resolves.toBeNull();
-    await expect(read(contentReads.pageBySlug, 'privacy-policy')).resolves.toBeNull();
+    await expect(read(contentReads.footer, undefined)).resolves.toMatchObject({
+      menu_footer_1: [],
+    });
     expect(warn.mock.calls).toEqual([
-      ['Could not load /wp-json/wp/v2/posts/:', expect.any(ApiError)],
       ['Could not load /wp-json/wp/v2/pages/96030:', expect.any(ApiError)],
-      ['Could not load /wp-json/wp/v2/pages:', expect.any(ApiError)],
+      ['Could not load /wp-json/wp/v2/footer:', expect.any(ApiError)],
     ]);
   });
 
@@ -94,59 +93,5 @@ describe('content reads', () => {
     expect(warn.mock.calls).toEqual([
       ['Could not load /wp-json/wp/v2/footer:', expect.any(ApiError)],
     ]);
-  });
-
-  it('blog by slug warns when none is found', async () => {
-    mockFetch({ '/wp-json/wp/v2/posts': () => ({ body: [] }) });
-    const warn = warnings();
-    await expect(readsAt()(contentReads.postBySlug, 'nope')).resolves.toBeNull();
-    expect(warn.mock.calls).toEqual([['No blog post found for this slug.']]);
-  });
-
-  it('posts and categories ask for 100 per page', async () => {
-    const { calls } = mockFetch({ '/wp-json/wp/v2/': () => ({ body: [] }) });
-    const read = readsAt();
-    await read(contentReads.posts, undefined);
-    await read(contentReads.categories, undefined);
-    expect(calls).toEqual([
-      '/wp-json/wp/v2/posts/?per_page=100',
-      '/wp-json/wp/v2/categories/?per_page=100',
-    ]);
-  });
-});
-
-describe('site routes', () => {
-  it('search throws with the server message when there is one', async () => {
-    mockFetch({
-      '/wp-json/custom/v1/search': () => ({
-        status: 400,
-        body: { code: 'missing_search_term', message: 'Please provide a search term.' },
-      }),
-    });
-    await expect(readsAt()(siteReads.search, '')).rejects.toThrow('Please provide a search term.');
-  });
-
-  it("search throws 'Could not data' when the server gives no message", async () => {
-    mockFetch({ '/wp-json/custom/v1/search': () => ({ status: 502, body: undefined }) });
-    await expect(readsAt()(siteReads.search, 'plab')).rejects.toThrow('Could not data');
-  });
-
-  it('order lookup throws the generic message when the server gives none', async () => {
-    mockFetch({ '/wp-json/custom/v2/': () => ({ status: 500, body: undefined }) });
-    await expect(readsAt()(siteReads.orderLookup, 5)).rejects.toThrow(
-      'Could not retrieve cookie policy.',
-    );
-  });
-
-  it('product attributes are kept for 10 minutes', async () => {
-    let now = 0;
-    const { calls } = mockFetch({ '/wp-json/custom/v1/products/attributes': () => ({ body: [] }) });
-    const read = readsAt(() => now);
-    await read(siteReads.productAttributes, undefined);
-    now = 9 * 60 * 1000;
-    await read(siteReads.productAttributes, undefined);
-    now = 11 * 60 * 1000;
-    await read(siteReads.productAttributes, undefined);
-    expect(calls).toHaveLength(2);
   });
 });

@@ -3,9 +3,8 @@ import * as v from 'valibot';
 import { mockFetch } from '../testing';
 import { ApiError, createApiClient } from './client';
 import { contentReads } from './content';
-import { createQuery, createReader, oneRead, reader, rejecting, useRead } from './read';
-import { promotionalBanner } from './schemas';
-import { siteReads } from './site';
+import { createQuery, createReader, listRead, oneRead, reader, rejecting, useRead } from './read';
+import { anyRecord, listOf, promotionalBanner } from './schemas';
 
 const client = createApiClient();
 
@@ -15,6 +14,23 @@ const promoRead = oneRead(
   () => ({ path: '/wp-json/custom/v2/getPromotionalBanner' }),
   promotionalBanner,
 );
+
+/** Lists as the shell's blog reads them. */
+const postsRead = listRead('posts', () => ({ path: '/wp-json/wp/v2/posts/' }), listOf(anyRecord));
+const categoriesRead = listRead(
+  'categories',
+  () => ({ path: '/wp-json/wp/v2/categories/' }),
+  listOf(anyRecord),
+);
+
+/** A read whose failure says why, as the shell's search does. */
+const searchRead = createQuery({
+  name: 'search',
+  request: (term: string) => ({ path: '/wp-json/custom/v1/search', query: { s: term } }),
+  schema: v.array(v.unknown()),
+  empty: [],
+  failure: () => new ApiError('Could not data', 502, 'request_failed'),
+});
 
 const promo = {
   promotional_text: 'Black Friday',
@@ -85,14 +101,14 @@ describe('one data layer', () => {
     });
     const warn = warnings();
     const { read } = createReader(client);
-    await expect(read(contentReads.posts, undefined)).resolves.toEqual([]);
-    await expect(read(contentReads.posts, undefined)).resolves.toEqual([]);
+    await expect(read(postsRead, undefined)).resolves.toEqual([]);
+    await expect(read(postsRead, undefined)).resolves.toEqual([]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(
       '/wp-json/wp/v2/posts/ sent an answer of an unexpected shape:',
       expect.anything(),
     );
-    await expect(read(contentReads.categories, undefined)).resolves.toEqual([]);
+    await expect(read(categoriesRead, undefined)).resolves.toEqual([]);
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
@@ -145,7 +161,7 @@ function Promo({ on }: { on: boolean }) {
 }
 
 function Search({ term }: { term: string }) {
-  const answer = useRead(siteReads.search, term);
+  const answer = useRead(searchRead, term);
   return answer.status === 'failed' ? (
     <button type="button" onClick={answer.retry}>
       {(answer.error as Error).message}

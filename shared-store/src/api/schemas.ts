@@ -169,16 +169,10 @@ export const homePage = v.looseObject({
   rank_math_meta: rankMathMeta,
 });
 
-/** GET wp/v2/posts: a blog post. */
-export const wpPost = v.looseObject({ id: v.number(), slug: v.string(), ...preview });
-
-/** GET wp/v2/categories */
-export const wpTerm = v.looseObject({ id: v.number(), name: v.string() });
-
-/** GET wp/v2/pages: a WordPress page. */
-export const wpPage = v.looseObject({ id: v.number(), content: wpRendered, ...preview });
-
-/** What a post or a page says of itself for a preview, whichever it is. */
+/**
+ * What a post or a page says of itself for a preview, whichever it is: the fields a read of posts
+ * or pages builds on.
+ */
 export const wpPreview = v.looseObject(preview);
 
 /** GET custom/v2/getPromotionalBanner */

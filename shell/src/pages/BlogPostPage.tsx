@@ -1,11 +1,12 @@
 import { useContext } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { contentReads, PlainText, useDocumentTitle, useRead } from 'shared-store';
+import { PlainText, useDocumentTitle, useRead } from 'shared-store';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { toPostView } from './components/posts';
 import { RichText } from './components/RichText';
 import './pages.css';
+import { wordpressReads } from './reads/wordpress';
 
 const backToBlog = (
   <p className="shell-links">
@@ -18,7 +19,7 @@ const backToBlog = (
 /** /blogs/:slug: one article; an unknown slug gets a way back to the list. */
 export default function BlogPostPage() {
   const { slug = '' } = useParams();
-  const post = useRead(contentReads.postBySlug, slug.trim() || null);
+  const post = useRead(wordpressReads.postBySlug, slug.trim() || null);
   const { shown: readText } = useContext(PlainText);
   const found = post.status === 'ready' ? toPostView(post.data, readText) : null;
   useDocumentTitle(found?.title || 'Blog');

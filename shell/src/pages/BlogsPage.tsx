@@ -1,6 +1,6 @@
 import { useContext, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { contentReads, PlainText, useDocumentTitle, useRead } from 'shared-store';
+import { PlainText, useDocumentTitle, useRead } from 'shared-store';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import {
@@ -12,6 +12,7 @@ import {
 } from './components/posts';
 import { RichText } from './components/RichText';
 import './pages.css';
+import { wordpressReads } from './reads/wordpress';
 
 const noCategories: CategoryView[] = [];
 
@@ -37,8 +38,8 @@ function PostCard({ post }: { post: PostView }) {
 export default function BlogsPage() {
   useDocumentTitle('Blog');
   // Posts and categories in parallel; both reads answer [] when they fail.
-  const postsRead = useRead(contentReads.posts);
-  const categoriesRead = useRead(contentReads.categories);
+  const postsRead = useRead(wordpressReads.posts);
+  const categoriesRead = useRead(wordpressReads.categories);
   const [category, setCategory] = useState<number | null>(null);
   const { shown: readText } = useContext(PlainText);
   const postList = postsRead.status === 'ready' ? postsRead.data : null;

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { siteApi, useDocumentTitle, validateEmail } from 'shared-store';
+import { useDocumentTitle, validateEmail } from 'shared-store';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
@@ -11,6 +11,7 @@ import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
 import { confirmError, passwordError } from './components/validation';
 import './pages.css';
+import { siteApi } from './reads/site';
 
 async function requestLink({ email }: Record<'email', string>): Promise<string> {
   const answer = await siteApi.forgotPassword(email.trim());

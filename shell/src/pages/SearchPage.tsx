@@ -4,7 +4,6 @@ import {
   COURSES_SECTION_ID,
   MESSAGES,
   PlainText,
-  siteReads,
   trackEvent,
   useDocumentTitle,
   useMounted,
@@ -16,6 +15,7 @@ import { PageShell } from './components/PageShell';
 import { RichText } from './components/RichText';
 import { SmartLink } from './components/SmartLink';
 import './pages.css';
+import { siteReads } from './reads/site';
 
 const TYPE_LABELS: Record<string, string> = {
   course: 'Course',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { siteApi, trackEvent, useDocumentTitle, validateEmail } from 'shared-store';
+import { trackEvent, useDocumentTitle, validateEmail } from 'shared-store';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
@@ -10,6 +10,7 @@ import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
 import { confirmError, passwordError, required } from './components/validation';
 import './pages.css';
+import { siteApi } from './reads/site';
 
 type SignupFields = 'username' | 'email' | 'password' | 'confirm';
 

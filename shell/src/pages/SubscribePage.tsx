@@ -1,4 +1,4 @@
-import { contentReads, read, siteApi, useDocumentTitle, validateEmail } from 'shared-store';
+import { contentReads, read, useDocumentTitle, validateEmail } from 'shared-store';
 import { Confirmation } from './components/Confirmation';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
@@ -9,6 +9,7 @@ import { RichText } from './components/RichText';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
 import './pages.css';
+import { siteApi } from './reads/site';
 
 const NEWSLETTER_NAME = 'Arora Updates';
 const DEFAULT_NEWSLETTER_ACTION = '/wp-json/custom/v1/newsletter';

@@ -4,12 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
 import {
   answerOf,
-  contentReads,
   PAGE_CONTRACT,
   PlainText,
   serveAnswers,
   serverPlainText,
-  siteReads,
   type ServerRenderer,
   type ServerRenderInput,
 } from 'shared-store';
@@ -18,6 +16,8 @@ import BlogPostPage from '../pages/BlogPostPage';
 import BlogsPage from '../pages/BlogsPage';
 import { infoPageRead } from '../pages/components/infoPages';
 import { isSitePath } from '../pages/components/SmartLink';
+import { siteReads } from '../pages/reads/site';
+import { wordpressReads } from '../pages/reads/wordpress';
 import ContactPage, { INTRO_SLUG } from '../pages/ContactPage';
 import InfoPage from '../pages/InfoPage';
 import LegalPage from '../pages/LegalPage';
@@ -129,14 +129,14 @@ function drawableResults(answer: unknown): boolean {
 export const renderers: Record<string, ServerRenderer> = {
   /** /blogs: the articles and their categories. */
   blogList: (input) =>
-    isServed(input.reads, contentReads.posts, undefined) &&
-    isServed(input.reads, contentReads.categories, undefined)
+    isServed(input.reads, wordpressReads.posts, undefined) &&
+    isServed(input.reads, wordpressReads.categories, undefined)
       ? drawn(input, BlogsPage)
       : undefined,
   /** /blogs/:slug: the article of the address's slug, or the page saying there is none. */
   blogPost: (input) => {
     const slug = matchPath(input.pattern, input.path)?.params.slug?.trim();
-    return slug && isServed(input.reads, contentReads.postBySlug, slug)
+    return slug && isServed(input.reads, wordpressReads.postBySlug, slug)
       ? drawn(input, BlogPostPage)
       : undefined;
   },
@@ -153,12 +153,12 @@ export const renderers: Record<string, ServerRenderer> = {
   },
   /** /privacy-policy, /terms-and-conditions: the WordPress page of the route's slug. */
   legal: (input) =>
-    isServed(input.reads, contentReads.pageBySlug, slugOf(input))
+    isServed(input.reads, wordpressReads.pageBySlug, slugOf(input))
       ? drawn(input, LegalPage)
       : undefined,
   /** /contact-us: the form under the WordPress page `contact-us`, its introduction. */
   contact: (input) =>
-    isServed(input.reads, contentReads.pageBySlug, INTRO_SLUG)
+    isServed(input.reads, wordpressReads.pageBySlug, INTRO_SLUG)
       ? drawn(input, ContactPage)
       : undefined,
   /** /acceptable-use-policy: the site's info page of the route's slug. */

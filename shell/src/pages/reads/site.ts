@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import { ApiError, apiClient, type ApiClient } from './client';
-import { createQuery } from './read';
-import { anyList, anyRecord } from './schemas';
+import { ApiError, anyList, anyRecord, apiClient, createQuery } from 'shared-store';
 
 const CUSTOM_V1 = '/wp-json/custom/v1';
 const CUSTOM_V2 = '/wp-json/custom/v2';
@@ -16,8 +14,9 @@ const withMessage = (generic: string) => (error: unknown) =>
     : new ApiError(generic, error instanceof ApiError ? error.status : 0, 'request_failed');
 
 /**
- * The site's own reads (custom/v1, custom/v2): search, order lookup, attributes. The promotional
- * banner's read is the header's (remote-header's PromoBanner).
+ * The site's own reads (custom/v1, custom/v2): search, order lookup, attributes. Only the shell's
+ * pages make them, so they come with those pages' code, never with the page's first load. The
+ * promotional banner's read is the header's (remote-header's PromoBanner).
  */
 export const siteReads = {
   /**
@@ -59,7 +58,7 @@ export const siteReads = {
 };
 
 /** The site's own writes: custom/v1, custom/v2, contact form, subscriptions; all are POSTs. */
-export function createSiteApi(client: ApiClient = apiClient) {
+export function createSiteApi(client: typeof apiClient = apiClient) {
   const post = <T>(path: string, body: unknown, token?: string | null) =>
     client.request<T>(path, { method: 'POST', body, token: token ?? null });
 
@@ -74,7 +73,5 @@ export function createSiteApi(client: ApiClient = apiClient) {
       post<{ success: boolean; message: string }>(formAction, { email }),
   };
 }
-
-export type SiteApi = ReturnType<typeof createSiteApi>;
 
 export const siteApi = createSiteApi();
