@@ -20,6 +20,26 @@ describe('decodeEntities', () => {
     expect(decodeEntities('<strong>PLAB 1</strong> &amp; <em>2</em>')).toBe('PLAB 1 & 2');
   });
 
+  it('gives the text the HTML parser gives, plain or not, and the same the second time', () => {
+    const parsed = (text: string) =>
+      new DOMParser().parseFromString(text, 'text/html').body.textContent;
+    for (const text of [
+      'PLAB 1 Online Course',
+      'MSRA – 3 months',
+      '  leading spaces',
+      '\ttab first',
+      'trailing space ',
+      'line\r\nbreak',
+      'nul\0byte',
+      'a < b',
+      '&amp;',
+      '',
+    ]) {
+      expect(decodeEntities(text)).toBe(parsed(text));
+      expect(decodeEntities(text)).toBe(parsed(text));
+    }
+  });
+
   it('returns an empty string for anything that is not text', () => {
     expect(decodeEntities(undefined)).toBe('');
     expect(decodeEntities({ rendered: 'x' })).toBe('');
