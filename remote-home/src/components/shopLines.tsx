@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Course, EventItem } from 'shared-store';
+import { useMounted, type Course, type EventItem } from 'shared-store';
 import { useSelectItem } from '../analytics';
 import { useAddToCart, type CartRequest } from '../hooks/useAddToCart';
 
@@ -79,7 +79,9 @@ export const eventLine =
 
 /**
  * An event's Add to cart (a card's, the event page's): one place by the event rule, refused while
- * it is sold out, has no price, or an add is under way.
+ * it is sold out, has no price, or an add is under way. Drawn on the server, it waits for the
+ * page's code (inert, painted the same): a tap before then would otherwise be lost on a button
+ * that looks ready.
  */
 export function AddEventButton({
   event,
@@ -93,11 +95,13 @@ export function AddEventButton({
   soldOut: boolean;
 }) {
   const { add, busy } = useAddToCart(title);
+  const codeRunning = useMounted();
   return (
     <button
       type="button"
       className="home-card__add"
       disabled={soldOut || price <= 0 || busy}
+      inert={!codeRunning}
       onClick={() => {
         add(eventLine(event, title, price));
       }}

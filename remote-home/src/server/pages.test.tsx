@@ -238,6 +238,21 @@ describe.each(ROUTES)('the $renderer route drawn on the server', (route) => {
   });
 });
 
+it('serves every Add to cart unusable until the page’s code runs, and the browser’s usable (a tap is never lost on a button that looks ready)', async () => {
+  for (const route of [EVENT, COURSE]) {
+    const served = servedPage(drawnBy(renderers, route.renderer, route.input));
+    const servedAdds = [...served.querySelectorAll('button.home-card__add')];
+    expect(servedAdds).not.toHaveLength(0);
+    for (const add of servedAdds) {
+      expect(add.hasAttribute('inert') || add.hasAttribute('disabled')).toBe(true);
+    }
+  }
+  browserPage(EVENT);
+  const add = await screen.findByRole('button', { name: `Add ${EVENT.heading} to cart` });
+  expect(add).toBeEnabled();
+  expect(add).not.toHaveAttribute('inert');
+});
+
 it('draws no hero when the banner has no slide to show', () => {
   const hero = (banner: unknown) =>
     drawnBy(renderers, 'hero', { path: '/', pattern: '/', reads: { [BANNER]: banner } });

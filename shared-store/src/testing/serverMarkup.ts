@@ -13,8 +13,8 @@ export function drawnBy(
 
 /**
  * What the visitor sees of an element: comments (React's marks between two texts in its server
- * markup) left out, the texts side by side joined, as they paint, and `inert` (a served form's,
- * until the page's code runs) left out, as it changes nothing painted.
+ * markup) left out, the texts side by side joined, as they paint, and `inert` (a served form's
+ * or button's, until the page's code runs) left out, as it changes nothing painted.
  */
 export function seen(element: Element): Element {
   const copy = element.cloneNode(true) as Element;
