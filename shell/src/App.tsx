@@ -2,10 +2,12 @@ import { Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   BARE_IN_APP_ROUTES,
+  DEFAULT_DESCRIPTION,
   FOOTER_SHOW_DELAY_MS,
   PAGE_CONTRACT,
   SITE_NAME,
   isMobileApp,
+  metaDescription,
   type LayoutSlot as LayoutPart,
   type PageRoute,
 } from 'shared-store';
@@ -100,6 +102,17 @@ function useOpeningReads(route: PageRoute, fromAnotherPage: boolean): void {
 }
 
 /**
+ * The description of a page the visitor opens from another: the site's (a page that knows its own
+ * sets it after; the routes' own are the gateway's, for the pages it serves). The page the gateway
+ * served keeps the one it came with, which the gateway read from the page's own data.
+ */
+function useRouteDescription(route: PageRoute, fromAnotherPage: boolean): void {
+  useLayoutEffect(() => {
+    if (fromAnotherPage) metaDescription().content = DEFAULT_DESCRIPTION;
+  }, [route.path, fromAnotherPage]);
+}
+
+/**
  * A remote's page: the space (keeping what the gateway rendered of it) while it loads, a message
  * under its title if it cannot. Its reads start as it opens (useOpeningReads).
  */
@@ -114,6 +127,7 @@ function RemotePage({
 }) {
   const Head = ROUTE_HEADS[route.path];
   useOpeningReads(route, fromAnotherPage);
+  useRouteDescription(route, fromAnotherPage);
   // The route's title until the page names its own: set before any page's effect runs, so a
   // page that names one (a course) has the last word.
   useLayoutEffect(() => {
@@ -168,6 +182,7 @@ function ShellPage({
   const Page = SHELL_PAGES[name];
   if (!Page) throw new Error(`The page contract names no shell page "${name}".`);
   useOpeningReads(route, fromAnotherPage);
+  useRouteDescription(route, fromAnotherPage);
   const served = route.serverRender && !fromAnotherPage;
   return (
     <LazyPage {...(served ? { serverRenderOf: name } : {})}>
