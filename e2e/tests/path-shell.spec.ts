@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { addFirstCourse, withConsentCookie } from '../support/storefront';
+import { addFirstCourse, newLearner, withConsentCookie } from '../support/storefront';
 
 /** A phone and a laptop: the shopper's path is walked on both. */
 const SCREENS = [
@@ -73,6 +73,49 @@ for (const screen of SCREENS) {
         () => document.querySelector('main')?.contains(document.activeElement) ?? false,
       );
       expect(inMain).toBe(true);
+    });
+
+    test('a session that expires clears the device as a logout does, and the account keeps the cart for the next login', async ({
+      page,
+      request,
+    }) => {
+      const learner = await newLearner(request);
+      const logIn = async () => {
+        await page.goto('/login');
+        await page.getByLabel('Email address').fill(learner.email);
+        await page.getByLabel('Password').fill(learner.password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await expect(page).toHaveURL(/\/$/);
+      };
+      await logIn();
+      const title = await addFirstCourse(page);
+      await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+      // The session is aged as the cart's document loads, before its code runs.
+      await page.addInitScript(
+        (age) => {
+          if (window.location.pathname === '/cart') {
+            localStorage.setItem('loginTimestamp', String(Date.now() - age));
+          }
+        },
+        25 * 60 * 60 * 1000,
+      );
+      await page.goto('/cart');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('Session Expired! Please Login Again')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
+      const kept = await page.evaluate(() => Object.keys(localStorage).sort());
+      expect(kept.filter((key) => key !== 'persist:root')).toEqual([]);
+      const storedLines = await page.evaluate(() => {
+        const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as {
+          cartData?: string;
+        };
+        return (JSON.parse(root.cartData ?? '{}') as { cartData?: unknown[] }).cartData;
+      });
+      expect(storedLines).toEqual([]);
+      await logIn();
+      await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+      await page.goto('/cart');
+      await expect(page.getByRole('main')).toContainText(title);
     });
 
     test('with the home remote down, the home page keeps its served hero under a notice with Try again', async ({

@@ -125,6 +125,7 @@ export {
   captureCampaignIds,
   type KeyValueStorage,
 } from './session/storage';
+export { SESSION_EXPIRED_QUERY } from './session/session';
 export { useSession } from './session/useSession';
 export { joinSession, type SessionParticipant } from './session/participants';
 export { selectLogoutStatus, selectStorageLost } from './session/sessionStatusSlice';
