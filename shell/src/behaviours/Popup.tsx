@@ -85,9 +85,13 @@ export function Popup() {
           />
         </Suspense>
       )}
-      <p className="shell-visually-hidden" role="status">
-        {shown && allowed && quiet ? POPUP_OPENED_QUIETLY : ''}
-      </p>
+      {/* There, empty, from the moment it falls due (not in the page's first paint, which is the
+          served page's), so that what it says when the dialog opens quietly is heard. */}
+      {dueOn !== null && (
+        <p className="shell-visually-hidden" role="status">
+          {shown && allowed && quiet ? POPUP_OPENED_QUIETLY : ''}
+        </p>
+      )}
     </>
   );
 }
