@@ -17,8 +17,8 @@ configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lays nothing out, so a page there has nothing to scroll: scrolling (a new page starting at
 // its top) does nothing, where jsdom's own would report that it is not implemented. A test of
-// scrolling puts its own in place.
-window.scrollTo = () => undefined;
+// scrolling puts its own in place. (A test in Node's environment has no window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 const unanswered = [];
 
 /** The server mockFetch adds its handlers to. */
