@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   STORAGE_KEYS,
@@ -80,6 +80,16 @@ export default function OrderReceivedPage() {
     if (id !== undefined && status !== undefined) settleOrder(dispatch, id, status);
   }, [dispatch, id, status]);
 
+  // Focus that was lost (checkout's button left with the cart page) goes to what the page says,
+  // so a screen reader reads the outcome; focus the learner has put somewhere stays.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (outcome !== undefined && (active === null || active === document.body)) {
+      headingRef.current?.focus();
+    }
+  }, [outcome]);
+
   const heading = id === undefined ? 'Order not found' : outcome ? HEADINGS[outcome] : 'Your order';
   useDocumentTitle(heading);
   const number = `#${String(id)}`;
@@ -90,7 +100,7 @@ export default function OrderReceivedPage() {
       aria-labelledby={headingId}
       aria-busy={order.status === 'loading' || undefined}
     >
-      <h1 id={headingId} className="cart-title">
+      <h1 id={headingId} ref={headingRef} className="cart-title" tabIndex={-1}>
         {heading}
       </h1>
       {id === undefined && (

@@ -132,13 +132,13 @@ export function OrderConfirmation({
           </div>
         )}
       </dl>
-      <section aria-labelledby={detailsId}>
+      <section className="cart-order-section" aria-labelledby={detailsId}>
         <h2 id={detailsId} className="cart-panel-title">
           Order details
         </h2>
         <OrderLines order={order} />
       </section>
-      <section aria-labelledby={nextId}>
+      <section className="cart-order-section" aria-labelledby={nextId}>
         <h2 id={nextId} className="cart-panel-title">
           What happens next
         </h2>
