@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   STORAGE_KEYS,
   safeStorage,
@@ -13,7 +13,7 @@ import { orderIdOf } from './cartHelpers';
 import { OrderConfirmation } from './components/OrderConfirmation';
 import { orderOutcome, settleOrder, type OrderOutcome } from './model/orderSettlement';
 import { cartReads } from './model/shop';
-import { toOrderView } from './orderView';
+import { isFromCheckout, toOrderView } from './orderView';
 import './cart.css';
 
 export const UNREADABLE_ORDER = 'The shop sent an answer we could not read.';
@@ -80,15 +80,17 @@ export default function OrderReceivedPage() {
     if (id !== undefined && status !== undefined) settleOrder(dispatch, id, status);
   }, [dispatch, id, status]);
 
-  // Focus that was lost (checkout's button left with the cart page) goes to what the page says,
-  // so a screen reader reads the outcome; focus the learner has put somewhere stays.
+  // Checkout's button left with the cart page: its focus goes to what the page says, so a screen
+  // reader reads the outcome. A page loaded afresh (back from the payment page) is read from the
+  // top anyway, and focus the learner has put somewhere since stays.
+  const fromCheckout = isFromCheckout(useLocation().state);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const active = document.activeElement;
-    if (outcome !== undefined && (active === null || active === document.body)) {
+    if (fromCheckout && outcome !== undefined && (active === null || active === document.body)) {
       headingRef.current?.focus();
     }
-  }, [outcome]);
+  }, [fromCheckout, outcome]);
 
   const heading = id === undefined ? 'Order not found' : outcome ? HEADINGS[outcome] : 'Your order';
   useDocumentTitle(heading);

@@ -109,3 +109,11 @@ export function dayText(day: string): string {
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, month - 1, date)));
 }
+
+/** The history state checkout opens an order's confirmation with. */
+export const FROM_CHECKOUT = { fromCheckout: true } as const;
+
+/** Whether the confirmation was opened by checkout (FROM_CHECKOUT), not loaded or linked to. */
+export function isFromCheckout(state: unknown): boolean {
+  return isRecord(state) && state.fromCheckout === true;
+}

@@ -14,6 +14,7 @@ import {
 import { trackCheckout } from './model/cartAnalytics';
 import { linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
 import { commerceApi, priceChangeOf, type OrderRequest } from './model/shop';
+import { FROM_CHECKOUT } from './orderView';
 
 export const UNREADABLE_ORDER_ERROR =
   'We could not create your order. The shop sent an answer we could not read. Please try again.';
@@ -115,7 +116,7 @@ export function usePlaceOrder() {
     // the next page load finds the order paid and settles the cart.
     if (!isMounted()) return false;
     trackCheckout(placement.lines, 0, placement.request.coupon ?? '');
-    void navigate(orderReceivedPath(created.id));
+    void navigate(orderReceivedPath(created.id), { state: FROM_CHECKOUT });
     return true;
   }
 
