@@ -14,13 +14,13 @@ import type { WooCommerce } from './wooCommerce';
  */
 
 /** How long a completed order's claim is kept: longer than anyone retries a completion. */
-export const KEEP_COMPLETED_MS = 24 * 60 * 60 * 1000;
+const KEEP_COMPLETED_MS = 24 * 60 * 60 * 1000;
 
 export const NOT_FREE_MESSAGE =
   'This order has an amount to pay, so it cannot be completed without payment.';
 export const COMPLETING_MESSAGE =
   'Your order is already being completed. Please wait a moment, then try again.';
-export const COMPLETION_UNAVAILABLE_MESSAGE =
+const COMPLETION_UNAVAILABLE_MESSAGE =
   'Your order could not be completed just now. Please try again in a moment.';
 
 export interface FreeOrderDeps {

@@ -36,7 +36,7 @@ import { formatPence, toPence } from './money';
 export const SHOP_PREFIX = '/api/shop';
 
 /** Where the browser asks for its free order (one with nothing to pay) to be completed. */
-export const FREE_COMPLETION_PATH = `${SHOP_PREFIX}/orders/:id/free-completion`;
+const FREE_COMPLETION_PATH = `${SHOP_PREFIX}/orders/:id/free-completion`;
 
 /** Product reads are shared by every visitor for this long. */
 const PRODUCT_TTL_MS = 60_000;

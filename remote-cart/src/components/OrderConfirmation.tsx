@@ -7,13 +7,13 @@ import { dayText, type OrderView } from '../orderView';
 const MY_COURSES = '/my-courses';
 
 /** "Paid", or why it is not yet: WooCommerce's on-hold is a payment still being confirmed. */
-export function paymentStatusText(order: OrderView): string {
+function paymentStatusText(order: OrderView): string {
   if (order.status === 'on-hold') return 'Payment being confirmed';
   return order.total === 0 ? 'Paid (nothing to pay)' : 'Paid';
 }
 
 /** What happens after this order: access to the course, and the receipt. */
-export function nextSteps(order: OrderView, loggedIn: boolean): string[] {
+function nextSteps(order: OrderView, loggedIn: boolean): string[] {
   const confirmed = order.status !== 'on-hold';
   const address = order.email || 'the e-mail address you gave us';
   const access = loggedIn
