@@ -1,4 +1,11 @@
-import { Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   BARE_IN_APP_ROUTES,
@@ -11,7 +18,6 @@ import {
   type LayoutSlot as LayoutPart,
   type PageRoute,
 } from 'shared-store';
-import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
 import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
@@ -22,14 +28,12 @@ import { useStorageNotice } from './behaviours/useStorageNotice';
 import { Toasts } from './bridges/Toasts';
 import { BrandMark } from './components/BrandMark';
 import { LogoutPrompt } from './components/LogoutPrompt';
-import { MinimalFooter } from './components/MinimalFooter';
 import { MinimalHeader } from './components/MinimalHeader';
-import { SlotMessage } from './components/SlotMessage';
+import { UNAVAILABLE } from './components/unavailable';
 import { usePageLoaded } from './hooks/usePageLoaded';
 import { SHELL_PAGES } from './pages';
 import { RemoteSlot, SlotBoundary, lazyRemote, type LazyRemote } from './remotes/RemoteSlot';
 import { PageSpace } from './remotes/ServerRendered';
-import { UnavailablePage } from './remotes/UnavailablePage';
 import { startPageReads } from './remotes/pageReads';
 
 /** Each remote module the page contract shows, declared once, so it loads once for the page. */
@@ -49,6 +53,39 @@ function remoteOf(module: string): LazyRemote {
   return remote;
 }
 
+/**
+ * What shows where a part of the page cannot come, and the newsletter popup (due 10 s after the
+ * page opened): code no first screen needs, loaded when it is wanted. A fallback whose own code
+ * cannot come either says, in a line, what its message would.
+ */
+const fallbackOf = <Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> =>
+  lazy<ComponentType<Props>>(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: () => <p role="alert">{UNAVAILABLE}</p> }),
+    ),
+  );
+const UnavailablePage = fallbackOf(() =>
+  import('./remotes/UnavailablePage').then((module) => module.UnavailablePage),
+);
+const SlotMessage = fallbackOf(() =>
+  import('./components/SlotMessage').then((module) => module.SlotMessage),
+);
+const MinimalFooter = fallbackOf(() =>
+  import('./components/MinimalFooter').then((module) => module.MinimalFooter),
+);
+const Popup = lazy(() =>
+  import('./behaviours/Popup').then(
+    (module) => ({ default: module.Popup }),
+    (error: unknown) => {
+      console.warn('The newsletter popup could not load; the next page offers it.', error);
+      return { default: () => null };
+    },
+  ),
+);
+
 const bannerPlaceholder = <div className="shell-banner-space" aria-hidden="true" />;
 const headerPlaceholder = (
   <div className="shell-header-space" aria-hidden="true">
@@ -63,7 +100,14 @@ const SLOTS: Record<string, { placeholder: ReactNode; fallback: ReactNode }> = {
   banner: { placeholder: bannerPlaceholder, fallback: null },
   header: { placeholder: headerPlaceholder, fallback: <MinimalHeader /> },
   trust: { placeholder: trustPlaceholder, fallback: null },
-  footer: { placeholder: footerPlaceholder, fallback: <MinimalFooter /> },
+  footer: {
+    placeholder: footerPlaceholder,
+    fallback: (
+      <Suspense fallback={footerPlaceholder}>
+        <MinimalFooter />
+      </Suspense>
+    ),
+  },
 };
 
 /** A part of the layout from its remote; one below the first screen only once it is `due`. */
@@ -140,11 +184,15 @@ function RemotePage({
         remote={remoteOf(module)}
         placeholder={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
         fallback={
-          <UnavailablePage
-            title={route.unavailableTitle ?? route.title ?? 'Something went wrong'}
-            {...(route.serverRender ? { serverRenderOf: module } : {})}
-            cart={remoteName(module) === remoteName(PAGE_CONTRACT.models.cart)}
-          />
+          <Suspense
+            fallback={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
+          >
+            <UnavailablePage
+              title={route.unavailableTitle ?? route.title ?? 'Something went wrong'}
+              {...(route.serverRender ? { serverRenderOf: module } : {})}
+              cart={remoteName(module) === remoteName(PAGE_CONTRACT.models.cart)}
+            />
+          </Suspense>
         }
       />
     </>
@@ -157,7 +205,14 @@ function RemotePage({
  */
 function LazyPage({ children, serverRenderOf }: { children: ReactNode; serverRenderOf?: string }) {
   return (
-    <SlotBoundary id="shell page" fallback={<SlotMessage title="Something went wrong" />}>
+    <SlotBoundary
+      id="shell page"
+      fallback={
+        <Suspense fallback={<PageSpace />}>
+          <SlotMessage title="Something went wrong" />
+        </Suspense>
+      }
+    >
       <Suspense fallback={<PageSpace {...(serverRenderOf ? { serverRenderOf } : {})} />}>
         {children}
       </Suspense>
@@ -279,7 +334,11 @@ export function App() {
       {!bare &&
         layoutAfterLoad.map((part) => <LayoutSlot key={part.slot} {...part} due={footerDue} />)}
       <ScrollToTopButton />
-      {!inApp && <Popup />}
+      {!inApp && footerDue && (
+        <Suspense fallback={null}>
+          <Popup />
+        </Suspense>
+      )}
       <LogoutPrompt />
       <Toasts />
     </>

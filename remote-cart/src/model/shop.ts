@@ -130,11 +130,6 @@ export function createCommerceApi(client: typeof apiClient = apiClient) {
     applyCoupon: (code: string, total: number) =>
       client.request<CouponResult>(`${SHOP}/coupons`, { method: 'POST', body: { code, total } }),
     /**
-     * Tells the shop an order of this browser (or of the learner of `token`) is paid, with the
-     * email-campaign ids the visitor came with: the shop posts its order tracking once per order,
-     * and answers whether this report was the first (`reported`) or came after another tab's.
-     */
-    /**
      * Asks the shop to complete a free order of this browser (or of the learner of `token`): one
      * whose total the shop itself has at £0, which has nothing for the payment page to take. It
      * answers the order, paid, whether this request completed it or an earlier one had.
@@ -145,6 +140,11 @@ export function createCommerceApi(client: typeof apiClient = apiClient) {
         body: {},
         token,
       }),
+    /**
+     * Tells the shop an order of this browser (or of the learner of `token`) is paid, with the
+     * email-campaign ids the visitor came with: the shop posts its order tracking once per order,
+     * and answers whether this report was the first (`reported`) or came after another tab's.
+     */
     reportPaid: (orderId: number, campaign: CampaignIds, token?: string | null) =>
       client.request<unknown>(`${SHOP}/orders/${String(orderId)}/tracking`, {
         method: 'POST',

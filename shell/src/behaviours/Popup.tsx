@@ -52,9 +52,13 @@ export function Popup() {
 
   useEffect(() => {
     if (!offered) return;
-    const timer = setTimeout(() => {
-      setDueOn(currentPath.current);
-    }, POPUP_DELAY_MS);
+    // From the page's opening: its code comes once the page has loaded.
+    const timer = setTimeout(
+      () => {
+        setDueOn(currentPath.current);
+      },
+      Math.max(0, POPUP_DELAY_MS - performance.now()),
+    );
     return () => {
       clearTimeout(timer);
     };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { UNAVAILABLE } from './unavailable';
 
 /** Loads the page again: its parts are asked for anew (the browser's cache keeps what came). */
 const reload = () => {
@@ -24,7 +25,7 @@ export function SlotMessage({ title, children }: { title: string; children?: Rea
   return (
     <section className="shell-slot-message" role="alert">
       <h1>{title}</h1>
-      <p>This part of the site is temporarily unavailable. Please try again in a moment.</p>
+      <p>{UNAVAILABLE}</p>
       {children}
       <p className="shell-slot-message__actions">
         <TryAgainButton />
