@@ -7,7 +7,7 @@ import {
   type KeyValueStorage,
   type WcOrder,
 } from 'shared-store';
-import { lineName } from './cartHelpers';
+import { lineName } from './lineNames';
 import { type CartItem } from './model/cartSlice';
 import { type CampaignIds, type OrderRequest } from './model/shop';
 
