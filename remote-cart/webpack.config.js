@@ -8,7 +8,8 @@ const app = createAppConfig({
   port: devPortOf('cart'),
   // The cart model: every page loads it (the shell, before its first render) for the badge,
   // the add-to-cart actions and the cart's sync.
-  exposes: { './model': './src/model/cartModel.ts' },
+  // The mini-cart: its listener in the layout's `minicart` slot; its panel comes with the first add.
+  exposes: { './model': './src/model/cartModel.ts', './MiniCart': './src/MiniCart.tsx' },
   // The cart's pages: one file of their own, loaded when one is shown (tooling's `pages`).
   pages: {
     './CartPage': './src/CartPage.tsx',

@@ -14,6 +14,7 @@ const app = createAppConfig({
     './EventListPage': './src/pages/EventListPage.tsx',
     './EventPage': './src/pages/EventPage.tsx',
     './LocationPage': './src/pages/LocationPage.tsx',
+    './MembershipsPage': './src/pages/MembershipsPage.tsx',
   },
 });
 // The first screens of its routes rendered on the server (`renderers`, named by the page

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// npm run screenshots: the home page, a course page, the cart (with a course in it) and the
-// confirmation of its order (paid, with a coupon) at a phone's width (375 px) and a laptop's
-// (1280 px), from the production build on the embedded sample backend, written to
-// docs/screenshots/. Builds first when there is no build.
+// npm run screenshots: the home page, a course page, the mini-cart after its Add to cart, the cart
+// (with a course in it) and the confirmation of its order (paid, with a coupon) at a phone's width
+// (375 px) and a laptop's (1280 px), from the production build on the embedded sample backend,
+// written to docs/screenshots/. Builds first when there is no build.
 // The functions handed to page.evaluate run in the page.
 /* global document, requestAnimationFrame */
 import fs from 'node:fs';
@@ -75,6 +75,8 @@ try {
       .getByRole('button', { name: /^Add .* to cart$/ })
       .first()
       .click();
+    await page.getByRole('dialog', { name: 'Added to your cart' }).waitFor();
+    await shoot('minicart');
     await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor();
     await page.goto(`${gateway.base}/cart`);
     await shoot('cart');

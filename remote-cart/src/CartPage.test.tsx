@@ -138,12 +138,48 @@ describe('cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Clear cart' }));
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByText('Your cart is empty.')).toBeVisible();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your cart is empty.' })).toHaveFocus();
     expect(selectCart(store.getState())).toMatchObject({
       cartData: [],
       totalAmount: 0,
       couponName: '',
       discountedCouponAmount: 0,
     });
+  });
+});
+
+describe('the focus after a line is removed', () => {
+  const sixMonths = { ...plab1, month: '6 Months', quantity: 1, price: 29.99 };
+  const msraDay = { ...mockExam, id: 4002, slug: 'msra-mock-day', title: 'MSRA Mock Day' };
+
+  it('goes to the Remove of the next line, never to the page heading', async () => {
+    const { user } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1, mockExam, msraDay]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove PLAB 1' }));
+    expect(screen.getByRole('button', { name: 'Remove PLAB 2 Mock Day' })).toHaveFocus();
+  });
+
+  it('goes to the Remove of the line before when the last line was removed', async () => {
+    const { user } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1, mockExam]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove PLAB 2 Mock Day' }));
+    expect(screen.getByRole('button', { name: 'Remove PLAB 1' })).toHaveFocus();
+  });
+
+  it('goes to the next line when − at quantity 1 removed it, once confirmed', async () => {
+    const { user } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([sixMonths, mockExam]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of PLAB 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(screen.getByRole('button', { name: 'Remove PLAB 2 Mock Day' })).toHaveFocus();
+  });
+
+  it('goes to the empty cart’s heading when no line is left', async () => {
+    const { user } = renderWithProviders(<CartPage />, { preloadedState: seedState([plab1]) });
+    await user.click(screen.getByRole('button', { name: 'Remove PLAB 1' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Your cart is empty.' })).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { selectIsLoggedIn, useAppSelector } from 'shared-store';
 import { lineKeys, lineLabel } from './cartHelpers';
 import { CancelledOrderNotice } from './components/CancelledOrderNotice';
@@ -18,18 +18,10 @@ const TITLE_ID = 'cart-title';
 const ITEMS_TITLE_ID = 'cart-items-title';
 
 /** The page around what the cart shows: its heading, and the notices about the cart. */
-function CartPageFrame({
-  heading,
-  busy = false,
-  children,
-}: {
-  heading?: RefObject<HTMLHeadingElement | null>;
-  busy?: boolean;
-  children: ReactNode;
-}) {
+function CartPageFrame({ busy = false, children }: { busy?: boolean; children: ReactNode }) {
   return (
     <section className="cart-page" aria-labelledby={TITLE_ID} aria-busy={busy || undefined}>
-      <h1 id={TITLE_ID} ref={heading} className="cart-title" tabIndex={-1}>
+      <h1 id={TITLE_ID} className="cart-title" tabIndex={-1}>
         Your cart
       </h1>
       <CancelledOrderNotice />
@@ -40,7 +32,15 @@ function CartPageFrame({
 }
 
 /** The lines' panel: its title, the column names (wide screens), the lines, and what follows. */
-function ItemsPanel({ children, after }: { children: ReactNode; after?: ReactNode }) {
+function ItemsPanel({
+  children,
+  after,
+  list,
+}: {
+  children: ReactNode;
+  after?: ReactNode;
+  list?: Ref<HTMLUListElement>;
+}) {
   return (
     <section className="cart-items" aria-labelledby={ITEMS_TITLE_ID}>
       <h2 id={ITEMS_TITLE_ID} className="cart-panel-title">
@@ -52,7 +52,9 @@ function ItemsPanel({ children, after }: { children: ReactNode; after?: ReactNod
         <span>Quantity</span>
         <span>Total</span>
       </div>
-      <ul className="cart-lines">{children}</ul>
+      <ul ref={list} className="cart-lines">
+        {children}
+      </ul>
       {after}
     </section>
   );
@@ -65,26 +67,51 @@ function ItemsPanel({ children, after }: { children: ReactNode; after?: ReactNod
 export default function CartPage() {
   const items = useAppSelector(selectCartItems);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // A removed line takes its focused button with it: the page heading takes the focus instead.
-  const focusHeading = useCallback(() => {
-    heading.current?.focus();
-  }, []);
+  const list = useRef<HTMLUListElement>(null);
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  /** The place of a line just removed (its focused button went with it), until focus has moved. */
+  const removedAt = useRef<number | null>(null);
+  function lineRemoved(index: number) {
+    removedAt.current = index;
+  }
+  // The focus goes to the Remove of the line now in the removed one's place (of the one before
+  // it when it was the last), or to the empty cart's heading when none is left.
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const removes = Array.from(
+      list.current?.querySelectorAll<HTMLElement>('.cart-line-remove') ?? [],
+    );
+    const next = removes.at(Math.min(index, removes.length - 1));
+    (next ?? emptyHeading.current)?.focus();
+  });
   const keys = lineKeys(items);
 
   return (
-    <CartPageFrame heading={heading}>
+    <CartPageFrame>
       {items.length === 0 ? (
-        <EmptyCart />
+        <EmptyCart heading={emptyHeading} />
       ) : (
         <div className="cart-layout">
-          <ItemsPanel after={<ClearCartButton onCleared={focusHeading} />}>
+          <ItemsPanel
+            list={list}
+            after={
+              <ClearCartButton
+                onCleared={() => {
+                  lineRemoved(0);
+                }}
+              />
+            }
+          >
             {items.map((line, index) => (
               <CartLine
                 key={keys[index]}
                 line={line}
                 label={lineLabel(line, items)}
-                onRemoved={focusHeading}
+                onRemoved={() => {
+                  lineRemoved(index);
+                }}
               />
             ))}
           </ItemsPanel>

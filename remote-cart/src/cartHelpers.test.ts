@@ -3,12 +3,11 @@ import {
   apiErrorMessage,
   appliedDiscounts,
   confirmedCoupon,
-  lineDuration,
   lineKeys,
   lineLabel,
-  lineName,
   parseWholePounds,
 } from './cartHelpers';
+import { lineDuration, lineName } from './lineNames';
 import { type CartItem } from './model/cartSlice';
 
 const line = (overrides: Partial<CartItem> = {}): CartItem => ({

@@ -7,11 +7,7 @@ import {
   type RewardBalance,
 } from 'shared-store';
 import { type CartItem } from './model/cartSlice';
-
-/** What a line is called on the page: its title, else its slug. */
-export function lineName(line: CartItem): string {
-  return line.title || line.slug || `Item ${String(line.id)}`;
-}
+import { lineName } from './lineNames';
 
 /**
  * The name buttons and fields use for a line ("PLAB 1"); when two lines share a name, the month is
@@ -35,11 +31,6 @@ export function lineKeys(lines: readonly CartItem[]): string[] {
     seen.set(base, count + 1);
     return count === 0 ? base : `${base}-${String(count)}`;
   });
-}
-
-/** A package line shows its tier's stored duration (else its month); other lines their month. */
-export function lineDuration(line: CartItem, tierDuration: string): string {
-  return line.tier ? tierDuration || line.month : line.month;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -7,7 +7,7 @@ import {
   type KeyValueStorage,
   type WcOrder,
 } from 'shared-store';
-import { lineName } from './cartHelpers';
+import { lineName } from './lineNames';
 import { ORDER_RECEIVED_PAGE } from './model/orderSettlement';
 import { type CartItem } from './model/cartSlice';
 import { type CampaignIds, type OrderRequest } from './model/shop';

@@ -1,11 +1,11 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector, type SubscriptionPackage } from 'shared-store';
+import { useAppDispatch, useAppSelector } from 'shared-store';
 import { CoursesSection } from './components/CoursesSection';
 import { EventsSection } from './components/EventsSection';
 import { Hero } from './components/Hero';
 import { HowToLearn } from './components/HowToLearn';
 import { MobileAppSection } from './components/MobileAppSection';
-import { PackagesSection } from './components/PackagesSection';
+import { PackagesSection, packagesOf } from './components/PackagesSection';
 import { PartnersSection } from './components/PartnersSection';
 import { Testimonials } from './components/Testimonials';
 import {
@@ -17,18 +17,6 @@ import {
 } from './data/homeSlices';
 import { loadHomeSections } from './data/homeThunks';
 import './home.css';
-
-function isPackage(value: unknown): value is SubscriptionPackage {
-  const p = value as SubscriptionPackage;
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof p.product_id === 'number' &&
-    typeof p.title === 'string' &&
-    typeof p.tier === 'string' &&
-    Array.isArray(p.features)
-  );
-}
 
 /**
  * The home page sections in order: hero, mobile app, how to learn, events, partners,
@@ -55,10 +43,7 @@ export default function HomePage() {
   const coursesLoading = loading || deferredCourses !== courses;
   const packagesData: unknown = deferredPage?.acf_groups?.SubscriptionPackages;
   // The same list as long as the page data is the same, so the packages do not re-render.
-  const packages = useMemo(
-    () => (Array.isArray(packagesData) ? packagesData.filter(isPackage) : []),
-    [packagesData],
-  );
+  const packages = useMemo(() => packagesOf(packagesData), [packagesData]);
 
   useEffect(() => {
     let live = true;

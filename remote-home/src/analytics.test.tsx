@@ -159,7 +159,7 @@ describe('the lists analytics is told of', () => {
     });
   });
 
-  it('a centre’s events are a list named as the page names it', async () => {
+  it('a centre’s events to book are a list named after the centre', async () => {
     mockFetch({
       '/wp-json/wp/v2/page-details/location-': answer(MANCHESTER),
       '/wp-json/wp/v2/products-with-ticket': answer(EVENTS),
@@ -170,7 +170,7 @@ describe('the lists analytics is told of', () => {
       </Routes>,
       { route: '/locations/2' },
     );
-    await screen.findByRole('heading', { level: 2, name: 'Events in Manchester' });
+    await screen.findByRole('heading', { level: 2, name: 'Book a place in Manchester' });
     expect(told('view_item_list')).toEqual([
       listed('centre_events', 'Events in Manchester', [MANCHESTER_ITEM]),
     ]);

@@ -305,6 +305,7 @@ describe('crawlers and link previews', () => {
         '/arora-subscribe-form',
         '/courses',
         '/events',
+        '/memberships',
         '/contact-us',
         '/acceptable-use-policy',
         '/courses/plab-1-online-course',

@@ -255,12 +255,12 @@ describe('hints for a shell page’s own code', () => {
 describe('the remote modules on a page', () => {
   it('are the cart’s model and the layout’s everywhere, plus the home page on / and the cart on /cart', () => {
     expect(modulesOnPage(pageRequest('/'))).toEqual({
-      cart: ['model'],
+      cart: ['model', 'MiniCart'],
       header: ['PromoBanner', 'Header', 'TrustStrip'],
       footer: ['Footer'],
       home: ['HomePage'],
     });
-    expect(modulesOnPage(pageRequest('/cart/')).cart).toEqual(['model', 'CartPage']);
+    expect(modulesOnPage(pageRequest('/cart/')).cart).toEqual(['model', 'MiniCart', 'CartPage']);
     expect(Object.keys(modulesOnPage(pageRequest('/blogs/some-post')))).toEqual([
       'cart',
       'header',

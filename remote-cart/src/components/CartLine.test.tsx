@@ -66,7 +66,7 @@ describe('− at quantity 1 asks first', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByRole('heading', { name: 'PLAB 1' })).not.toBeInTheDocument();
     expect(total()).toHaveTextContent('£150.00');
-    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Remove PLAB 2 Mock Day' })).toHaveFocus();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { formatPrice, sumLines, useAppDispatch, useAppSelector } from 'shared-store';
-import { lineDuration, lineName } from '../cartHelpers';
+import { lineDuration, lineName } from '../lineNames';
 import { useConfirmation } from '../hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DurationSelect } from './DurationSelect';

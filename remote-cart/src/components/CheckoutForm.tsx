@@ -73,7 +73,7 @@ export function CheckoutForm() {
   }
 
   return (
-    <section className="cart-panel cart-checkout" aria-labelledby={titleId}>
+    <section id="cart-checkout" className="cart-panel cart-checkout" aria-labelledby={titleId}>
       <h2 id={titleId} className="cart-panel-title">
         Checkout
       </h2>

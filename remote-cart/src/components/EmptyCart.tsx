@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { COURSES_SECTION_ID } from 'shared-store';
 
@@ -37,12 +38,15 @@ const EXAMS_TITLE_ID = 'cart-empty-exams-title';
 /**
  * The empty cart: it says so, tells what can be added, and leads to the courses, as a whole and
  * by exam. Its text block is the page's largest paint, so the page is complete as soon as it shows.
+ * Its heading takes the focus when the last line has just been removed (`heading`).
  */
-export function EmptyCart() {
+export function EmptyCart({ heading }: { heading?: Ref<HTMLHeadingElement> }) {
   return (
     <div className="cart-empty">
       <EmptyCartIllustration />
-      <h2 className="cart-empty-title">Your cart is empty.</h2>
+      <h2 ref={heading} className="cart-empty-title" tabIndex={-1}>
+        Your cart is empty.
+      </h2>
       <p className="cart-empty-text">
         Courses, events and memberships you add will wait here until you check out. Choose the
         preparation that fits your exam: online courses and question banks for UKMLA, PLAB, MSRA and

@@ -7,7 +7,7 @@ import {
   trackEvent,
   type AnalyticsItem,
 } from 'shared-store';
-import { lineName } from '../cartHelpers';
+import { lineName } from '../lineNames';
 import { readCampaignIds } from '../order';
 import {
   couponApplied,

@@ -19,6 +19,7 @@ import { cartParticipant } from './cartSession';
 import { createCartSync, type CartSync } from './cartSync';
 import { keepLineCountCookie } from './lineCount';
 import { checkPendingOrder } from './orderSettlement';
+import { shopAdd, tellShopAdds } from './shopAdds';
 import { packagesFollowLines } from './subscriptionSlice';
 import { startTabMerge } from './tabMerge';
 
@@ -44,7 +45,7 @@ export function connectCart(store: AppStore): CartSync {
     sync = createCartSync();
     sync.attach(store);
     syncs.set(store, sync);
-    addMiddleware(store, packagesFollowLines, sync.middleware, analyticsHandOff);
+    addMiddleware(store, packagesFollowLines, sync.middleware, analyticsHandOff, tellShopAdds);
     joinSession(store, cartParticipant(store, sync));
   }
   return sync;
@@ -62,8 +63,9 @@ export const cartModel: CartModel = {
     keepLineCountCookie(store);
   },
   selectTotalQuantity,
-  lineAdded: (line) => itemUpdated({ ...line, quantity: 1 }),
-  packageChosen,
+  // A shop page's adds: the bus is told of each the cart takes (shopAdds), for the mini-cart.
+  lineAdded: (line) => shopAdd(itemUpdated({ ...line, quantity: 1 })),
+  packageChosen: (choice) => shopAdd(packageChosen(choice)),
 };
 
 export default cartModel;

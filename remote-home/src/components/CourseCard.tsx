@@ -20,7 +20,7 @@ export const CourseCard = memo(function CourseCard({
 }) {
   const title = useShownText(course.title);
   const { option, view } = useMonthChoice(course.product_id, 'Access');
-  const { add, busy } = useAddToCart(title);
+  const { add, busy } = useAddToCart();
 
   return (
     <article className="home-card">

@@ -33,6 +33,13 @@ export function formatEventDate(date: string): string {
   return `${day}, ${String(parsed.getUTCDate())} ${month} ${String(parsed.getUTCFullYear())}`;
 }
 
+/** "Sold out", "Only 3 places left", "16 places left". */
+export function placesLeft(tickets: number): string {
+  if (tickets <= 0) return 'Sold out';
+  const places = `${String(tickets)} ${tickets === 1 ? 'place' : 'places'} left`;
+  return tickets <= 5 ? `Only ${places}` : places;
+}
+
 /**
  * One event: title (a link to its page), date, place, price and Add to cart (matched by id alone
  * in the cart); a sold-out one says so and cannot be added. `priority`: the card is on the page's

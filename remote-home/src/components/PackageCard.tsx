@@ -5,7 +5,7 @@ import { useMonthChoice } from './MonthChoice';
 /** A subscription package (silver, gold, ultimate) with its durations. */
 export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
   const { option, view } = useMonthChoice(pack.product_id, 'Duration');
-  const { add, busy } = useAddToCart(pack.title);
+  const { add, busy } = useAddToCart();
   const tier = SUBSCRIPTION_TIERS.find((known) => known === pack.tier);
 
   return (

@@ -3,6 +3,23 @@ import type { SubscriptionPackage } from 'shared-store';
 import { ListPrices, useListPrices } from '../hooks/useVariations';
 import { PackageCard } from './PackageCard';
 
+function isPackage(value: unknown): value is SubscriptionPackage {
+  const p = value as SubscriptionPackage;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof p.product_id === 'number' &&
+    typeof p.title === 'string' &&
+    typeof p.tier === 'string' &&
+    Array.isArray(p.features)
+  );
+}
+
+/** The packages of the home page's document (its SubscriptionPackages): the well-formed ones. */
+export function packagesOf(data: unknown): SubscriptionPackage[] {
+  return Array.isArray(data) ? data.filter(isPackage) : [];
+}
+
 /** The membership packages, priced by one read. */
 export const PackagesSection = memo(function PackagesSection({
   packages,

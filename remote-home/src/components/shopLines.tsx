@@ -94,7 +94,7 @@ export function AddEventButton({
   price: number;
   soldOut: boolean;
 }) {
-  const { add, busy } = useAddToCart(title);
+  const { add, busy } = useAddToCart();
   const codeRunning = useMounted();
   return (
     <button

@@ -12,11 +12,11 @@ export const CART_UNAVAILABLE_MESSAGE =
 export type CartRequest = (cart: CartModel) => UnknownAction;
 
 /**
- * Runs an add-to-cart request once per click burst: the badge updates at once (the store), a
- * toast confirms, and the button is briefly disabled. While the cart cannot load, the visitor is
- * told, and nothing is added.
+ * Runs an add-to-cart request once per click burst: the badge updates at once (the store), the
+ * cart's mini-cart confirms (the cart model tells the bus of the line it took), and the button is
+ * briefly disabled. While the cart cannot load, the visitor is told, and nothing is added.
  */
-export function useAddToCart(title: string) {
+export function useAddToCart() {
   const dispatch = useAppDispatch();
   const cart = useModel('cart');
   const [busy, setBusy] = useState(false);
@@ -38,7 +38,6 @@ export function useAddToCart(title: string) {
     busyRef.current = true;
     setBusy(true);
     dispatch(request(cart));
-    notify('success', `${title} added to your cart`);
     timer.current = setTimeout(() => {
       busyRef.current = false;
       setBusy(false);

@@ -28,7 +28,7 @@ function CourseBuy({ course, title }: { course: Course; title: string }) {
   const single =
     product.status === 'ready' && product.data?.type === 'simple' ? toPrice(product.data.price) : 0;
   const choice = option ?? (single > 0 ? { month: '', price: single } : undefined);
-  const { add, busy } = useAddToCart(title);
+  const { add, busy } = useAddToCart();
   return (
     <div className="home-shop__buy">
       {status === 'loading' ? (

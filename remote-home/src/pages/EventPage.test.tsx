@@ -3,7 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { provideModel } from 'shared-store';
 import { cartModelStandIn, mockFetch, renderWithProviders } from 'shared-store/testing';
 import { ADD_COOLDOWN_MS } from '../hooks/useAddToCart';
-import EventPage, { placesLeft } from './EventPage';
+import { placesLeft } from '../components/EventCard';
+import EventPage from './EventPage';
 import {
   EVENTS,
   PLAB_2_LONDON_SOLD_OUT,

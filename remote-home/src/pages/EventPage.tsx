@@ -1,20 +1,13 @@
 import { Link } from 'react-router-dom';
 import { formatPrice, toPrice, useDocumentTitle, useRead, useShownText } from 'shared-store';
 import { eventItem, useItemViewed } from '../analytics';
-import { formatEventDate } from '../components/EventCard';
+import { formatEventDate, placesLeft } from '../components/EventCard';
 import { SafeImage } from '../components/SafeImage';
 import { AddEventButton } from '../components/shopLines';
 import { EntryPage, PageFrame } from './PageParts';
 import { ticketEvents, type TicketEvent } from './reads';
 
 const TRAIL = [{ label: 'Events', to: '/events' }];
-
-/** "Sold out", "Only 3 places left", "16 places left". */
-export function placesLeft(tickets: number): string {
-  if (tickets <= 0) return 'Sold out';
-  const places = `${String(tickets)} ${tickets === 1 ? 'place' : 'places'} left`;
-  return tickets <= 5 ? `Only ${places}` : places;
-}
 
 function EventView({ event }: { event: TicketEvent }) {
   const title = useShownText(event.title);

@@ -1,13 +1,35 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
+import { provideModel } from 'shared-store';
+import {
+  cartModelStandIn,
+  mockFetch,
+  renderWithProviders,
+  type MockHandler,
+} from 'shared-store/testing';
 import LocationPage from './LocationPage';
-import { EVENTS, MANCHESTER, SERVER_ERROR, answer, inTurn, sectionOf } from '../testSupport';
+import {
+  EVENTS,
+  MANCHESTER,
+  PLAB_2_MANCHESTER,
+  SERVER_ERROR,
+  answer,
+  inTurn,
+  sectionOf,
+} from '../testSupport';
 
-function renderLocation(id: string, location: MockHandler = answer(MANCHESTER)) {
+/** The cart's model, as the shell provides it: what the page asks of it. */
+const cart = cartModelStandIn();
+provideModel('cart', cart.model);
+
+function renderLocation(
+  id: string,
+  location: MockHandler = answer(MANCHESTER),
+  events: MockHandler = answer(EVENTS),
+) {
   const network = mockFetch({
     '/wp-json/wp/v2/page-details/location-': location,
-    '/wp-json/wp/v2/products-with-ticket': answer(EVENTS),
+    '/wp-json/wp/v2/products-with-ticket': events,
   });
   const rendered = renderWithProviders(
     <Routes>
@@ -32,13 +54,46 @@ describe('the location page', () => {
     expect(document.title).toBe(`${title} | Arora Medical Education`);
   });
 
-  it('lists the events at the centre, each linking to its page', async () => {
-    renderLocation('2');
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Events in Manchester' });
-    const links = within(sectionOf(heading)).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+  it('lists the events to book at the centre: each with its page, date, places left, price and Add to cart', async () => {
+    const { user } = renderLocation('2');
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Book a place in Manchester',
+    });
+    const events = within(sectionOf(heading)).getAllByRole('listitem');
+    expect(events).toHaveLength(1);
+    const event = within(events[0] ?? heading);
+    expect(event.getByRole('link', { name: 'PLAB 2 Mock Circuit — Manchester' })).toHaveAttribute(
+      'href',
       '/events/plab-2-mock-circuit-manchester',
+    );
+    expect(event.getByText('Sat, 16 January 2027')).toHaveAttribute('datetime', '2027-01-16');
+    expect(event.getByText('16 places left')).toBeVisible();
+    expect(event.getByText('£295.00')).toBeVisible();
+    await user.click(
+      event.getByRole('button', { name: 'Add PLAB 2 Mock Circuit — Manchester to cart' }),
+    );
+    expect(cart.linesAdded()).toEqual([
+      expect.objectContaining({ id: PLAB_2_MANCHESTER.id, from: 'event', price: 295 }),
     ]);
+  });
+
+  it('a centre with no event to book says how to book: contact us, or all our events', async () => {
+    renderLocation('2', answer(MANCHESTER), answer([]));
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Book a place in Manchester',
+    });
+    const section = within(sectionOf(heading));
+    expect(section.getByText(/No dates at this centre can be booked online yet/)).toBeVisible();
+    expect(section.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
+    expect(section.getByRole('link', { name: 'all our events' })).toHaveAttribute(
+      'href',
+      '/events',
+    );
   });
 
   it('a failed read says "Failed to fetch PLAB details" and Try again shows the centre', async () => {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   formatPrice,
   toPrice,
@@ -7,15 +7,50 @@ import {
   useHeadText,
   useShownText,
 } from 'shared-store';
-import { formatEventDate } from '../components/EventCard';
-import { EventLinks, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
-import { locationDetails, missing, ticketEvents } from './reads';
+import { eventItem, TrackedList } from '../analytics';
+import { formatEventDate, placesLeft } from '../components/EventCard';
+import { AddEventButton, eventPath, TitleLink } from '../components/shopLines';
+import { LoadFailed, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
+import { locationDetails, missing, ticketEvents, type TicketEvent } from './reads';
 
 const TRAIL = [{ label: 'Events', to: '/events' }];
 
 type Location = NonNullable<typeof locationDetails.empty>;
 
-/** The events at the centre: those naming it (location_id), or held in its city. */
+/** One event at the centre, to book: its page, date and times, places left, price, Add to cart. */
+function CentreEvent({ event }: { event: TicketEvent }) {
+  const title = useShownText(event.title);
+  const price = toPrice(event.price);
+  const tickets = event.tickets_available;
+  const times = [event.start_time, event.end_time].filter(Boolean).join(' to ');
+  return (
+    <li className="home-shop__event">
+      <h3>
+        <TitleLink to={eventPath(event.slug)} title={title} id={event.id} />
+      </h3>
+      <p className="home-shop__muted">
+        <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+        {times && `, ${times}`}
+      </p>
+      {tickets !== undefined && <p className="home-shop__places">{placesLeft(tickets)}</p>}
+      <p className="home-card__price">{price > 0 ? formatPrice(price) : 'Price on request'}</p>
+      <AddEventButton
+        event={event}
+        title={title}
+        price={price}
+        soldOut={tickets !== undefined && tickets <= 0}
+      />
+    </li>
+  );
+}
+
+/** A fixed id: a page shows one centre, and its server render draws the same markup. */
+const EVENTS_TITLE_ID = 'centre-events-title';
+
+/**
+ * The events at the centre, to book here: those naming it (location_id), or held in its city. With
+ * none (or while they load), the way to book by asking us.
+ */
 function CentreEvents({ location }: { location: Location }) {
   const events = useRead(ticketEvents);
   const city = location.city.trim().toLowerCase();
@@ -27,11 +62,30 @@ function CentreEvents({ location }: { location: Location }) {
             (city !== '' && event.location.trim().toLowerCase() === city),
         )
       : [];
-  const list = {
-    item_list_id: 'centre_events',
-    item_list_name: `Events in ${location.city || 'this centre'}`,
-  };
-  return <EventLinks list={list} events={here} />;
+  const place = location.city || 'this centre';
+  const list = { item_list_id: 'centre_events', item_list_name: `Events in ${place}` };
+  if (events.status === 'idle' || events.status === 'loading') return null;
+  return (
+    <section className="home-shop__group" aria-labelledby={EVENTS_TITLE_ID}>
+      <h2 id={EVENTS_TITLE_ID}>Book a place in {place}</h2>
+      {events.status === 'failed' ? (
+        <LoadFailed message="We couldn't load the dates you can book here." retry={events.retry} />
+      ) : here.length > 0 ? (
+        <TrackedList list={list} entries={here} toItem={eventItem}>
+          <ul className="home-shop__events">
+            {here.map((event) => (
+              <CentreEvent key={event.id} event={event} />
+            ))}
+          </ul>
+        </TrackedList>
+      ) : (
+        <p>
+          No dates at this centre can be booked online yet. <Link to="/contact-us">Contact us</Link>{' '}
+          to reserve a place, or see <Link to="/events">all our events</Link>.
+        </p>
+      )}
+    </section>
+  );
 }
 
 function LocationView({ location }: { location: Location }) {

@@ -8,6 +8,7 @@ import {
   oneRead,
   rejecting,
   ticketEvent,
+  wpPreview,
   type ReadState,
 } from 'shared-store';
 import { homeReads } from '../data/reads';
@@ -63,4 +64,14 @@ export const shopProduct = oneRead(
   'shopProduct',
   (id: number) => ({ path: `/api/shop/products/${String(id)}` }),
   v.looseObject({ type: text, price: text }),
+);
+
+/**
+ * wp/v2/pages?slug=memberships: what the memberships page says of itself (its title and excerpt),
+ * over the packages; none when it fails.
+ */
+export const membershipsPage = listRead(
+  'membershipsPage',
+  () => ({ path: `${WP}/pages`, query: { slug: 'memberships' } }),
+  listOf(wpPreview),
 );

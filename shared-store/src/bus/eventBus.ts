@@ -5,7 +5,12 @@ export type BusEvent =
   | { type: 'analytics:push'; payload: Record<string, unknown> }
   | { type: 'notify'; level: 'success' | 'error' | 'info'; message: string }
   /** The visitor asks to see their cookie choice again (the footer's Cookie settings). */
-  | { type: 'consent:open' };
+  | { type: 'consent:open' }
+  /**
+   * The cart took a line a shop page added (the cart model's lineAdded or packageChosen): the
+   * line's key in the cart, id and month ('' for an event's place).
+   */
+  | { type: 'cart:item-added'; id: number | string; month: string };
 
 export type BusEventType = BusEvent['type'];
 export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;

@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { provideModel } from 'shared-store';
+import {
+  cartModelStandIn,
+  mockFetch,
+  renderWithProviders,
+  type MockHandler,
+} from 'shared-store/testing';
+import MembershipsPage from './MembershipsPage';
+import { SERVER_ERROR, answer, inTurn, variation } from '../testSupport';
+
+/** The cart's model, as the shell provides it: what the page asks of it. */
+const cart = cartModelStandIn();
+provideModel('cart', cart.model);
+
+beforeEach(() => {
+  cart.asked.length = 0;
+});
+
+const pack = (tier: string, productId: number) => ({
+  tier,
+  product_id: productId,
+  slug: `${tier}-membership`,
+  title: `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Membership`,
+  features: ['Every question bank'],
+});
+
+/** The home page's document with its three packages (wp/v2/pages/96030). */
+const HOME_PAGE = {
+  id: 96030,
+  slug: 'how-to-learn',
+  title: { rendered: 'How to learn with us' },
+  content: { rendered: '' },
+  acf_groups: {
+    SubscriptionPackages: [pack('silver', 3201), pack('gold', 3202), pack('ultimate', 3203)],
+  },
+};
+
+/** The WordPress page of /memberships (wp/v2/pages?slug=memberships). */
+const MEMBERSHIPS = [
+  {
+    id: 96150,
+    title: { rendered: 'Memberships: Silver, Gold &amp; Ultimate' },
+    excerpt: { rendered: '<p>One price for every question bank.</p>\n' },
+  },
+];
+
+const PRICES = {
+  3201: [variation(320101, '1 Month', '29.99'), variation(320103, '3 Months', '79.99')],
+  3202: [variation(320203, '3 Months', '99.99'), variation(320206, '6 Months', '179.99')],
+  3203: [variation(320303, '3 Months', '149.99')],
+};
+
+function renderMemberships(home: MockHandler = answer(HOME_PAGE)) {
+  mockFetch({
+    '/wp-json/wp/v2/pages/96030': home,
+    '/wp-json/wp/v2/pages': answer(MEMBERSHIPS),
+    '/api/shop/prices': answer(PRICES),
+  });
+  return renderWithProviders(
+    <Routes>
+      <Route path="/memberships" element={<MembershipsPage />} />
+    </Routes>,
+    { route: '/memberships' },
+  );
+}
+
+/** The card (article) of a package, by its title. */
+function card(title: string) {
+  const heading = screen.getByRole('heading', { level: 3, name: title });
+  const article = heading.closest('article');
+  if (!article) throw new Error(`${title} is in no card`);
+  return within(article);
+}
+
+describe('the memberships page', () => {
+  it('is headed by its WordPress page, with its introduction', async () => {
+    renderMemberships();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Memberships: Silver, Gold & Ultimate',
+      }),
+    ).toBeVisible();
+    expect(screen.getByText('One price for every question bank.')).toBeVisible();
+    expect(document.title).toBe('Memberships: Silver, Gold & Ultimate | Arora Medical Education');
+  });
+
+  it('shows each tier with its durations and their prices', async () => {
+    renderMemberships();
+    await screen.findAllByRole('combobox', { name: 'Duration' });
+    const gold = card('Gold Membership');
+    expect(gold.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '3 Months – £99.99',
+      '6 Months – £179.99',
+    ]);
+    expect(gold.getByText('£99.99', { selector: 'p' })).toBeVisible();
+    expect(card('Silver Membership').getByText('£29.99', { selector: 'p' })).toBeVisible();
+    expect(card('Ultimate Membership').getByText('£149.99', { selector: 'p' })).toBeVisible();
+  });
+
+  it('Choose puts the tier in the cart with the duration picked', async () => {
+    const { user } = renderMemberships();
+    await screen.findAllByRole('combobox', { name: 'Duration' });
+    const gold = card('Gold Membership');
+    await user.selectOptions(
+      gold.getByRole('combobox', { name: 'Duration' }),
+      '6 Months – £179.99',
+    );
+    await user.click(gold.getByRole('button', { name: 'Choose Gold Membership' }));
+    expect(cart.asked).toEqual([
+      {
+        packageChosen: {
+          product_id: 3202,
+          slug: 'gold-membership',
+          title: 'Gold Membership',
+          tier: 'gold',
+          month: '6 Months',
+          price: 179.99,
+          variation_id: 320206,
+        },
+      },
+    ]);
+  });
+
+  it('packages that could not load say so, and Try again shows them', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user } = renderMemberships(inTurn(SERVER_ERROR, answer(HOME_PAGE)));
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load our memberships.");
+    expect(console.warn).toHaveBeenCalledWith(
+      'Could not load /wp-json/wp/v2/pages/96030:',
+      expect.anything(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Choose Gold Membership' })).toBeVisible();
+  });
+});
