@@ -1,4 +1,5 @@
 import { ShopError } from './errors';
+import { checkLimits } from './limits';
 import { formatPence, toPence } from './money';
 import type { RewardHolds } from './rewardHolds';
 import { wcOrder, wcPoints, type OrderInput, type WcOrder } from './schemas';
@@ -92,7 +93,8 @@ export interface PlaceOrderDeps {
 /**
  * Creates a pending, unpaid order from what the cart holds: the lines (WooCommerce prices them),
  * the coupon, and a reward redemption capped by the learner's balance and the order's total. Its
- * customer is `customerId` (the verified token's user, or 0 for a guest). When the total is not
+ * customer is `customerId` (the verified token's user, or 0 for a guest). What the shop would not
+ * sell (a quantity over its stock or its one-per-order rule) is refused first. When the total is not
  * the one the cart showed, the order is cancelled and the new prices are answered (409), so the
  * payment page only ever charges what the learner saw. An order that redeems points is placed
  * while the learner's hold is on, so the balance it read is still theirs when the points go.
@@ -102,6 +104,8 @@ export async function placeOrder(
   input: OrderInput,
   customerId: string | null,
 ): Promise<WcOrder> {
+  // Checked before any points are held: what the shop would not sell is refused first.
+  await checkLimits(deps.wc, input.lines);
   const rewardWanted = (input.reward ?? 0) * 100;
   if (rewardWanted === 0) return createOrder(deps, input, customerId, 0);
   if (customerId === null) {
