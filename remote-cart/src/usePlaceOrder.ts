@@ -5,8 +5,8 @@ import { useSingleFlight } from './hooks';
 import { navigation } from './navigation';
 import { isCreatedOrder, paymentTarget, priceChangedMessage } from './order';
 import { trackCheckout } from './model/cartAnalytics';
-import { linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
-import { commerceApi, priceChangeOf, type OrderRequest } from './model/shop';
+import { lineLimitsFound, linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
+import { commerceApi, priceChangeOf, quantityLimitsOf, type OrderRequest } from './model/shop';
 
 export const UNREADABLE_ORDER_ERROR =
   'We could not create your order. The shop sent an answer we could not read. Please try again.';
@@ -57,7 +57,9 @@ export interface Placement {
  * is kept in the store, and its payment page opened (analytics is told of the hand-off; the
  * order's tracking is posted once it is paid).
  * Prices changed since the cart was filled (409): the cart takes the server's prices and the
- * learner is told the new total, to check and try again. Any other failure says what happened.
+ * learner is told the new total, to check and try again. More than the shop sells (409
+ * `quantity_limit`: places left, one per order): the lines show their limits, and the learner is
+ * told what to change; nothing leaves the cart. Any other failure says what happened.
  * Each attempt names itself to the server; trying the same order again after a failure that may
  * have placed it (a cut connection) is the same attempt, so the learner never gets two orders.
  */
@@ -80,6 +82,9 @@ export function usePlaceOrder() {
       if (!mayHaveBeenPlaced(failure)) unsettled.current = null;
       const change = priceChangeOf(failure);
       if (change) dispatch(linePricesChanged(change));
+      // The shop would not sell so many: each line it named shows its limit, nothing is removed.
+      const limits = quantityLimitsOf(failure);
+      if (limits) dispatch(lineLimitsFound(limits));
       if (isMounted()) {
         setError(change ? priceChangedMessage(change.total) : failureMessage(failure));
       }

@@ -14,6 +14,7 @@ import {
   selectTotalQuantity,
   totalSet,
 } from './cartSlice';
+import { addOutcome } from './addOutcome';
 import { analyticsHandOff } from './analyticsHandOff';
 import { cartParticipant } from './cartSession';
 import { createCartSync, type CartSync } from './cartSync';
@@ -64,6 +65,7 @@ export const cartModel: CartModel = {
   selectTotalQuantity,
   lineAdded: (line) => itemUpdated({ ...line, quantity: 1 }),
   packageChosen,
+  addOutcome,
 };
 
 export default cartModel;

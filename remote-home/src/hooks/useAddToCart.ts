@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { notify, useAppDispatch, useModel, type CartModel, type UnknownAction } from 'shared-store';
+import {
+  notify,
+  useAppDispatch,
+  useAppStore,
+  useModel,
+  type CartModel,
+  type UnknownAction,
+} from 'shared-store';
 
 /** How long the button stays disabled after an add, so a double click adds once. */
 export const ADD_COOLDOWN_MS = 800;
@@ -13,11 +20,13 @@ export type CartRequest = (cart: CartModel) => UnknownAction;
 
 /**
  * Runs an add-to-cart request once per click burst: the badge updates at once (the store), a
- * toast confirms, and the button is briefly disabled. While the cart cannot load, the visitor is
- * told, and nothing is added.
+ * toast confirms (or says what the cart did instead: a package replacing another, a line at its
+ * limit, which is not raised), and the button is briefly disabled. While the cart cannot load,
+ * the visitor is told, and nothing is added.
  */
 export function useAddToCart(title: string) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const cart = useModel('cart');
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -37,8 +46,10 @@ export function useAddToCart(title: string) {
     }
     busyRef.current = true;
     setBusy(true);
-    dispatch(request(cart));
-    notify('success', `${title} added to your cart`);
+    const action = request(cart);
+    const outcome = cart.addOutcome(store.getState(), action);
+    if (outcome.adds) dispatch(action);
+    notify(outcome.adds ? 'success' : 'info', outcome.message ?? `${title} added to your cart`);
     timer.current = setTimeout(() => {
       busyRef.current = false;
       setBusy(false);
