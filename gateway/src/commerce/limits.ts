@@ -63,7 +63,7 @@ export interface OverLimit {
 function sentence(name: string, { max_quantity: max, reason }: OverLimit): string {
   if (reason === 'sold_out') return `${name} is sold out.`;
   if (reason === 'sold_individually') return `${name} can be bought only once per order.`;
-  return `Only ${String(max)} of ${name} ${max === 1 ? 'is' : 'are'} left.`;
+  return `${name}: only ${String(max)} left.`;
 }
 
 /**

@@ -132,25 +132,27 @@ async function createOrder(
     );
   }
 
-  let order = await deps.wc.post(
-    'wc/v3/orders',
-    {
-      status: 'pending',
-      set_paid: false,
-      customer_id: customerId === null ? 0 : Number(customerId),
-      billing: {
-        email: input.email,
-        first_name: input.first_name ?? '',
-        last_name: input.last_name ?? '',
+  let order = await couponChecked(input, () =>
+    deps.wc.post(
+      'wc/v3/orders',
+      {
+        status: 'pending',
+        set_paid: false,
+        customer_id: customerId === null ? 0 : Number(customerId),
+        billing: {
+          email: input.email,
+          first_name: input.first_name ?? '',
+          last_name: input.last_name ?? '',
+        },
+        line_items: input.lines.map((line) => ({
+          product_id: line.product_id,
+          ...(line.variation_id ? { variation_id: line.variation_id } : {}),
+          quantity: line.quantity,
+        })),
+        coupon_lines: input.coupon ? [{ code: input.coupon }] : [],
       },
-      line_items: input.lines.map((line) => ({
-        product_id: line.product_id,
-        ...(line.variation_id ? { variation_id: line.variation_id } : {}),
-        quantity: line.quantity,
-      })),
-      coupon_lines: input.coupon ? [{ code: input.coupon }] : [],
-    },
-    wcOrder,
+      wcOrder,
+    ),
   );
 
   const rewardPence = Math.min(rewardWanted, Math.max(0, toPence(order.total)));
@@ -186,6 +188,30 @@ async function createOrder(
     );
   }
   return order;
+}
+
+/**
+ * Places the order; WooCommerce refusing its coupon (expired, or gone since it was applied) is
+ * answered as `coupon_refused`, saying why and what to do: the order can be placed without it.
+ */
+async function couponChecked(input: OrderInput, place: () => Promise<WcOrder>): Promise<WcOrder> {
+  try {
+    return await place();
+  } catch (error) {
+    if (
+      !input.coupon ||
+      !(error instanceof ShopError) ||
+      error.status !== 400 ||
+      !/coupon/i.test(error.code)
+    ) {
+      throw error;
+    }
+    throw new ShopError(
+      400,
+      'coupon_refused',
+      `${error.message} Please remove the coupon ${input.coupon} from your cart to place your order without it.`,
+    );
+  }
 }
 
 /** Cancels an order the learner will not pay (its redeemed points go back to them). */

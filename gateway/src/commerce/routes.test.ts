@@ -220,7 +220,7 @@ describe('the commerce API', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
         code: 'quantity_limit',
-        message: 'Only 16 of Course 3301 are left. Please change your cart and try again.',
+        message: 'Course 3301: only 16 left. Please change your cart and try again.',
         data: {
           status: 409,
           limits: [{ product_id: 3301, variation_id: 0, max_quantity: 16, reason: 'stock' }],
