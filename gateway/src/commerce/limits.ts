@@ -48,10 +48,10 @@ export function quantityLimit(product: WcProduct, variation?: WcVariation): numb
 }
 
 /** Why a line cannot be ordered as it is. */
-export type LimitReason = 'sold_out' | 'sold_individually' | 'stock';
+type LimitReason = 'sold_out' | 'sold_individually' | 'stock';
 
 /** A line over its limit, as the refusal names it to the cart. */
-export interface OverLimit {
+interface OverLimit {
   product_id: number;
   variation_id: number;
   /** The most the order may have of it (0: none can be bought). */
