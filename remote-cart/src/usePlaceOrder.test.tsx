@@ -4,6 +4,7 @@ import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/te
 import CartPage from './CartPage';
 import { navigation } from './navigation';
 import { mockExam, plab1, seedState } from './testSupport';
+import { couponApplied } from './model/cartSlice';
 
 const ORDERS = '/api/shop/orders';
 
@@ -130,7 +131,7 @@ describe('more than the shop sells (409 quantity_limit)', () => {
     body: {
       code: 'quantity_limit',
       message:
-        'Only 16 of PLAB 2 Mock Day are left. PLAB 1 can be bought only once per order. Please change your cart and try again.',
+        'PLAB 2 Mock Day: only 16 left. PLAB 1 can be bought only once per order. Please change your cart and try again.',
       data: {
         status: 409,
         limits: [
@@ -150,7 +151,7 @@ describe('more than the shop sells (409 quantity_limit)', () => {
     await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
     await user.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'We could not create your order. Only 16 of PLAB 2 Mock Day are left. PLAB 1 can be bought only once per order. Please change your cart and try again.',
+      'We could not create your order. PLAB 2 Mock Day: only 16 left. PLAB 1 can be bought only once per order. Please change your cart and try again.',
     );
     expect(screen.getByText('Only 16 places left. Please lower the quantity to 16.')).toBeVisible();
     expect(screen.getByText('One per order. Please lower the quantity to 1.')).toBeVisible();
@@ -159,6 +160,35 @@ describe('more than the shop sells (409 quantity_limit)', () => {
     );
     expect(screen.getByRole('group', { name: 'Quantity of PLAB 1' })).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Increase quantity of PLAB 1' })).toBeDisabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('a coupon the shop refuses at checkout (400 coupon_refused)', () => {
+  it('says why and what to do, and keeps the lines and the coupon for the learner to remove', async () => {
+    shop([
+      () => ({
+        status: 400,
+        body: {
+          code: 'coupon_refused',
+          message:
+            'This coupon has expired. Please remove the coupon SPRING from your cart to place your order without it.',
+          data: { status: 400 },
+        },
+      }),
+    ]);
+    const rendered = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1], (dispatch) => {
+        dispatch(couponApplied({ amount: '5', couponName: 'SPRING' }));
+      }),
+    });
+    await rendered.user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await rendered.user.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not create your order. This coupon has expired. Please remove the coupon SPRING from your cart to place your order without it.',
+    );
+    expect(screen.getByRole('group', { name: 'Quantity of PLAB 1' })).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'Remove coupon SPRING' })).toBeVisible();
     expect(assign).not.toHaveBeenCalled();
   });
 });
