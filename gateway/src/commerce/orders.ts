@@ -70,10 +70,11 @@ function priceChange(order: WcOrder, rewardPence: number) {
 }
 
 /**
- * The most WooCommerce calls placing an order makes: the balance, the order, its redemption and
- * its cancellation.
+ * The most WooCommerce calls placing an order makes one after another: its products' and their
+ * variations' reads (checkLimits; one round for a cart of up to four products), the balance, the
+ * order, its redemption and its cancellation.
  */
-const PLACING_CALLS = 4;
+const PLACING_CALLS = 6;
 
 /** Time for the work between the calls (reading and checking answers). */
 const PLACING_MARGIN_MS = 1_000;
