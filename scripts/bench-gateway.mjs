@@ -33,21 +33,26 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 const LOAD = { seconds: DURATION_S, connections: CONNECTIONS };
 
-/** Each route the page contract renders on the server, by its pattern: a sample page of it. */
+/**
+ * Each route the page contract renders on the server, by its pattern: its sample pages, each a
+ * path and the cookies a browser sends with it (the cart's line count, which its first screen
+ * shows).
+ */
 const SERVER_RENDERED = {
-  '/': '/',
-  '/courses': '/courses',
-  '/courses/:slug': '/courses/plab-1-online-course',
-  '/events': '/events',
-  '/events/:slug': '/events/plab-2-mock-circuit-manchester-january-2027',
-  '/locations/:id': '/locations/1',
-  '/search': '/search?s=plab',
-  '/blogs': '/blogs',
-  '/blogs/:slug': '/blogs/how-to-pass-ukmla-akt',
-  '/privacy-policy': '/privacy-policy',
-  '/terms-and-conditions': '/terms-and-conditions',
-  '/contact-us': '/contact-us',
-  '/acceptable-use-policy': '/acceptable-use-policy',
+  '/': [{ path: '/' }],
+  '/courses': [{ path: '/courses' }],
+  '/courses/:slug': [{ path: '/courses/plab-1-online-course' }],
+  '/events': [{ path: '/events' }],
+  '/events/:slug': [{ path: '/events/plab-2-mock-circuit-manchester-january-2027' }],
+  '/locations/:id': [{ path: '/locations/1' }],
+  '/search': [{ path: '/search?s=plab' }],
+  '/blogs': [{ path: '/blogs' }],
+  '/blogs/:slug': [{ path: '/blogs/how-to-pass-ukmla-akt' }],
+  '/privacy-policy': [{ path: '/privacy-policy' }],
+  '/terms-and-conditions': [{ path: '/terms-and-conditions' }],
+  '/contact-us': [{ path: '/contact-us' }],
+  '/acceptable-use-policy': [{ path: '/acceptable-use-policy' }],
+  '/cart': [{ path: '/cart' }, { path: '/cart', cookie: 'cart_lines=2' }],
 };
 /** Sequential requests timed per page, after the warm-up. */
 const TIMED_REQUESTS = 200;
@@ -73,10 +78,17 @@ function checkServerRenderedRoutes() {
   }
 }
 
+/** A sample page's request headers: a browser's navigation, with the sample's cookies. */
+const headersOf = (sample) =>
+  sample.cookie ? { ...PAGE_HEADERS, cookie: sample.cookie } : PAGE_HEADERS;
+
+/** A sample page as the bench's tables name it. */
+const nameOf = (sample) => (sample.cookie ? `${sample.path} (${sample.cookie})` : sample.path);
+
 /** One request for the page, timed to its last byte: the time, and whether it was rendered. */
-async function timedPage(url) {
+async function timedPage(url, headers) {
   const started = performance.now();
-  const response = await fetch(url, { headers: PAGE_HEADERS });
+  const response = await fetch(url, { headers });
   const html = await response.text();
   const elapsed = performance.now() - started;
   if (!response.ok) throw new Error(`${url} answered ${String(response.status)}`);
@@ -88,21 +100,22 @@ async function timedPage(url) {
  * TIMED_REQUESTS sequential requests (median, p95) and a load run, every answer checked for its
  * server render. `failure` says what came without it; the figures measured before stand.
  */
-async function measureServerRendered(base, pagePath) {
-  const url = `${base}${pagePath}`;
+async function measureServerRendered(base, sample) {
+  const url = `${base}${sample.path}`;
+  const headers = headersOf(sample);
   const deadline = Date.now() + RENDERER_START_MS;
-  while (!(await timedPage(url)).rendered) {
+  while (!(await timedPage(url, headers)).rendered) {
     if (Date.now() > deadline) {
       return {
         failure: `served without its server render (for ${String(RENDERER_START_MS / 1000)} s)`,
       };
     }
   }
-  for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await timedPage(url);
+  for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await timedPage(url, headers);
   const times = [];
   let unrendered = 0;
   for (let i = 0; i < TIMED_REQUESTS; i += 1) {
-    const page = await timedPage(url);
+    const page = await timedPage(url, headers);
     times.push(page.ms);
     if (!page.rendered) unrendered += 1;
   }
@@ -115,7 +128,7 @@ async function measureServerRendered(base, pagePath) {
   try {
     const loaded = await load(url, {
       ...LOAD,
-      headers: PAGE_HEADERS,
+      headers,
       verifyBody: (body) => body.includes(SERVER_RENDER_MARK),
     });
     return { ...sequential, loaded };
@@ -194,11 +207,11 @@ async function main() {
       );
     const rendered = [];
     const failures = [];
-    for (const pagePath of Object.values(SERVER_RENDERED)) {
-      progress(`Server-rendered page ${pagePath}`);
-      const figures = await measureServerRendered(gateway.base, pagePath);
+    for (const sample of Object.values(SERVER_RENDERED).flat()) {
+      progress(`Server-rendered page ${nameOf(sample)}`);
+      const figures = await measureServerRendered(gateway.base, sample);
       const { row: pageRow, failures: pageFailures } = serverRenderedRow(
-        pagePath,
+        nameOf(sample),
         figures,
         serverRenderMs,
       );

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// npm run screenshots: the home page, a course page and the cart (with a course in it) at a
-// phone's width (375 px) and a laptop's (1280 px), from the production build on the embedded
-// sample backend, written to docs/screenshots/. Builds first when there is no build.
+// npm run screenshots: the home page, a course page, the cart (with a course in it) and the
+// confirmation of its order (paid, with a coupon) at a phone's width (375 px) and a laptop's
+// (1280 px), from the production build on the embedded sample backend, written to
+// docs/screenshots/. Builds first when there is no build.
 // The functions handed to page.evaluate run in the page.
 /* global document, requestAnimationFrame */
 import fs from 'node:fs';
@@ -61,9 +62,9 @@ try {
     });
     await context.addInitScript(() => localStorage.setItem('popupClosed', 'true'));
     const page = await context.newPage();
-    const shoot = async (file) => {
+    const shoot = async (file, { fullPage = false } = {}) => {
       await settled(page);
-      await page.screenshot({ path: path.join(OUT, `${file}-${name}.png`) });
+      await page.screenshot({ path: path.join(OUT, `${file}-${name}.png`), fullPage });
       console.log(`docs/screenshots/${file}-${name}.png`);
     };
     await page.goto(`${gateway.base}/`);
@@ -77,6 +78,16 @@ try {
     await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor();
     await page.goto(`${gateway.base}/cart`);
     await shoot('cart');
+    // The order of that cart with a coupon, paid with the sample's test card: its confirmation.
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).first().click();
+    await page.getByText('Coupon WELCOME10 applied.').waitFor();
+    await page.getByLabel('Email for your receipt').fill('doctor@nhs.net');
+    await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByTestId('order-payment-status').waitFor();
+    // The whole page: what happens next is below a phone's first screen.
+    await shoot('confirmation', { fullPage: true });
     await context.close();
   }
 } finally {

@@ -132,7 +132,7 @@ test.describe('session and the mobile app', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  test('in the app, header and footer are hidden on login and legal pages, and expiry tells the app', async ({
+  test('in the app, header and footer are hidden on login and legal pages; expiry tells the app and the login page says Session Expired', async ({
     browser,
   }) => {
     const context = await browser.newContext({
@@ -164,7 +164,10 @@ test.describe('session and the mobile app', () => {
       localStorage.setItem('loginTimestamp', String(Date.now() - age));
     }, 2 * DAY_MS);
     await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
+    // A full page load, which says itself why the learner is there.
+    await expect(page).toHaveURL(/\/login\?session=expired$/);
+    await expect(page.getByRole('alert')).toHaveText('Session Expired! Please Login Again');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const posted = await page.evaluate(() => sessionStorage.getItem('posted'));
     expect(JSON.parse(posted ?? '[]')).toContain(JSON.stringify({ type: 'logout' }));
     await context.close();

@@ -57,6 +57,7 @@ describe('cart page', () => {
   it('reward points are offered to logged-in learners only', async () => {
     const { fetchMock } = mockFetch({
       '/api/shop/rewards': () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
+      '/api/shop/customer': () => ({ body: { email: 'learner@example.com' } }),
     });
     const { unmount } = renderWithProviders(<CartPage />, {
       preloadedState: seedState([plab1]),

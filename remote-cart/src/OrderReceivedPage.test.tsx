@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { STORAGE_KEYS, safeStorage } from 'shared-store';
 import {
@@ -34,6 +34,7 @@ function renderPage(id: number | string, preloadedState = cartWaitingOnOrder(PEN
     <Routes>
       <Route path="/checkout/order-received/:id" element={<OrderReceivedPage />} />
       <Route path="/cart" element={<p>The cart page</p>} />
+      <Route path="/my-courses" element={<p>My courses page</p>} />
     </Routes>,
     { route: `/checkout/order-received/${String(id)}/?key=wc_order_abc`, preloadedState },
   );
@@ -60,11 +61,107 @@ describe('the order-received page', () => {
       expect(screen.getByTestId('order-received-total')).toHaveTextContent('£59.97');
       expect(document.title).toBe('Order received | Arora Medical Education');
       expect(calls).toEqual(['/api/shop/orders/501']);
-      expect(selectCartItems(store.getState())).toEqual([]);
+      // The cart settles in an effect of the answer's render, which may follow its paint.
+      await waitFor(() => {
+        expect(selectCartItems(store.getState())).toEqual([]);
+      });
       expect(selectTotalQuantity(store.getState())).toBe(0);
       expect(selectPendingOrder(store.getState())).toBeNull();
     },
   );
+
+  describe('the confirmation of a paid order', () => {
+    /** A £119.99 course bought with PLAB20 (−£24.00) and 1,000 points (−£10.00). */
+    const discounted = (status = 'processing') =>
+      order(PENDING_ID, status, {
+        total: '85.99',
+        date_paid: status === 'on-hold' ? null : '2026-11-23T10:05:00',
+        email: 'dr.patel@nhs.net',
+        subtotal: '119.99',
+        line_items: [
+          { name: 'PLAB 1 Online Course', quantity: 1, subtotal: '119.99', total: '95.99' },
+        ],
+        coupons: [{ code: 'PLAB20', discount: '24.00' }],
+        reward: { points: 1000, amount: '10.00' },
+      });
+
+    it('shows each line with its discount, the coupon and points used, the paid status and day, what happens next and the way to My courses', async () => {
+      answering(PENDING_ID, () => ({ body: discounted() }));
+      const { user } = renderPage(PENDING_ID);
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Order received' });
+      // Loaded afresh (back from the payment page), it is read from the top: focus is not moved.
+      expect(heading).not.toHaveFocus();
+      const table = within(screen.getByRole('table'));
+      expect(
+        table.getByRole('row', {
+          name: 'PLAB 1 Online Course £119.99 less £24.00 discount 1 £95.99',
+        }),
+      ).toBeVisible();
+      expect(table.getByRole('row', { name: 'Subtotal £119.99' })).toBeVisible();
+      expect(table.getByRole('row', { name: 'Coupon PLAB20 −£24.00' })).toBeVisible();
+      expect(
+        table.getByRole('row', { name: 'Reward points (1,000 points) −£10.00' }),
+      ).toBeVisible();
+      expect(screen.getByTestId('order-received-total')).toHaveTextContent('£85.99');
+      expect(screen.getByTestId('order-payment-status')).toHaveTextContent(/^Paid$/);
+      expect(screen.getByText('Paid on').nextElementSibling).toHaveTextContent('23 November 2026');
+      const next = within(screen.getByRole('region', { name: 'What happens next' }));
+      expect(next.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'To start your course, log in (or sign up) with dr.patel@nhs.net, then open My courses.',
+        'Your receipt is on its way to dr.patel@nhs.net.',
+      ]);
+      await user.click(next.getByRole('link', { name: 'Go to My courses' }));
+      expect(screen.getByText('My courses page')).toBeVisible();
+    });
+
+    it('a learner’s course is ready in My courses', async () => {
+      answering(PENDING_ID, () => ({ body: discounted() }));
+      renderPage(
+        PENDING_ID,
+        cartWaitingOnOrder(PENDING_ID, { setup: (store) => store.dispatch(userLoggedIn()) }),
+      );
+      const next = within(await screen.findByRole('region', { name: 'What happens next' }));
+      expect(next.getAllByRole('listitem')[0]).toHaveTextContent(
+        'Your course is ready in My courses: open it there to start learning.',
+      );
+    });
+
+    it('a payment still being confirmed (on-hold) says so, and when the course and the e-mail come', async () => {
+      answering(PENDING_ID, () => ({ body: discounted('on-hold') }));
+      renderPage(
+        PENDING_ID,
+        cartWaitingOnOrder(PENDING_ID, { setup: (store) => store.dispatch(userLoggedIn()) }),
+      );
+      expect(await screen.findByTestId('order-payment-status')).toHaveTextContent(
+        'Payment being confirmed',
+      );
+      expect(screen.queryByText('Paid on')).not.toBeInTheDocument();
+      const next = within(screen.getByRole('region', { name: 'What happens next' }));
+      expect(next.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Your course will open in My courses as soon as your payment is confirmed.',
+        'We will e-mail dr.patel@nhs.net when your payment is confirmed.',
+      ]);
+    });
+
+    it('parts of the answer that are malformed are left out, never guessed: the lines and total still show', async () => {
+      answering(PENDING_ID, () => ({
+        body: order(PENDING_ID, 'completed', {
+          email: 'not an address <script>',
+          coupons: 'PLAB20',
+          reward: { points: 'many', amount: 'x' },
+          date_paid: 'yesterday',
+        }),
+      }));
+      renderPage(PENDING_ID);
+      await screen.findByRole('heading', { level: 1, name: 'Order received' });
+      expect(screen.getAllByRole('row')).toHaveLength(3);
+      expect(screen.getByTestId('order-received-total')).toHaveTextContent('£59.97');
+      expect(screen.queryByText('Paid on')).not.toBeInTheDocument();
+      expect(
+        screen.getByText(/Your receipt is on its way to the e-mail address you gave us\./),
+      ).toBeVisible();
+    });
+  });
 
   it('reads the order with the learner’s token when logged in (the gateway shows an order to its customer)', async () => {
     safeStorage.setItem(STORAGE_KEYS.token, 'jwt-learner');
@@ -118,7 +215,9 @@ describe('the order-received page', () => {
       expect(selectCartItems(store.getState())).toEqual([
         expect.objectContaining({ id: 2103, quantity: 3 }),
       ]);
-      expect(selectPendingOrder(store.getState())).toBeNull();
+      await waitFor(() => {
+        expect(selectPendingOrder(store.getState())).toBeNull();
+      });
     },
   );
 

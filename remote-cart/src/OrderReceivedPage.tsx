@@ -1,65 +1,23 @@
-import { useEffect, useId, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import {
-  COURSES_SECTION_ID,
   STORAGE_KEYS,
-  decodeEntities,
-  formatPrice,
   safeStorage,
   selectIsLoggedIn,
-  toNumber,
   useAppDispatch,
   useAppSelector,
   useDocumentTitle,
   useRead,
 } from 'shared-store';
 import { orderIdOf } from './cartHelpers';
+import { OrderConfirmation } from './components/OrderConfirmation';
 import { orderOutcome, settleOrder, type OrderOutcome } from './model/orderSettlement';
 import { cartReads } from './model/shop';
+import { isFromCheckout, toOrderView } from './orderView';
 import './cart.css';
 
 export const UNREADABLE_ORDER = 'The shop sent an answer we could not read.';
 const GENERIC_FAILURE = 'Something went wrong. Please try again in a moment.';
-
-interface OrderLineView {
-  key: string;
-  name: string;
-  quantity: number;
-  /** Pounds. */
-  total: number;
-}
-
-interface OrderView {
-  status: string;
-  /** Pounds. */
-  total: number;
-  lines: OrderLineView[];
-}
-
-/** The order as the shop answers it (its shape checked by the read). */
-interface OrderAnswer {
-  id: number;
-  status: string;
-  /** Decimal text in pounds. */
-  total: string;
-  line_items: { name: string; quantity: number; total: string }[];
-}
-
-/**
- * The order as this page shows it: plain text and numbers; an answer about another order is
- * unreadable (null).
- */
-function toOrderView(answer: OrderAnswer | null, id: number): OrderView | null {
-  if (answer?.id !== id || answer.status === '') return null;
-  const lines = answer.line_items.flatMap((raw, index) => {
-    const name = decodeEntities(raw.name).trim();
-    if (name === '') return [];
-    return [
-      { key: `${String(index)}-${name}`, name, quantity: raw.quantity, total: toNumber(raw.total) },
-    ];
-  });
-  return { status: answer.status, total: toNumber(answer.total), lines };
-}
 
 /** What a failed read says: the shop's (or this page's) own message, else a general one. */
 function reasonOf(error: unknown): string {
@@ -87,46 +45,6 @@ function Notice({ tone, children }: { tone: 'error' | 'info'; children: ReactNod
   );
 }
 
-function OrderDetails({ order }: { order: OrderView }) {
-  return (
-    <>
-      <h2 className="cart-panel-title">Order details</h2>
-      <table className="cart-order">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="cart-order-number">
-              Quantity
-            </th>
-            <th scope="col" className="cart-order-number">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.key}>
-              <td>{line.name}</td>
-              <td className="cart-order-number">{line.quantity}</td>
-              <td className="cart-order-number">{formatPrice(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td className="cart-order-number" data-testid="order-received-total">
-              {formatPrice(order.total)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </>
-  );
-}
-
 const cartLink = (
   <p>
     <Link to="/cart">Return to your cart</Link>
@@ -134,8 +52,9 @@ const cartLink = (
 );
 
 /**
- * /checkout/order-received/:id, where WooCommerce sends the learner after paying: the order as
- * the shop has it now. Paid, its lines leave the cart; cancelled or failed, the cart stays as it
+ * /checkout/order-received/:id, where WooCommerce sends the learner after paying (and checkout,
+ * once the shop has completed a free order): the order as the shop has it now. Paid, it is
+ * confirmed (OrderConfirmation) and its lines leave the cart; cancelled or failed, the cart stays as it
  * is and stops waiting on it; still pending, the cart waits. A failed read changes nothing and
  * can be tried again.
  */
@@ -161,6 +80,18 @@ export default function OrderReceivedPage() {
     if (id !== undefined && status !== undefined) settleOrder(dispatch, id, status);
   }, [dispatch, id, status]);
 
+  // Checkout's button left with the cart page: its focus goes to what the page says, so a screen
+  // reader reads the outcome. A page loaded afresh (back from the payment page) is read from the
+  // top anyway, and focus the learner has put somewhere since stays.
+  const fromCheckout = isFromCheckout(useLocation().state);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (fromCheckout && outcome !== undefined && (active === null || active === document.body)) {
+      headingRef.current?.focus();
+    }
+  }, [fromCheckout, outcome]);
+
   const heading = id === undefined ? 'Order not found' : outcome ? HEADINGS[outcome] : 'Your order';
   useDocumentTitle(heading);
   const number = `#${String(id)}`;
@@ -171,7 +102,7 @@ export default function OrderReceivedPage() {
       aria-labelledby={headingId}
       aria-busy={order.status === 'loading' || undefined}
     >
-      <h1 id={headingId} className="cart-title">
+      <h1 id={headingId} ref={headingRef} className="cart-title" tabIndex={-1}>
         {heading}
       </h1>
       {id === undefined && (
@@ -203,10 +134,7 @@ export default function OrderReceivedPage() {
           <Notice tone="info">
             <p>Thank you. Your order {number} has been received.</p>
           </Notice>
-          <OrderDetails order={order.data} />
-          <p>
-            <Link to={`/#${COURSES_SECTION_ID}`}>Continue shopping</Link>
-          </p>
+          <OrderConfirmation order={order.data} number={number} loggedIn={loggedIn} />
         </>
       )}
       {order.status === 'ready' && outcome === 'pending' && (

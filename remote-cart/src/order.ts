@@ -8,6 +8,7 @@ import {
   type WcOrder,
 } from 'shared-store';
 import { lineName } from './cartHelpers';
+import { ORDER_RECEIVED_PAGE } from './model/orderSettlement';
 import { type CartItem } from './model/cartSlice';
 import { type CampaignIds, type OrderRequest } from './model/shop';
 
@@ -85,6 +86,16 @@ export function isCreatedOrder(value: unknown): value is WcOrder {
     typeof order.total === 'string' &&
     typeof order.payment_url === 'string'
   );
+}
+
+/** Whether the shop totals a created order at £0: nothing to pay, so no payment page. */
+export function isFreeOrder(order: WcOrder): boolean {
+  return /^0+(?:\.0+)?$/.test(order.total.trim());
+}
+
+/** The storefront's confirmation of order `id` (OrderReceivedPage.tsx). */
+export function orderReceivedPath(id: number): string {
+  return `${ORDER_RECEIVED_PAGE}${String(id)}/`;
 }
 
 /**

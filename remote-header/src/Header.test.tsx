@@ -27,6 +27,25 @@ const menu: MenuItem[] = [
   { ID: 2, title: 'About', url: '/about' },
 ];
 
+/** Two dropdowns side by side, the first with one inside it. */
+const twoDropdowns: MenuItem[] = [
+  {
+    ID: 1,
+    title: 'PLAB',
+    url: '/plab',
+    items: [
+      { ID: 11, title: 'First', url: '/1' },
+      {
+        ID: 12,
+        title: 'PLAB 2 mock circuits',
+        url: '/mocks',
+        items: [{ ID: 121, title: 'London', url: '/locations/1' }],
+      },
+    ],
+  },
+  { ID: 2, title: 'Resources', url: '#', items: [{ ID: 21, title: 'Blog', url: '/blog/' }] },
+];
+
 const homePage = { id: 96030, slug: 'home', title: { rendered: '' }, content: { rendered: '' } };
 
 const WORDPRESS = 'https://www.example-academy.test';
@@ -179,6 +198,92 @@ describe('Header', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('one dropdown is open at a time: opening a second closes the first', async () => {
+    const { user } = await renderHeader(1280, twoDropdowns);
+    const plab = screen.getByRole('button', { name: 'PLAB' });
+    const resources = screen.getByRole('button', { name: 'Resources' });
+    await user.click(plab);
+    await user.click(resources);
+    expect(plab).toHaveAttribute('aria-expanded', 'false');
+    expect(resources).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('link', { name: 'First' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Blog' })).toBeVisible();
+  });
+
+  it('a dropdown inside a dropdown opens with it; opening another closes both', async () => {
+    const { user } = await renderHeader(1280, twoDropdowns);
+    await user.click(screen.getByRole('button', { name: 'PLAB' }));
+    await user.click(screen.getByRole('button', { name: 'PLAB 2 mock circuits' }));
+    expect(screen.getByRole('link', { name: 'London' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Resources' }));
+    expect(screen.queryByRole('link', { name: 'London' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'PLAB' }));
+    // Opened again, it opens alone: its inner dropdown closed with it.
+    expect(screen.getByRole('button', { name: 'PLAB 2 mock circuits' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('Escape closes the open dropdown and gives the focus back to its button, wherever the focus was', async () => {
+    const { user } = await renderHeader(1280, twoDropdowns);
+    const resources = screen.getByRole('button', { name: 'Resources' });
+    await user.click(resources);
+    screen.getByRole('button', { name: 'Search' }).focus();
+    await user.keyboard('{Escape}');
+    expect(resources).toHaveAttribute('aria-expanded', 'false');
+    expect(resources).toHaveFocus();
+    expect(screen.queryByRole('link', { name: 'Blog' })).not.toBeInTheDocument();
+  });
+
+  it('following a link closes the open dropdown', async () => {
+    const { user } = await renderHeader(1280, twoDropdowns);
+    await user.click(screen.getByRole('button', { name: 'Resources' }));
+    await user.click(screen.getByRole('link', { name: 'Blog' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/blogs');
+    expect(screen.getByRole('button', { name: 'Resources' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it("from 992 to 1279 px a learner's buttons fold under My account, one of the header's dropdowns", async () => {
+    const { user } = await renderHeader(1024, twoDropdowns, { preloadedState: loggedInState() });
+    expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+    const account = screen.getByRole('button', { name: 'My account' });
+    await user.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'My courses' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'PLAB' }));
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+    await user.click(account);
+    expect(screen.getByRole('button', { name: 'PLAB' })).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Escape}');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    expect(account).toHaveFocus();
+  });
+
+  it('under My account, Logout stays in view while the logout asks what to do with an unsaved cart', async () => {
+    const state = loggedInState();
+    await renderHeader(1024, twoDropdowns, {
+      preloadedState: { ...state, sessionStatus: { logout: 'failed', storageLost: false } },
+    });
+    expect(screen.getByRole('button', { name: 'My account' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  it('a visitor at 1024 px keeps Log In / Sign up in the header row', async () => {
+    await renderHeader(1024);
+    expect(screen.getByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'My account' })).not.toBeInTheDocument();
   });
 
   it('desktop keeps the submenu order', async () => {

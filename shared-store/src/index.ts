@@ -96,7 +96,12 @@ export {
   REDUCED_MOTION_QUERY,
 } from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
-export { useDocumentTitle, SITE_NAME } from './lib/useDocumentTitle';
+export {
+  DEFAULT_DESCRIPTION,
+  metaDescription,
+  useDocumentTitle,
+  SITE_NAME,
+} from './lib/useDocumentTitle';
 export { validateEmail } from './lib/validation';
 export { keepTabWithin } from './lib/focusTrap';
 export { monthOptions, type MonthOption } from './lib/variations';
@@ -120,6 +125,7 @@ export {
   captureCampaignIds,
   type KeyValueStorage,
 } from './session/storage';
+export { SESSION_EXPIRED_QUERY } from './session/session';
 export { useSession } from './session/useSession';
 export { joinSession, type SessionParticipant } from './session/participants';
 export { selectLogoutStatus, selectStorageLost } from './session/sessionStatusSlice';

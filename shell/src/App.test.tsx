@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Link } from 'react-router-dom';
-import { PAGE_CONTRACT, useDocumentTitle } from 'shared-store';
+import { DEFAULT_DESCRIPTION, PAGE_CONTRACT, useDocumentTitle } from 'shared-store';
 import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from './App';
 
@@ -70,6 +70,29 @@ describe('the shell’s routes, from the page contract', () => {
       expect(await screen.findByText('cart/CartPage')).toBeInTheDocument();
       expect(document.title).toBe('Your cart | Arora Medical Education');
     }
+  });
+});
+
+describe('a page’s description', () => {
+  const description = () =>
+    document.querySelector('meta[name="description"]')?.getAttribute('content');
+
+  // The page's head holds the description it was served with, and nothing of an earlier test's.
+  beforeEach(() => {
+    for (const meta of document.querySelectorAll('meta[name="description"]')) meta.remove();
+  });
+
+  it('the page the gateway served keeps the one it came with; a page opened from it has the site’s', async () => {
+    const served = document.createElement('meta');
+    served.name = 'description';
+    served.content = 'How to pass the PLAB 1 exam, from doctors who did.';
+    document.head.append(served);
+    renderWithProviders(<App />, { route: '/blogs/plab-tips' });
+    expect(await screen.findByRole('link', { name: 'Cart' })).toBeInTheDocument();
+    expect(description()).toBe('How to pass the PLAB 1 exam, from doctors who did.');
+    fireEvent.click(screen.getByRole('link', { name: 'Cart' }));
+    expect(await screen.findByText('cart/CartPage')).toBeInTheDocument();
+    expect(description()).toBe(DEFAULT_DESCRIPTION);
   });
 });
 

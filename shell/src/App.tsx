@@ -2,10 +2,12 @@ import { Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   BARE_IN_APP_ROUTES,
+  DEFAULT_DESCRIPTION,
   FOOTER_SHOW_DELAY_MS,
   PAGE_CONTRACT,
   SITE_NAME,
   isMobileApp,
+  metaDescription,
   type LayoutSlot as LayoutPart,
   type PageRoute,
 } from 'shared-store';
@@ -13,18 +15,21 @@ import { Popup } from './behaviours/Popup';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { useHomeMeta } from './behaviours/useHomeMeta';
 import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
+import { useScrollOnNavigation } from './behaviours/useScrollOnNavigation';
 import { useScrollToHash } from './behaviours/useScrollToHash';
 import { useSessionWatcher } from './behaviours/useSessionWatcher';
 import { useStorageNotice } from './behaviours/useStorageNotice';
 import { Toasts } from './bridges/Toasts';
 import { BrandMark } from './components/BrandMark';
 import { LogoutPrompt } from './components/LogoutPrompt';
+import { MinimalFooter } from './components/MinimalFooter';
 import { MinimalHeader } from './components/MinimalHeader';
 import { SlotMessage } from './components/SlotMessage';
 import { usePageLoaded } from './hooks/usePageLoaded';
 import { SHELL_PAGES } from './pages';
 import { RemoteSlot, SlotBoundary, lazyRemote, type LazyRemote } from './remotes/RemoteSlot';
 import { PageSpace } from './remotes/ServerRendered';
+import { UnavailablePage } from './remotes/UnavailablePage';
 import { startPageReads } from './remotes/pageReads';
 
 /** Each remote module the page contract shows, declared once, so it loads once for the page. */
@@ -34,6 +39,9 @@ const remoteModules = new Map<string, LazyRemote>(
     return module ? [[module, lazyRemote(module)] as const] : [];
   }),
 );
+
+/** The remote a module (remote/Module) belongs to. */
+const remoteName = (module: string) => module.split('/')[0];
 
 function remoteOf(module: string): LazyRemote {
   const remote = remoteModules.get(module);
@@ -55,7 +63,7 @@ const SLOTS: Record<string, { placeholder: ReactNode; fallback: ReactNode }> = {
   banner: { placeholder: bannerPlaceholder, fallback: null },
   header: { placeholder: headerPlaceholder, fallback: <MinimalHeader /> },
   trust: { placeholder: trustPlaceholder, fallback: null },
-  footer: { placeholder: footerPlaceholder, fallback: null },
+  footer: { placeholder: footerPlaceholder, fallback: <MinimalFooter /> },
 };
 
 /** A part of the layout from its remote; one below the first screen only once it is `due`. */
@@ -94,6 +102,17 @@ function useOpeningReads(route: PageRoute, fromAnotherPage: boolean): void {
 }
 
 /**
+ * The description of a page the visitor opens from another: the site's (a page that knows its own
+ * sets it after; the routes' own are the gateway's, for the pages it serves). The page the gateway
+ * served keeps the one it came with, which the gateway read from the page's own data.
+ */
+function useRouteDescription(route: PageRoute, fromAnotherPage: boolean): void {
+  useLayoutEffect(() => {
+    if (fromAnotherPage) metaDescription().content = DEFAULT_DESCRIPTION;
+  }, [route.path, fromAnotherPage]);
+}
+
+/**
  * A remote's page: the space (keeping what the gateway rendered of it) while it loads, a message
  * under its title if it cannot. Its reads start as it opens (useOpeningReads).
  */
@@ -108,6 +127,7 @@ function RemotePage({
 }) {
   const Head = ROUTE_HEADS[route.path];
   useOpeningReads(route, fromAnotherPage);
+  useRouteDescription(route, fromAnotherPage);
   // The route's title until the page names its own: set before any page's effect runs, so a
   // page that names one (a course) has the last word.
   useLayoutEffect(() => {
@@ -120,7 +140,11 @@ function RemotePage({
         remote={remoteOf(module)}
         placeholder={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
         fallback={
-          <SlotMessage title={route.unavailableTitle ?? route.title ?? 'Something went wrong'} />
+          <UnavailablePage
+            title={route.unavailableTitle ?? route.title ?? 'Something went wrong'}
+            {...(route.serverRender ? { serverRenderOf: module } : {})}
+            cart={remoteName(module) === remoteName(PAGE_CONTRACT.models.cart)}
+          />
         }
       />
     </>
@@ -158,6 +182,7 @@ function ShellPage({
   const Page = SHELL_PAGES[name];
   if (!Page) throw new Error(`The page contract names no shell page "${name}".`);
   useOpeningReads(route, fromAnotherPage);
+  useRouteDescription(route, fromAnotherPage);
   const served = route.serverRender && !fromAnotherPage;
   return (
     <LazyPage {...(served ? { serverRenderOf: name } : {})}>
@@ -196,6 +221,25 @@ function routeElement(route: PageRoute, fromAnotherPage: boolean): ReactNode {
   throw new Error(`The page contract's route ${route.path} shows nothing.`);
 }
 
+/**
+ * The first stop of the keyboard: straight to the page's content, past the banner and the header's
+ * links. It moves focus itself (the address keeps no `#main`, which would be a page of its own).
+ */
+function SkipLink() {
+  return (
+    <a
+      className="shell-skip"
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 const layoutAbove = PAGE_CONTRACT.layout.filter((part) => !part.afterLoad);
 const layoutAfterLoad = PAGE_CONTRACT.layout.filter((part) => part.afterLoad);
 
@@ -210,6 +254,7 @@ export function App() {
   useSessionWatcher();
   useStorageNotice();
   useIosDashboardRedirect();
+  useScrollOnNavigation();
   useScrollToHash();
   // The footer is below the first screen and a skeleton for the page's first 2 s: its code and
   // data wait for the page to load (by the time it is due at the latest), so they do not compete
@@ -218,8 +263,9 @@ export function App() {
 
   return (
     <>
+      <SkipLink />
       {!bare && layoutAbove.map((part) => <LayoutSlot key={part.slot} {...part} />)}
-      <main className="shell-main" id="main">
+      <main className="shell-main" id="main" tabIndex={-1}>
         <Routes>
           {PAGE_CONTRACT.routes.map((route) => (
             <Route

@@ -1,5 +1,5 @@
 'use strict';
-/* global beforeAll, beforeEach, afterEach, afterAll -- Jest's, in every test file this set-up runs for */
+/* global beforeAll, beforeEach, afterEach, afterAll, window -- Jest's and jsdom's, in every test file this set-up runs for */
 require('@testing-library/jest-dom');
 const { configure } = require('@testing-library/react');
 const { setupServer } = require('msw/node');
@@ -14,6 +14,11 @@ const server = setupServer();
 // render that compiles a module can take longer than the library's one second. They still fail
 // when the awaited thing never comes.
 configure({ asyncUtilTimeout: 4000 });
+
+// jsdom lays nothing out, so a page there has nothing to scroll: scrolling (a new page starting at
+// its top) does nothing, where jsdom's own would report that it is not implemented. A test of
+// scrolling puts its own in place. (A test in Node's environment has no window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 const unanswered = [];
 
 /** The server mockFetch adds its handlers to. */

@@ -6,10 +6,12 @@
 export {
   BrowserRouter,
   Link,
+  NavigationType,
   Route,
   Routes,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useSearchParams,
 } from 'react-router';

@@ -6,6 +6,7 @@ import { publicForwarding } from '../proxy/upstreams';
 import { createMemoryClaims, createRedisClaims, type Claims } from './claims';
 import { handled, readInput, ShopError } from './errors';
 import { formatPence, toPence } from './money';
+import { PAID_STATUSES } from './orders';
 import type { OwnOrderReader } from './ownership';
 import { idParams } from './schemas';
 import type { WooCommerce } from './wooCommerce';
@@ -22,9 +23,6 @@ export const ORDER_TRACKING_PATH = '/api/shop/orders/:id/tracking';
 
 /** WordPress's route that keeps the tracking. */
 const TRACK_ORDER = '/wp-json/custom/v2/trackOrder';
-
-/** WooCommerce's statuses of an order whose payment was taken or is being confirmed. */
-const PAID_STATUSES = ['processing', 'completed', 'on-hold'];
 
 /** How long an order's report is remembered: far longer than anyone comes back to pay. */
 export const REPORT_KEPT_MS = 30 * 24 * 60 * 60 * 1000;

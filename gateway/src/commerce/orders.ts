@@ -5,6 +5,9 @@ import type { RewardHolds } from './rewardHolds';
 import { wcOrder, wcPoints, type OrderInput, type WcOrder } from './schemas';
 import type { WooCommerce } from './wooCommerce';
 
+/** WooCommerce's statuses of an order whose payment was taken or is being confirmed. */
+export const PAID_STATUSES: readonly string[] = ['processing', 'completed', 'on-hold'];
+
 /** A learner's points and what they are worth. */
 export interface RewardBalance {
   points: number;
@@ -26,7 +29,8 @@ export async function rewardBalance(wc: WooCommerce, userId: string): Promise<Re
   };
 }
 
-function orderSummary(order: WcOrder) {
+/** What the browser is told of any order of its own: which, where it stands, what it costs. */
+export function orderSummary(order: WcOrder) {
   return {
     id: order.id,
     status: order.status,
@@ -40,16 +44,47 @@ export function createdOrderView(order: WcOrder) {
   return { ...orderSummary(order), payment_url: order.payment_url };
 }
 
-/** An order as its owner may read it. */
+/** The fee line a reward redemption is written as (its total is minus what the points took off). */
+const POINTS_FEE_NAME = 'Points redemption';
+/** The meta entry of the points an order redeemed (WooCommerce Points and Rewards'). */
+const POINTS_META_KEY = '_wc_points_redeemed';
+
+/** The reward points an order redeemed and the pence they took off; null when it used none. */
+function redemptionOf(order: WcOrder): { points: number; amount: string } | null {
+  const pence = -order.fee_lines
+    .filter((fee) => fee.name === POINTS_FEE_NAME)
+    .reduce((sum, fee) => sum + toPence(fee.total), 0);
+  if (!(pence > 0)) return null;
+  const points = Number(order.meta_data.find((meta) => meta.key === POINTS_META_KEY)?.value);
+  return {
+    points: Number.isSafeInteger(points) && points > 0 ? points : 0,
+    amount: formatPence(pence),
+  };
+}
+
+/**
+ * An order as its owner may read it: what its confirmation shows (each line before and after its
+ * discount, the coupons and points it used, when it was paid, where its receipt goes), and
+ * nothing else of the order (no key, address, customer or note).
+ */
 export function orderView(order: WcOrder) {
   return {
     ...orderSummary(order),
     date_created: order.date_created,
+    date_paid: order.date_paid,
+    email: order.billing.email,
+    subtotal: formatPence(order.line_items.reduce((sum, line) => sum + toPence(line.subtotal), 0)),
     line_items: order.line_items.map((line) => ({
       name: line.name,
       quantity: line.quantity,
+      subtotal: formatPence(toPence(line.subtotal)),
       total: formatPence(toPence(line.total)),
     })),
+    coupons: order.coupon_lines.map((coupon) => ({
+      code: coupon.code,
+      discount: formatPence(toPence(coupon.discount)),
+    })),
+    reward: redemptionOf(order),
   };
 }
 
@@ -164,9 +199,9 @@ async function createOrder(
         `wc/v3/orders/${String(order.id)}`,
         {
           fee_lines: [
-            { name: 'Points redemption', total: formatPence(-rewardPence), tax_status: 'none' },
+            { name: POINTS_FEE_NAME, total: formatPence(-rewardPence), tax_status: 'none' },
           ],
-          meta_data: [{ key: '_wc_points_redeemed', value: points }],
+          meta_data: [{ key: POINTS_META_KEY, value: points }],
         },
         wcOrder,
       );

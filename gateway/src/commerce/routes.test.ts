@@ -342,7 +342,12 @@ describe('the commerce API', () => {
       total: '49.99',
       currency: 'GBP',
       date_created: '2026-11-23T10:00:00',
-      line_items: [{ name: 'Course 3101', quantity: 1, total: '49.99' }],
+      date_paid: null,
+      email: 'someone@example.com',
+      subtotal: '49.99',
+      line_items: [{ name: 'Course 3101', quantity: 1, subtotal: '49.99', total: '49.99' }],
+      coupons: [],
+      reward: null,
     });
     const ownerLookup = await gateway.inject({
       url: `/wp-json/custom/v2/check-order-lookup/${String(id)}`,
@@ -362,6 +367,50 @@ describe('the commerce API', () => {
       headers: { authorization: `Bearer ${jwtFor(4)}` },
     });
     expect(asOther.statusCode).toBe(404);
+  });
+
+  it('an order’s confirmation: each line before and after its discount, the coupon and the points it used, and nothing of the order else', async () => {
+    const placed = await order(
+      { ...cart, coupon: 'WELCOME10', reward: 5, expected_total: '34.99' },
+      jwtFor(3),
+    );
+    const id = placed.json<{ id: number }>().id;
+    const read = await gateway.inject({
+      url: `/api/shop/orders/${String(id)}`,
+      headers: { authorization: `Bearer ${jwtFor(3)}` },
+    });
+    expect(read.json()).toEqual({
+      id,
+      status: 'pending',
+      total: '34.99',
+      currency: 'GBP',
+      date_created: '2026-11-23T10:00:00',
+      date_paid: null,
+      email: 'someone@example.com',
+      subtotal: '49.99',
+      line_items: [{ name: 'Course 3101', quantity: 1, subtotal: '49.99', total: '39.99' }],
+      coupons: [{ code: 'WELCOME10', discount: '10.00' }],
+      reward: { points: 500, amount: '5.00' },
+    });
+    expect(read.body).not.toMatch(/wc_order_secret|0700|customer_id|meta_data/);
+  });
+
+  it('a learner’s receipt address is their own, for checkout to fill in; a visitor has none', async () => {
+    const own = await gateway.inject({
+      url: '/api/shop/customer',
+      headers: { authorization: `Bearer ${jwtFor(3)}` },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ email: 'billing3@example.com' });
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect(upstream.received.at(-1)?.url).toBe('/wp-json/wc/v3/customers/3');
+    const visitor = await gateway.inject({ url: '/api/shop/customer' });
+    expect(visitor.statusCode).toBe(401);
+    const ended = await gateway.inject({
+      url: '/api/shop/customer',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(ended.statusCode).toBe(401);
   });
 
   it('an orders cookie signed with another COOKIE_SECRET lists no order, and is logged at most once a minute', async () => {

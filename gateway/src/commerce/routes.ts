@@ -4,11 +4,13 @@ import type { CachedResponse, ResponseCache } from '../proxy/responseCache';
 import type { SharedState } from '../plugins/sharedState';
 import { createMemoryClaims, createRedisClaims } from './claims';
 import { handled, readInput, ShopError } from './errors';
+import { completeFreeOrder } from './freeOrders';
 import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
 import type { OrdersCookie } from './orderCookie';
 import type { OwnOrderReader } from './ownership';
 import {
   createdOrderView,
+  orderSummary,
   orderView,
   placeOrder,
   placingDeadlineMs,
@@ -18,10 +20,12 @@ import { createRewardHolds } from './rewardHolds';
 import {
   couponInput,
   idParams,
+  noInput,
   orderInput,
   pricesQuery,
   wcCoupon,
   wcCouponDefinitions,
+  wcCustomer,
   wcProduct,
   wcProductIds,
   wcVariations,
@@ -33,6 +37,9 @@ import { formatPence, toPence } from './money';
 
 /** The browser's commerce API: the only way to WooCommerce. */
 export const SHOP_PREFIX = '/api/shop';
+
+/** Where the browser asks for its free order (one with nothing to pay) to be completed. */
+const FREE_COMPLETION_PATH = `${SHOP_PREFIX}/orders/:id/free-completion`;
 
 /** Product reads are shared by every visitor for this long. */
 const PRODUCT_TTL_MS = 60_000;
@@ -85,6 +92,14 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       : createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
     placingMs,
   );
+  // With several instances a completion is claimed in Redis only: while it is down none is made.
+  const freeOrders = {
+    wc,
+    completions: deps.shared
+      ? createRedisClaims(deps.shared, 'free-order')
+      : createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
+    upstreamTimeoutMs: deps.upstreamTimeoutMs,
+  };
   // A retry is answered from memory while Redis is down: at worst a second pending order.
   const orderAttempts = createOrderAttempts({
     shared: deps.shared && createRedisClaims(deps.shared, 'order'),
@@ -286,6 +301,34 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     handled(async (request, reply) => {
       const { id } = readInput(idParams, request.params);
       return orderView(await deps.readOwnOrder(request, reply, id));
+    }),
+  );
+
+  // A free order of this browser (or of the learner), completed when WooCommerce totals it at 0:
+  // 201 when this request completed it, 200 when it was already paid (a retry).
+  app.post(
+    FREE_COMPLETION_PATH,
+    handled(async (request, reply) => {
+      const { id } = readInput(idParams, request.params);
+      readInput(noInput, request.body ?? {});
+      const { order, completedNow } = await completeFreeOrder(
+        freeOrders,
+        await deps.readOwnOrder(request, reply, id),
+      );
+      return reply.code(completedNow ? 201 : 200).send(orderSummary(order));
+    }),
+  );
+
+  // The address a learner's receipt goes to, to fill in at checkout: their own only.
+  app.get(
+    `${SHOP_PREFIX}/customer`,
+    handled(async (request, reply) => {
+      const user = await identity.userOf(request, reply);
+      if (user === null) {
+        throw new ShopError(401, 'unauthorized', 'Please log in to see your details.');
+      }
+      const customer = await wc.get(`wc/v3/customers/${encodeURIComponent(user)}`, wcCustomer);
+      return { email: customer.billing.email || customer.email };
     }),
   );
 }

@@ -72,6 +72,9 @@ export const orderInput = z.strictObject({
 
 export type OrderInput = z.infer<typeof orderInput>;
 
+/** Completing a free order takes nothing from the browser but the order's id (in the path). */
+export const noInput = z.strictObject({});
+
 const wcAmount = z.union([z.string(), z.number()]).transform((value) => String(value));
 
 /**
@@ -138,9 +141,11 @@ export const wcOrder = z.object({
   status: z.string(),
   currency: z.string(),
   date_created: z.string().nullable().default(null),
+  date_paid: z.string().nullable().default(null),
   total: wcAmount,
   discount_total: wcAmount.default('0'),
   customer_id: z.number(),
+  billing: z.object({ email: z.string().max(254).default('') }).default({ email: '' }),
   payment_url: z.string().default(''),
   line_items: z.array(
     z.object({
@@ -152,6 +157,9 @@ export const wcOrder = z.object({
       total: wcAmount,
     }),
   ),
+  coupon_lines: z.array(z.object({ code: z.string().max(100), discount: wcAmount })).default([]),
+  fee_lines: z.array(z.object({ name: z.string(), total: wcAmount })).default([]),
+  meta_data: z.array(z.object({ key: z.string(), value: z.unknown() })).default([]),
 });
 
 export type WcOrder = z.infer<typeof wcOrder>;
@@ -162,3 +170,9 @@ export const wcPoints = z.object({
 });
 
 export const wcUser = z.object({ id: z.number() });
+
+/** A WooCommerce customer, of whom the gateway reads only the addresses a receipt may go to. */
+export const wcCustomer = z.object({
+  email: z.string().max(254).default(''),
+  billing: z.object({ email: z.string().max(254).default('') }).default({ email: '' }),
+});

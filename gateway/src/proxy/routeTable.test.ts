@@ -122,6 +122,7 @@ describe('the route table', () => {
       'apply-coupon',
       'orders',
       'order-tracking',
+      'free-order',
       'logout',
       'logout-all',
     ]);
@@ -160,6 +161,13 @@ describe('the route table', () => {
     expect(routeOf('POST', '/wp-json/custom/v2/trackOrder')?.rule?.name).toBe('no-route');
     expect(routeOf('POST', '/api/shop/orders/52001/tracking')?.rule).toMatchObject({
       name: 'order-tracking',
+      perMinute: 10,
+    });
+  });
+
+  it('limits the completions of free orders per client', () => {
+    expect(rateLimitOf('POST', '/api/shop/orders/52001/free-completion')).toEqual({
+      name: 'free-order',
       perMinute: 10,
     });
   });

@@ -443,6 +443,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
         access: PUBLIC,
         perMinute: 10,
       },
+      // A free order is completed by the gateway, once (commerce/freeOrders.ts).
+      {
+        name: 'free-order',
+        methods: ['POST'],
+        path: /^\/api\/shop\/orders\/[1-9]\d{0,9}\/free-completion$/,
+        access: PUBLIC,
+        perMinute: 10,
+      },
       {
         name: 'logout',
         methods: ['POST'],

@@ -48,12 +48,14 @@ interface Received {
  * A WooCommerce that prices each line at £49.99 and records every call it gets. Its Points and
  * Rewards takes an order's `_wc_points_redeemed` whenever an update carries it, without looking
  * at the balance (which may go below zero, so a double spend shows), and gives them back when the
- * order is cancelled. Balance reads can be held, and redemptions made to fail after they applied.
+ * order is cancelled. `set_paid` completes a pending order as payment_complete() does; the coupon
+ * BIGSAVE takes a whole order, any other £10. Balance reads and order updates can be held,
+ * redemptions made to fail after they applied, and updates made to fail.
  */
 export async function startWooCommerce() {
   const wc = Fastify();
   const received: Received[] = [];
-  const state = { unitPence: 4999, failRedemption: false };
+  const state = { unitPence: 4999, failRedemption: false, failUpdates: false };
   const balances = new Map<number, number>();
   const balanceOf = (user: number) => balances.get(user) ?? STARTING_POINTS;
   const orders = new Map<number, Record<string, unknown>>();
@@ -62,6 +64,8 @@ export async function startWooCommerce() {
   const redeemed = new Map<number, { user: number; points: number }>();
   let gate = Promise.resolve();
   let heldReads = 0;
+  let updateGate = Promise.resolve();
+  let heldUpdates = 0;
   wc.addHook('preHandler', (request, _reply, done) => {
     received.push({
       method: request.method,
@@ -73,16 +77,33 @@ export async function startWooCommerce() {
   });
   const money = (pence: number) => (pence / 100).toFixed(2);
   const priced = (id: number, body: Record<string, unknown>, fee = 0) => {
-    const lines = (body.line_items as { product_id: number; quantity: number }[]).map((line) => ({
-      name: `Course ${String(line.product_id)}`,
-      product_id: line.product_id,
-      variation_id: 0,
-      quantity: line.quantity,
-      subtotal: money(state.unitPence * line.quantity),
-      total: money(state.unitPence * line.quantity),
-    }));
-    const subtotal = lines.reduce((sum, line) => sum + Math.round(Number(line.subtotal) * 100), 0);
-    const discount = (body.coupon_lines as unknown[]).length > 0 ? 1000 : 0;
+    const ordered = body.line_items as { product_id: number; quantity: number }[];
+    const subtotal = ordered.reduce((sum, line) => sum + state.unitPence * line.quantity, 0);
+    // BIGSAVE takes the whole subtotal, any other code £10; the lines share the discount.
+    let left = subtotal;
+    const couponLines = (body.coupon_lines as { code: string }[]).map(({ code }) => {
+      const taken = Math.min(left, code === 'BIGSAVE' ? subtotal : 1000);
+      left -= taken;
+      return { id: id * 100 + 90, code, discount: money(taken) };
+    });
+    const discount = subtotal - left;
+    let shared = 0;
+    const lines = ordered.map((line, index) => {
+      const linePence = state.unitPence * line.quantity;
+      const share =
+        index === ordered.length - 1
+          ? discount - shared
+          : Math.floor((discount * linePence) / Math.max(1, subtotal));
+      shared += share;
+      return {
+        name: `Course ${String(line.product_id)}`,
+        product_id: line.product_id,
+        variation_id: 0,
+        quantity: line.quantity,
+        subtotal: money(linePence),
+        total: money(linePence - share),
+      };
+    });
     return {
       id,
       status: 'pending',
@@ -91,8 +112,12 @@ export async function startWooCommerce() {
       customer_id: body.customer_id,
       discount_total: money(discount),
       total: money(Math.max(0, subtotal - discount + fee)),
+      date_paid: null,
       order_key: 'wc_order_secret',
       billing: { email: 'someone@example.com', phone: '0700' },
+      coupon_lines: couponLines,
+      fee_lines: [],
+      meta_data: [],
       payment_url: `https://shop.example.test/checkout/order-pay/${String(id)}/?key=wc_order_secret`,
       line_items: lines,
       body,
@@ -137,13 +162,20 @@ export async function startWooCommerce() {
     orders.set(id, order);
     return reply.code(201).send(order);
   });
-  wc.put<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request, reply) => {
+  wc.put<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', async (request, reply) => {
+    heldUpdates += 1;
+    await updateGate;
+    heldUpdates -= 1;
+    if (state.failUpdates) {
+      return reply.code(500).send({ code: 'internal_server_error', message: 'Fatal error' });
+    }
     const id = Number(request.params.id);
     const order = orders.get(id) ?? {};
     const body = order.body as Record<string, unknown>;
     const update = request.body as {
       status?: string;
-      fee_lines?: { total: string }[];
+      set_paid?: boolean;
+      fee_lines?: { name: string; total: string }[];
       meta_data?: { key: string; value: number }[];
     };
     const points = update.meta_data?.find((meta) => meta.key === '_wc_points_redeemed')?.value;
@@ -157,8 +189,17 @@ export async function startWooCommerce() {
       balances.set(taken.user, balanceOf(taken.user) + taken.points);
       redeemed.delete(id);
     }
-    const fee = Math.round(Number(update.fee_lines?.[0]?.total ?? 0) * 100);
-    const next = { ...priced(id, body, fee), status: update.status ?? 'pending' };
+    const fees = update.fee_lines ?? (order.fee_lines as { name: string; total: string }[]);
+    const fee = Math.round(Number(fees[0]?.total ?? 0) * 100);
+    // set_paid is WooCommerce's payment_complete(): a pending order becomes processing, paid now.
+    const paid = update.set_paid === true && order.status === 'pending';
+    const next = {
+      ...priced(id, body, fee),
+      status: update.status ?? (paid ? 'processing' : order.status),
+      date_paid: paid ? '2026-11-23T10:05:00' : order.date_paid,
+      fee_lines: fees.map(({ name, total }) => ({ name, total })),
+      meta_data: update.meta_data ?? order.meta_data,
+    };
     orders.set(id, next);
     if (points !== undefined && state.failRedemption) {
       return reply.code(500).send({ code: 'internal_server_error', message: 'Fatal error' });
@@ -169,6 +210,13 @@ export async function startWooCommerce() {
     const order = orders.get(Number(request.params.id));
     return order ?? reply.code(404).send({ code: 'invalid_id', message: 'Invalid ID.' });
   });
+  wc.get<{ Params: { id: string } }>('/wp-json/wc/v3/customers/:id', (request) => ({
+    id: Number(request.params.id),
+    email: `learner${request.params.id}@example.com`,
+    first_name: 'Asha',
+    billing: { email: `billing${request.params.id}@example.com`, phone: '0700' },
+    is_paying_customer: true,
+  }));
   wc.post('/wp-json/wc/v3/apply-coupon', (request, reply) => {
     const { code, total } = request.body as { code: string; total: string };
     if (code === 'PLAB20') {
@@ -201,7 +249,9 @@ export async function startWooCommerce() {
       redeemed.clear();
       balances.clear();
       state.failRedemption = false;
+      state.failUpdates = false;
       gate = Promise.resolve();
+      updateGate = Promise.resolve();
     },
     /** Holds balance reads until the returned function is called. */
     hold() {
@@ -213,6 +263,16 @@ export async function startWooCommerce() {
     },
     /** How many balance reads are held now. */
     heldReads: () => heldReads,
+    /** Holds order updates until the returned function is called. */
+    holdUpdates() {
+      let release: () => void = () => undefined;
+      updateGate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
+    /** How many order updates are held now. */
+    heldUpdates: () => heldUpdates,
   };
 }
 

@@ -24,6 +24,9 @@ import { PRICE_CHANGED_ANSWER } from '../testSupport';
 
 const ORDERS = '/api/shop/orders';
 const REWARDS = '/api/shop/rewards';
+const CUSTOMER = '/api/shop/customer';
+/** The address the shop keeps for the logged-in learner's receipts. */
+const LEARNER_EMAIL = 'asha.learner@nhs.net';
 
 const order: WcOrder = {
   id: 501,
@@ -59,11 +62,12 @@ afterEach(() => {
  * The shop as checkout calls it: orders (and the reward balance). Any other call (an order
  * tracking before the order is paid, say) is none of its handlers', and fails the test.
  */
-function backend(handlers: { orders?: MockHandler } = {}) {
+function backend(handlers: { orders?: MockHandler; customer?: MockHandler } = {}) {
   const orderBodies: unknown[] = [];
   const orderTokens: (string | undefined)[] = [];
   const { fetchMock } = mockFetch({
     [REWARDS]: () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
+    [CUSTOMER]: handlers.customer ?? (() => ({ body: { email: LEARNER_EMAIL } })),
     [ORDERS]: (request) => {
       orderBodies.push(jsonBody(request.init));
       orderTokens.push(new Headers(request.init.headers).get('Authorization') ?? undefined);
@@ -128,7 +132,9 @@ describe('checkout', () => {
       dispatch(rewardApplied({ amount: 5 }));
     });
     const { user, proceed } = renderCart(state);
-    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Email for your receipt')).toHaveValue(LEARNER_EMAIL);
+    });
     await user.click(proceed);
     await waitFor(() => {
       expect(assign).toHaveBeenCalledWith(order.payment_url);
@@ -137,6 +143,65 @@ describe('checkout', () => {
       expect.objectContaining({ coupon: 'WELCOME10', reward: 5, expected_total: '194.97' }),
     ]);
     expect(orderTokens).toEqual(['Bearer jwt-learner']);
+  });
+
+  describe('the receipt address', () => {
+    const asLearner = () => {
+      safeStorage.setItem(STORAGE_KEYS.token, 'jwt-learner');
+      return seedState([plab1], (dispatch) => dispatch(userLoggedIn()));
+    };
+
+    it('a learner’s own e-mail is filled in, read with their token, and sent with the order', async () => {
+      const tokens: (string | null)[] = [];
+      const { orderBodies } = backend({
+        customer: ({ init }) => {
+          tokens.push(init.headers.get('Authorization'));
+          return { body: { email: LEARNER_EMAIL } };
+        },
+      });
+      const { user, proceed } = renderCart(asLearner());
+      await waitFor(() => {
+        expect(screen.getByLabelText('Email for your receipt')).toHaveValue(LEARNER_EMAIL);
+      });
+      expect(tokens).toEqual(['Bearer jwt-learner']);
+      await user.click(proceed);
+      await waitFor(() => {
+        expect(assign).toHaveBeenCalledWith(order.payment_url);
+      });
+      expect(orderBodies).toEqual([expect.objectContaining({ email: LEARNER_EMAIL })]);
+    });
+
+    it('an address the learner types instead is theirs to keep: the one filled in never overwrites it', async () => {
+      let answer: (value: { body: unknown }) => void = () => undefined;
+      const { orderBodies } = backend({
+        customer: () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      });
+      const { user, proceed } = renderCart(asLearner());
+      const field = screen.getByLabelText('Email for your receipt');
+      await user.type(field, 'work@nhs.net');
+      answer({ body: { email: LEARNER_EMAIL } });
+      await user.click(proceed);
+      await waitFor(() => {
+        expect(assign).toHaveBeenCalled();
+      });
+      expect(field).toHaveValue('work@nhs.net');
+      expect(orderBodies).toEqual([expect.objectContaining({ email: 'work@nhs.net' })]);
+    });
+
+    it('an address the shop cannot give leaves the field for the learner to fill in', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      backend({ customer: () => ({ status: 502, body: { code: 'upstream_unavailable' } }) });
+      const { user, proceed } = renderCart(asLearner());
+      await waitFor(() => {
+        expect(warn).toHaveBeenCalledWith('Could not load /api/shop/customer:', expect.anything());
+      });
+      await user.click(proceed);
+      expect(screen.getByLabelText('Email for your receipt')).toHaveValue('');
+      expect(screen.getByText(MESSAGES.emailRequired)).toBeVisible();
+    });
   });
 
   it('prices changed since the cart was filled: the cart takes the new prices, says the new total and stays; the next click sends it', async () => {

@@ -4,8 +4,10 @@ import {
   safeStorage,
   selectIsLoggedIn,
   useAppSelector,
+  useRead,
   validateEmail,
 } from 'shared-store';
+import { cartReads } from '../model/shop';
 import { buildOrderRequest, unorderableMessage } from '../order';
 import { usePlaceOrder } from '../usePlaceOrder';
 import { FieldMessage } from './FieldMessage';
@@ -17,9 +19,21 @@ import {
 } from '../model/cartSlice';
 
 /**
- * The hand-off to payment: the email is checked, then a pending order is asked for with the
- * lines, the coupon, a logged-in learner's reward and token, and the total the cart shows (the
- * server refuses it when its prices differ). One order per click burst.
+ * The address the shop keeps for a logged-in learner's receipts, '' for a visitor or while it is
+ * unknown.
+ */
+function useLearnerEmail(loggedIn: boolean): string {
+  const [token] = useState(() => safeStorage.getItem(STORAGE_KEYS.token));
+  const answer = useRead(cartReads.customer, loggedIn && token ? token : null);
+  const email = answer.status === 'ready' ? answer.data?.email : undefined;
+  return typeof email === 'string' && validateEmail(email) === null ? email : '';
+}
+
+/**
+ * The hand-off to payment: the email is checked (a learner's own is filled in until they type
+ * another), then a pending order is asked for with the lines, the coupon, a logged-in learner's
+ * reward and token, and the total the cart shows (the server refuses it when its prices differ).
+ * One order per click burst.
  */
 export function CheckoutForm() {
   const lines = useAppSelector(selectCartItems);
@@ -31,7 +45,10 @@ export function CheckoutForm() {
   const emailId = useId();
   const emailErrorId = useId();
   const emailInput = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
+  const learnerEmail = useLearnerEmail(loggedIn);
+  // What the learner typed, once they have: until then, their own address.
+  const [typed, setEmail] = useState<string | null>(null);
+  const email = typed ?? learnerEmail;
   const [emailError, setEmailError] = useState('');
   const { pending, error, setError, placeOrder } = usePlaceOrder();
 

@@ -33,6 +33,8 @@ function renderLoggedIn(
       tokens.push(new Headers(request.init.headers).get('Authorization') ?? undefined);
       return handler(request);
     },
+    // Checkout fills in the learner's receipt address.
+    '/api/shop/customer': () => ({ body: { email: 'learner@example.com' } }),
   });
   const rendered = renderWithProviders(<CartPage />, {
     preloadedState: seedState([plab1], (dispatch) => {

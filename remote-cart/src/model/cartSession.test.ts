@@ -356,7 +356,7 @@ describe('log out of all devices', () => {
 });
 
 describe('session expiry', () => {
-  it('at 24 h the cart outlives the session on this device (and its stored state), and no sync runs on', async () => {
+  it('at 24 h the cart is saved to the account, then forgotten on this device (its stored state too), and no sync runs on', async () => {
     const t = setup();
     await t.session.login('learner@example.com', 'right');
     t.storage.setItem('loginTimestamp', String(NOW - SESSION_LIFETIME_MS));
@@ -367,11 +367,28 @@ describe('session expiry', () => {
     await t.cartSync.sync();
     warn.mockRestore();
     expect(t.timers.pending).toHaveLength(1);
-    expect(t.session.checkExpiry()).toBe(true);
-    expect(t.storage.keys().sort()).toEqual(['persist:root']);
-    expect(t.lines()).toEqual([[1, 1]]);
+    await expect(t.session.checkExpiry()).resolves.toBe(true);
+    expect(accountLines(t.account.account.data)).toEqual([[1, 1]]);
+    expect(t.storage.keys()).toEqual([]);
+    expect(t.lines()).toEqual([]);
     expect(t.timers.pending).toEqual([]);
     expect(selectCartSyncStatus(t.store.getState())).toBe('idle');
+    t.done();
+  });
+
+  it('at 24 h a cart the account cannot take stays on this device, for the next login to merge', async () => {
+    const t = setup();
+    await t.session.login('learner@example.com', 'right');
+    t.storage.setItem('loginTimestamp', String(NOW - SESSION_LIFETIME_MS));
+    t.storage.setItem('persist:root', '{}');
+    t.store.dispatch(itemAdded(lineA));
+    t.account.failNext.save = 3;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(t.session.checkExpiry()).resolves.toBe(true);
+    warn.mockRestore();
+    expect(t.storage.keys()).toEqual(['persist:root']);
+    expect(t.lines()).toEqual([[1, 1]]);
+    expect(t.store.getState().loginData.loginData).toBe(false);
     t.done();
   });
 });

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  anyRecord,
   apiClient,
   createQuery,
   oneRead,
@@ -121,6 +122,15 @@ export const cartReads = {
       empty: null,
     }),
   ),
+  /**
+   * The learner's own details the shop keeps for their receipts (`{ email }`); null when they
+   * cannot be read (checkout then asks for the address as it does a visitor).
+   */
+  customer: oneRead(
+    'customer',
+    (token: string) => ({ path: `${SHOP}/customer`, token }),
+    anyRecord,
+  ),
   /** The learner's reward balance; null when it cannot be read (nothing can be redeemed then). */
   rewards: oneRead(
     'rewards',
@@ -151,6 +161,17 @@ export function createCommerceApi(client: typeof apiClient = apiClient) {
      * email-campaign ids the visitor came with: the shop posts its order tracking once per order,
      * and answers whether this report was the first (`reported`) or came after another tab's.
      */
+    /**
+     * Asks the shop to complete a free order of this browser (or of the learner of `token`): one
+     * whose total the shop itself has at £0, which has nothing for the payment page to take. It
+     * answers the order, paid, whether this request completed it or an earlier one had.
+     */
+    completeFreeOrder: (orderId: number, token?: string | null) =>
+      client.request<unknown>(`${SHOP}/orders/${String(orderId)}/free-completion`, {
+        method: 'POST',
+        body: {},
+        token,
+      }),
     reportPaid: (orderId: number, campaign: CampaignIds, token?: string | null) =>
       client.request<unknown>(`${SHOP}/orders/${String(orderId)}/tracking`, {
         method: 'POST',

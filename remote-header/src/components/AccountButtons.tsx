@@ -12,6 +12,7 @@ import {
   useCartCount,
   useSession,
 } from 'shared-store';
+import { useDropdown } from './dropdowns';
 
 /**
  * The cart button with its badge: an icon on phones, the word Cart on wider screens. The count is
@@ -38,19 +39,66 @@ export function CartButton() {
   );
 }
 
+/** The learner's session token, when a learner is logged in (null for a visitor). */
+function useLearnerToken(): string | null {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const token = safeStorage.getItem(STORAGE_KEYS.token);
+  return loggedIn && token ? token : null;
+}
+
+/** Whether a learner is logged in (their header carries more buttons). */
+export function useIsLearner(): boolean {
+  return useLearnerToken() !== null;
+}
+
+const ACCOUNT_LIST_ID = 'hdr-account-list';
+const ACCOUNT_DROPDOWN = ['account'] as const;
+
+/**
+ * The learner's buttons folded under one "My account" button, for a header short of room; one of
+ * the header's dropdowns (one open at a time, Escape and a click outside close it).
+ */
+export function AccountMenu() {
+  const { open, toggle, buttonRef, areaRef } = useDropdown(ACCOUNT_DROPDOWN);
+  // While a logout runs or asks what to do with an unsaved cart, Logout stays in view: the
+  // question gives the focus back to it.
+  const loggingOut = useAppSelector(selectLogoutStatus) !== 'idle';
+  const shown = open || loggingOut;
+  return (
+    <div ref={areaRef} className="hdr-account-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="hdr-button hdr-account-menu__toggle"
+        aria-expanded={shown}
+        aria-controls={ACCOUNT_LIST_ID}
+        onClick={toggle}
+      >
+        My account
+        <span className="hdr-menu__caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      <div id={ACCOUNT_LIST_ID} className="hdr-account-menu__list" hidden={!shown}>
+        <AccountButtons />
+      </div>
+    </div>
+  );
+}
+
 /**
  * The buttons of the visitor's role: Log In / Sign up for visitors; My Dashboard, My courses and
- * Logout for learners. In the header on wide screens, inside the opened menu on phones.
+ * Logout for learners. In the header on wide screens (or its My account dropdown), inside the
+ * opened menu on phones.
  */
 export function AccountButtons() {
-  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const token = useLearnerToken();
   const loggingOut = useAppSelector(selectLogoutStatus) === 'saving';
   const session = useSession();
-  const token = safeStorage.getItem(STORAGE_KEYS.token);
 
   return (
     <div className="hdr-account">
-      {loggedIn && token ? (
+      {token ? (
         <>
           <a
             className="hdr-button"

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MenuItem } from 'shared-store';
+import { useDropdown, useDropdowns, type DropdownPath } from './dropdowns';
 import { menuTarget, reorderForMobile } from './menuLinks';
 
 const MENU_ID = 'hdr-main-menu';
@@ -41,19 +42,19 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void
 
 interface LevelProps {
   items: MenuItem[];
-  depth: number;
+  /** The dropdowns this level is inside (empty for the menu's first level). */
+  path: DropdownPath;
   mobile: boolean;
   onNavigate: () => void;
 }
 
 function MenuEntry({
   item,
-  depth,
+  path,
   mobile,
   onNavigate,
 }: Omit<LevelProps, 'items'> & { item: MenuItem }) {
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, toggle, buttonRef, areaRef } = useDropdown(path);
   const children = item.items ?? [];
   if (children.length === 0) {
     return (
@@ -62,50 +63,42 @@ function MenuEntry({
       </li>
     );
   }
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-      toggle.current?.focus();
-    }
-  };
   // On phones the second level shows odd items first, then even (reorderForMobile).
-  const shown = mobile && depth === 0 ? reorderForMobile(children) : children;
+  const shown = mobile && path.length === 1 ? reorderForMobile(children) : children;
   return (
-    <li className="hdr-menu__item hdr-menu__item--parent" onKeyDown={onKeyDown}>
+    <li ref={areaRef} className="hdr-menu__item hdr-menu__item--parent">
       <button
-        ref={toggle}
+        ref={buttonRef}
         type="button"
         className="hdr-menu__toggle"
         aria-expanded={open}
-        onClick={() => {
-          setOpen((value) => !value);
-        }}
+        onClick={toggle}
       >
         <Title html={item.title} />
         <span className="hdr-menu__caret" aria-hidden="true">
           ▾
         </span>
       </button>
-      {open && (
-        <MenuLevel items={shown} depth={depth + 1} mobile={mobile} onNavigate={onNavigate} />
-      )}
+      {open && <MenuLevel items={shown} path={path} mobile={mobile} onNavigate={onNavigate} />}
     </li>
   );
 }
 
-function MenuLevel({ items, depth, mobile, onNavigate }: LevelProps) {
+function MenuLevel({ items, path, mobile, onNavigate }: LevelProps) {
   return (
-    <ul className={depth === 0 ? 'hdr-menu' : 'hdr-menu__sub'}>
-      {items.map((item, index) => (
-        <MenuEntry
-          key={`${String(item.ID)}-${String(index)}`}
-          item={item}
-          depth={depth}
-          mobile={mobile}
-          onNavigate={onNavigate}
-        />
-      ))}
+    <ul className={path.length === 0 ? 'hdr-menu' : 'hdr-menu__sub'}>
+      {items.map((item, index) => {
+        const key = `${String(item.ID)}-${String(index)}`;
+        return (
+          <MenuEntry
+            key={key}
+            item={item}
+            path={[...path, key]}
+            mobile={mobile}
+            onNavigate={onNavigate}
+          />
+        );
+      })}
     </ul>
   );
 }
@@ -123,25 +116,24 @@ export interface MenuProps {
 }
 
 /**
- * The multi-level dropdown menu; a click outside or Escape closes every dropdown. On mobile it is
- * a panel the hamburger opens, closed the same ways (Escape gives the focus back to the hamburger).
+ * The multi-level dropdown menu, its dropdowns part of the header's DropdownGroup (one open at a
+ * time, closed by Escape or a click outside). On mobile it is a panel the hamburger opens, closed
+ * by a click outside or by an Escape no dropdown took (the focus goes back to the hamburger).
  */
 export function Menu({ items, mobile, open, onToggle, onClose, children }: MenuProps) {
   const area = useRef<HTMLElement>(null);
   const hamburger = useRef<HTMLButtonElement>(null);
-  const [generation, setGeneration] = useState(0);
+  const dropdowns = useDropdowns();
+  const dropdownOpen = dropdowns.anyOpen;
   useEffect(() => {
-    const closeAll = () => {
-      setGeneration((value) => value + 1);
-      if (open) onClose();
-    };
+    if (!open) return undefined;
     function onPointerDown(event: PointerEvent) {
-      if (area.current && !area.current.contains(event.target as Node)) closeAll();
+      if (area.current && !area.current.contains(event.target as Node)) onClose();
     }
     function onKey(event: globalThis.KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      closeAll();
-      if (open) hamburger.current?.focus();
+      if (event.key !== 'Escape' || event.defaultPrevented || dropdownOpen) return;
+      onClose();
+      hamburger.current?.focus();
     }
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKey);
@@ -149,15 +141,14 @@ export function Menu({ items, mobile, open, onToggle, onClose, children }: MenuP
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open, onClose]);
+  }, [open, onClose, dropdownOpen]);
   const levels = (
     <MenuLevel
-      key={generation}
       items={items}
-      depth={0}
+      path={[]}
       mobile={mobile}
       onNavigate={() => {
-        setGeneration((value) => value + 1);
+        dropdowns.closeAll();
         onClose();
       }}
     />

@@ -1,4 +1,4 @@
-import { mockFetch } from '../testing';
+import { mockFetch, warnings } from '../testing';
 import { ApiError, createApiClient } from './client';
 import { contentReads } from './content';
 import { createReader } from './read';
@@ -6,11 +6,6 @@ import { createReader } from './read';
 const client = createApiClient();
 /** A fresh page's reads, on a clock the test moves. */
 const readsAt = (now: () => number = () => 0) => createReader(client, now).read;
-
-/** console.warn for one test, kept off the output: the test says what it expects to be warned. */
-function warnings() {
-  return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-}
 
 afterEach(() => {
   jest.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import * as v from 'valibot';
-import { mockFetch } from '../testing';
+import { mockFetch, warnings } from '../testing';
 import { ApiError, createApiClient } from './client';
 import { contentReads } from './content';
 import { createQuery, createReader, listRead, oneRead, reader, rejecting, useRead } from './read';
@@ -41,11 +41,6 @@ const promo = {
 beforeEach(() => {
   reader.clear();
 });
-
-/** console.warn for one test, kept off the output: the test says what it expects to be warned. */
-function warnings() {
-  return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-}
 
 afterEach(() => {
   jest.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, useDocumentTitle } from './useDocumentTitle';
+import { DEFAULT_TITLE, useDocumentTitle } from './useDocumentTitle';
 import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
 import { useMounted } from './useMounted';
 
@@ -14,7 +14,7 @@ describe('the page’s title and description', () => {
     document.head.innerHTML = '';
   });
 
-  it('name the page and the site, with its description; the site’s own when the page names none', () => {
+  it('name the page and the site, with its description; a page that names none keeps the description it has (the one its page was served with)', () => {
     const { rerender } = render(<Titled title="Your cart" description="Ready for checkout." />);
     expect(document.title).toBe('Your cart | Arora Medical Education');
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
@@ -26,7 +26,7 @@ describe('the page’s title and description', () => {
     expect(document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
       'content',
-      DEFAULT_DESCRIPTION,
+      'Ready for checkout.',
     );
   });
 

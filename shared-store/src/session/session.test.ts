@@ -8,6 +8,7 @@ import {
   createSession,
   LOGGED_OUT_EVERYWHERE_MESSAGE,
   LOGOUT_EVERYWHERE_FAILED_MESSAGE,
+  SESSION_EXPIRED_QUERY,
   type SessionDeps,
 } from './session';
 import { selectLogoutStatus } from './sessionStatusSlice';
@@ -285,27 +286,27 @@ describe('session expiry', () => {
   function withLogin(ageMs: number, mobileApp = false) {
     const t = setup({ isMobileApp: () => mobileApp });
     t.storage.setItem('token', 'jwt-token');
+    t.storage.setItem('user_id', '7');
     t.storage.setItem('loginTimestamp', String(NOW - ageMs));
     t.storage.setItem('isAllowed', 'true');
+    t.storage.setItem('persist:root', '{}');
     return t;
   }
 
-  it('a session younger than 24 h stays', () => {
+  it('a session younger than 24 h stays', async () => {
     const t = withLogin(SESSION_LIFETIME_MS - 1);
-    expect(t.session.checkExpiry()).toBe(false);
+    await expect(t.session.checkExpiry()).resolves.toBe(false);
     expect(t.storage.getItem('token')).toBe('jwt-token');
     expect(t.team.heard).toEqual([]);
     t.done();
   });
 
-  it('at 24 h: tells the app, clears storage but the stored state, says Session Expired, clears login, goes to /login', () => {
+  it('at 24 h, as a logout: tells the app, saves the cart to the account while the token works, clears all storage but isAllowed, says Session Expired, clears login, goes to /login', async () => {
     const t = withLogin(SESSION_LIFETIME_MS);
-    t.storage.setItem('persist:root', '{}');
-    expect(t.session.checkExpiry()).toBe(true);
+    await expect(t.session.checkExpiry()).resolves.toBe(true);
     expect(t.postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'logout' }));
-    expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
-    // What the learner has outlives the session on this device: the next login merges it.
-    expect(t.team.heard).toEqual(['ended, kept on this device']);
+    expect(t.team.heard).toEqual(['save (token jwt-token)', 'ended, forgotten']);
+    expect(t.storage.keys()).toEqual(['isAllowed']);
     expect(t.events).toContainEqual({
       type: 'notify',
       level: 'error',
@@ -316,17 +317,38 @@ describe('session expiry', () => {
     t.done();
   });
 
-  it('in the app the redirect is a full page load', () => {
-    const t = withLogin(SESSION_LIFETIME_MS + 1, true);
-    t.session.checkExpiry();
-    expect(t.navigate).toHaveBeenCalledWith('/login', { full: true });
+  it('a cart that cannot be saved at expiry stays on this device (its stored state too), for the next login to merge', async () => {
+    const t = withLogin(SESSION_LIFETIME_MS);
+    t.team.outcome = 'failed';
+    await expect(t.session.checkExpiry()).resolves.toBe(true);
+    expect(t.team.heard).toEqual(['save (token jwt-token)', 'ended, kept on this device']);
+    expect(t.storage.keys().sort()).toEqual(['isAllowed', 'persist:root']);
+    expect(t.store.getState().loginData.loginData).toBe(false);
     t.done();
   });
 
-  it('without a token or timestamp nothing happens', () => {
+  it('checked again while it expires (the minute’s check, the tab shown again), it expires once', async () => {
+    const t = withLogin(SESSION_LIFETIME_MS);
+    const first = t.session.checkExpiry();
+    const second = t.session.checkExpiry();
+    await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
+    expect(t.team.heard).toEqual(['save (token jwt-token)', 'ended, forgotten']);
+    expect(t.navigate).toHaveBeenCalledTimes(1);
+    await expect(t.session.checkExpiry()).resolves.toBe(false);
+    t.done();
+  });
+
+  it('in the app the redirect is a full page load to the login page that says the session expired', async () => {
+    const t = withLogin(SESSION_LIFETIME_MS + 1, true);
+    await t.session.checkExpiry();
+    expect(t.navigate).toHaveBeenCalledWith(`/login?${SESSION_EXPIRED_QUERY}`, { full: true });
+    t.done();
+  });
+
+  it('without a token or timestamp nothing happens', async () => {
     const t = setup();
     t.storage.setItem('loginTimestamp', '1');
-    expect(t.session.checkExpiry()).toBe(false);
+    await expect(t.session.checkExpiry()).resolves.toBe(false);
     t.done();
   });
 });

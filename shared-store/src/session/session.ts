@@ -31,6 +31,12 @@ function clearStorage(storage: KeyValueStorage, keepCart = false): void {
   }
 }
 
+/**
+ * The login page's query after a session expired in the company's app: the page is a full page
+ * load, which no message outlives, so the login page says it itself.
+ */
+export const SESSION_EXPIRED_QUERY = 'session=expired';
+
 /** Shown once "Log out of all devices" has ended every session of the learner. */
 export const LOGGED_OUT_EVERYWHERE_MESSAGE = 'You are logged out on all your devices.';
 /** Shown when the sessions on the other devices could not be ended: the learner stays in. */
@@ -151,20 +157,35 @@ export function createSession(deps: SessionDeps) {
     store.dispatch(userLoggedOut());
   }
 
-  /** Ends a session of 24 h or more; answers whether it expired. */
-  function checkExpiry(): boolean {
-    const { token } = credentials();
+  let expiring: Promise<boolean> | undefined;
+
+  /**
+   * Ends a session of 24 h or more as a logout does: what the participants keep in the account
+   * (the cart) saved while the token still works, the token revoked, the storage cleared but
+   * isAllowed, the learner told and sent to /login. What could not be saved stays on this device
+   * (it joins the account at the next login). Answers, once that is done, whether it expired; a
+   * check while it is under way answers the same, and does it once.
+   */
+  function checkExpiry(): Promise<boolean> {
+    if (expiring) return expiring;
+    const { token, userId } = credentials();
     const since = Number(storage.getItem(STORAGE_KEYS.loginTimestamp));
-    if (!token || !Number.isFinite(since) || since <= 0) return false;
-    if (deps.now() - since < SESSION_LIFETIME_MS) return false;
+    if (!token || !Number.isFinite(since) || since <= 0) return Promise.resolve(false);
+    if (deps.now() - since < SESSION_LIFETIME_MS) return Promise.resolve(false);
+    expiring = expire(token, userId).finally(() => {
+      expiring = undefined;
+    });
+    return expiring;
+  }
+
+  async function expire(token: string, userId: string | null): Promise<boolean> {
     postLogoutToApp(deps.win);
-    // The cart outlives the session on this device (and in the other tabs): the next login
-    // merges it with the account's.
-    for (const participant of participants) participant.sessionEnded?.({ keepOnDevice: true });
-    clearStorage(storage, true);
-    store.dispatch(userLoggedOut());
-    notify('error', MESSAGES.sessionExpired);
-    deps.navigate('/login', { full: deps.isMobileApp() });
+    const saved = userId ? await saveBeforeLogout() : true;
+    await revoke(token);
+    endSession(!saved);
+    const inApp = deps.isMobileApp();
+    if (!inApp) notify('error', MESSAGES.sessionExpired);
+    deps.navigate(inApp ? `/login?${SESSION_EXPIRED_QUERY}` : '/login', { full: inApp });
     return true;
   }
 

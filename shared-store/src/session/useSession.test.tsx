@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { SESSION_LIFETIME_MS } from '../constants';
-import { renderWithProviders } from '../testing';
+import { mockFetch, renderWithProviders } from '../testing';
 import { safeStorage } from './storage';
 import { useSession } from './useSession';
 
@@ -11,7 +11,7 @@ function ExpiryProbe() {
   return (
     <>
       <p>at {location.pathname}</p>
-      <button type="button" onClick={() => session.checkExpiry()}>
+      <button type="button" onClick={() => void session.checkExpiry()}>
         check
       </button>
     </>
@@ -19,7 +19,14 @@ function ExpiryProbe() {
 }
 
 describe('useSession', () => {
-  it('an expired session sends the visitor to /login through the router', async () => {
+  it('an expired session sends the visitor to /login through the router, its token revoked', async () => {
+    const revoked: (string | null)[] = [];
+    mockFetch({
+      '/api/session/logout': (request) => {
+        revoked.push(request.init.headers.get('authorization'));
+        return { status: 204, body: undefined };
+      },
+    });
     safeStorage.setItem('token', 'jwt');
     safeStorage.setItem('loginTimestamp', String(Date.now() - SESSION_LIFETIME_MS - 1000));
     const { user } = renderWithProviders(<ExpiryProbe />, { route: '/cart' });
@@ -29,5 +36,6 @@ describe('useSession', () => {
     });
     expect(screen.getByText('at /login')).toBeInTheDocument();
     expect(safeStorage.getItem('token')).toBeNull();
+    expect(revoked).toEqual(['Bearer jwt']);
   });
 });

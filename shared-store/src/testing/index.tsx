@@ -67,6 +67,14 @@ export type MockHandler = (
   request: MockRequest,
 ) => MockAnswer | Response | Promise<MockAnswer | Response>;
 
+/**
+ * console.warn for one test, kept off the output: the test says what it expects to be warned of
+ * (`mock.calls`). Restored by `jest.restoreAllMocks()`.
+ */
+export function warnings(): jest.SpyInstance {
+  return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
 /** An answer that never comes: the request stays pending until the page aborts it. */
 export function pendingAnswer(): Promise<never> {
   return new Promise<never>(() => undefined);

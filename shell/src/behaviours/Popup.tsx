@@ -1,14 +1,22 @@
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS, isMobileApp, safeStorage } from 'shared-store';
+import type { PopupDialogProps } from './PopupDialog';
+import { popupAllowedOn } from './popupPlaces';
+import { useTyping } from './useTyping';
 
 /** How long after the page opened the newsletter popup opens. */
 const POPUP_DELAY_MS = 10_000;
+
+/** What a screen reader hears when the popup opens without taking the focus. */
+export const POPUP_OPENED_QUIETLY =
+  'Get exam tips from Arora Updates: a newsletter offer has opened at the end of the page. You can carry on typing.';
 
 /**
  * The dialog's code waits for it to be due: the first screen needs none of it. Offline by then,
  * the popup is skipped for this page (it was never closed, so the next page offers it again).
  */
-const PopupDialog = lazy<ComponentType<{ onClose: () => void }>>(() =>
+const PopupDialog = lazy<ComponentType<PopupDialogProps>>(() =>
   import('./PopupDialog').catch((error: unknown) => {
     console.warn('The newsletter popup could not load; the next page offers it.', error);
     return { default: () => null };
@@ -16,30 +24,74 @@ const PopupDialog = lazy<ComponentType<{ onClose: () => void }>>(() =>
 );
 
 /**
- * The newsletter popup: opens 10 s after load unless it was closed before (popupClosed) or the
- * visitor is in the app. Closing it, by its button, Escape or the link, remembers that.
+ * The newsletter popup: due 10 s after load unless it was closed before (popupClosed) or the
+ * visitor is in the app. It opens on the first page it may (never on the sign-in, cart,
+ * checkout or contact pages: popupAllowedOn), and hides on those it may not until the visitor
+ * leaves them. It takes the focus only when it opens at its time and the visitor is not typing;
+ * otherwise the focus and every keystroke stay where they were, and a screen reader is told it
+ * opened. Closing it, by its button,
+ * Escape or the link, remembers that.
  */
 export function Popup() {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const allowed = popupAllowedOn(pathname);
+  const typing = useTyping();
+  const [offered] = useState(
+    () => !safeStorage.getItem(STORAGE_KEYS.popupClosed) && !isMobileApp(),
+  );
+  // The page the visitor was on when the popup fell due (null until then).
+  const [dueOn, setDueOn] = useState<string | null>(null);
+  const currentPath = useRef(pathname);
+  const [opened, setOpened] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const [quiet, setQuiet] = useState(false);
 
   useEffect(() => {
-    if (safeStorage.getItem(STORAGE_KEYS.popupClosed) || isMobileApp()) return;
+    currentPath.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!offered) return;
     const timer = setTimeout(() => {
-      setOpen(true);
+      setDueOn(currentPath.current);
     }, POPUP_DELAY_MS);
     return () => {
       clearTimeout(timer);
     };
-  }, []);
+  }, [offered]);
 
-  if (!open) return null;
+  // Once open, it stays open (hidden on a page it may not show on) until the visitor closes it.
+  if (dueOn !== null && allowed && !opened) setOpened(true);
+
+  if (!offered) return null;
+  const shown = opened && !closed;
   const close = () => {
     safeStorage.setItem(STORAGE_KEYS.popupClosed, 'true');
-    setOpen(false);
+    setClosed(true);
   };
   return (
-    <Suspense fallback={null}>
-      <PopupDialog onClose={close} />
-    </Suspense>
+    <>
+      {shown && (
+        <Suspense fallback={null}>
+          <PopupDialog
+            hidden={!allowed}
+            // Only at its time, on the page it fell due on: one that waited for the visitor to
+            // leave a page opens on the next one quietly, the focus staying where they put it.
+            mayTakeFocus={() => allowed && pathname === dueOn && !typing()}
+            onOpenedQuietly={() => {
+              setQuiet(true);
+            }}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+      {/* There, empty, from the moment it falls due (not in the page's first paint, which is the
+          served page's), so that what it says when the dialog opens quietly is heard. */}
+      {dueOn !== null && (
+        <p className="shell-visually-hidden" role="status">
+          {shown && allowed && quiet ? POPUP_OPENED_QUIETLY : ''}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,12 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
-/** The newsletter popup's dialog: its close button has the focus when it opens. */
-export default function PopupDialog({ onClose: close }: { onClose: () => void }) {
+export interface PopupDialogProps {
+  /** On a page the popup may not show on, it waits there unseen. */
+  hidden: boolean;
+  /** Asked as the dialog opens: whether it may take the focus (the visitor is not typing). */
+  mayTakeFocus: () => boolean;
+  /** It opened and left the focus where it was. */
+  onOpenedQuietly: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The newsletter popup's dialog: its close button has the focus when it opens, unless the visitor
+ * is typing (mayTakeFocus), whose focus and keystrokes stay in their field.
+ */
+export default function PopupDialog({
+  hidden,
+  mayTakeFocus,
+  onOpenedQuietly,
+  onClose: close,
+}: PopupDialogProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  // Decided once, as it opens: the props of later renders change nothing.
+  const opening = useRef({ mayTakeFocus, onOpenedQuietly });
 
   useEffect(() => {
-    closeButton.current?.focus();
+    if (opening.current.mayTakeFocus()) closeButton.current?.focus();
+    else opening.current.onOpenedQuietly();
   }, []);
 
   return (
@@ -15,6 +36,7 @@ export default function PopupDialog({ onClose: close }: { onClose: () => void })
       role="dialog"
       aria-modal="false"
       aria-labelledby="shell-popup-title"
+      hidden={hidden}
       onKeyDown={(event) => {
         if (event.key === 'Escape') close();
       }}

@@ -1,6 +1,6 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { safeStorage } from 'shared-store';
-import { renderWithProviders, SESSION_LIFETIME_MS } from 'shared-store/testing';
+import { mockFetch, renderWithProviders, SESSION_LIFETIME_MS } from 'shared-store/testing';
 import { Popup } from './Popup';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { useIosDashboardRedirect } from './useIosDashboardRedirect';
@@ -122,7 +122,14 @@ function Watcher() {
 }
 
 describe('session watcher', () => {
-  it('checks expiry on load, when the tab becomes visible, and every minute', () => {
+  it('checks expiry on load, when the tab becomes visible, and every minute', async () => {
+    const revoked: string[] = [];
+    mockFetch({
+      '/api/session/logout': () => {
+        revoked.push('revoked');
+        return { status: 204, body: undefined };
+      },
+    });
     const now = Date.now();
     jest.setSystemTime(now);
     safeStorage.setItem('token', 'jwt');
@@ -136,7 +143,9 @@ describe('session watcher', () => {
     act(() => {
       jest.advanceTimersByTime(60_000);
     });
-    expect(safeStorage.getItem('token')).toBeNull();
+    await waitFor(() => {
+      expect(safeStorage.getItem('token')).toBeNull();
+    });
     expect(store.getState().loginData.loginData).toBe(false);
 
     safeStorage.setItem('token', 'jwt');
@@ -144,6 +153,9 @@ describe('session watcher', () => {
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    expect(safeStorage.getItem('token')).toBeNull();
+    await waitFor(() => {
+      expect(safeStorage.getItem('token')).toBeNull();
+    });
+    expect(revoked).toEqual(['revoked', 'revoked']);
   });
 });

@@ -8,12 +8,12 @@ const SESSION_CHECK_INTERVAL_MS = 60_000;
 export function useSessionWatcher(): void {
   const session = useSession();
   useEffect(() => {
-    session.checkExpiry();
+    void session.checkExpiry();
     const onVisible = () => {
-      if (document.visibilityState === 'visible') session.checkExpiry();
+      if (document.visibilityState === 'visible') void session.checkExpiry();
     };
     document.addEventListener('visibilitychange', onVisible);
-    const timer = setInterval(() => session.checkExpiry(), SESSION_CHECK_INTERVAL_MS);
+    const timer = setInterval(() => void session.checkExpiry(), SESSION_CHECK_INTERVAL_MS);
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(timer);

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { joinSession, safeStorage, type AppStore } from 'shared-store';
+import { SESSION_EXPIRED_QUERY, joinSession, safeStorage, type AppStore } from 'shared-store';
 import {
   mockFetch,
   recordAnalytics,
@@ -11,20 +11,29 @@ import LoginPage from './LoginPage';
 
 const TOKEN_ROUTE = '/wp-json/jwt-auth/v1/token';
 
-function renderLogin(prepare?: (store: AppStore) => void) {
+function renderLogin(prepare?: (store: AppStore) => void, route = '/login') {
   return renderWithProviders(
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/" element={<p>Home page</p>} />
       <Route path="/forgotpass" element={<p>Forgot password page</p>} />
     </Routes>,
-    { route: '/login', ...(prepare ? { prepare } : {}) },
+    { route, ...(prepare ? { prepare } : {}) },
   );
 }
 
 describe('LoginPage', () => {
   beforeEach(() => {
     localStorage.clear();
+  });
+
+  it('says the session expired where the company’s app came to it for that (a full page load), and nowhere else', () => {
+    mockFetch({});
+    const { unmount } = renderLogin(undefined, `/login?${SESSION_EXPIRED_QUERY}`);
+    expect(screen.getByRole('alert')).toHaveTextContent('Session Expired! Please Login Again');
+    unmount();
+    renderLogin();
+    expect(screen.queryByText('Session Expired! Please Login Again')).not.toBeInTheDocument();
   });
 
   it('both fields are required, with a clear message for each, and nothing is sent', async () => {

@@ -1,7 +1,14 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { trackEvent, useDocumentTitle, useSession } from 'shared-store';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  MESSAGES,
+  SESSION_EXPIRED_QUERY,
+  trackEvent,
+  useDocumentTitle,
+  useSession,
+} from 'shared-store';
 import { FormActions } from './components/FormActions';
 import { FormField } from './components/FormField';
+import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
@@ -18,7 +25,8 @@ function validate(values: Record<LoginFields, string>) {
 }
 
 /**
- * /login: email and password. On success the session keeps the token and merges the saved cart,
+ * /login: email and password; the session's expiry said, where the company's app came here for it
+ * by a full page load (elsewhere the expiry's own message says it). On success the session keeps the token and merges the saved cart,
  * the login goes to analytics (how, never who), then the learner goes home; a refusal shows the
  * server's message (it may hold a link).
  */
@@ -26,6 +34,7 @@ export default function LoginPage() {
   useDocumentTitle('Log in');
   const session = useSession();
   const navigate = useNavigate();
+  const expired = useLocation().search.slice(1) === SESSION_EXPIRED_QUERY;
   const form = useForm<LoginFields>({ email: '', password: '' }, validate);
   const login = useAction((values: Record<LoginFields, string>) =>
     session.login(values.email.trim(), values.password),
@@ -41,6 +50,7 @@ export default function LoginPage() {
 
   return (
     <PageShell heading="Log in" narrow>
+      {expired && <Notice tone="error">{MESSAGES.sessionExpired}</Notice>}
       <form className="shell-form" onSubmit={onSubmit} noValidate>
         <FormField
           label="Email address"

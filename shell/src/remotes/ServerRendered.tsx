@@ -21,11 +21,27 @@ function serverRender(id: string): Element | undefined {
 }
 
 /**
+ * Whether the gateway rendered a whole first screen of `id` into this page, nothing of it still
+ * loading (the cart's reserved lines are not): a page worth keeping when its remote cannot come.
+ */
+export function servedWhole(id: string): boolean {
+  const rendered = serverRender(id);
+  return rendered?.querySelector('[aria-busy="true"]') === null;
+}
+
+/**
  * The page's space while a remote page loads. Where the gateway rendered part of that page into
  * the page (the home page's hero), the space keeps that very markup, nodes and all, so what the
  * browser painted before any script stays on screen, unmoved, until the remote replaces it.
+ * `loading`: false where the remote cannot come and the markup stays as it is.
  */
-export function PageSpace({ serverRenderOf }: { serverRenderOf?: string }) {
+export function PageSpace({
+  serverRenderOf,
+  loading = true,
+}: {
+  serverRenderOf?: string;
+  loading?: boolean;
+}) {
   const rendered = serverRenderOf ? serverRender(serverRenderOf) : undefined;
   const keep = useCallback(
     (space: HTMLDivElement | null) => {
@@ -33,5 +49,11 @@ export function PageSpace({ serverRenderOf }: { serverRenderOf?: string }) {
     },
     [rendered],
   );
-  return <div className="shell-page-space" aria-busy="true" ref={rendered ? keep : undefined} />;
+  return (
+    <div
+      className="shell-page-space"
+      aria-busy={loading || undefined}
+      ref={rendered ? keep : undefined}
+    />
+  );
 }

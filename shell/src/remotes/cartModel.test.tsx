@@ -72,7 +72,7 @@ afterEach(() => {
 });
 
 describe('the cart’s remote down', () => {
-  it('the page renders; the badge counts the stored cart; the cart page says it is unavailable; the saved cart stays as it was', async () => {
+  it('the page renders; the badge counts the stored cart; the cart page says it is unavailable, what the cart still holds, and offers to try again; the saved cart stays as it was', async () => {
     storeCart();
     const store = await mountShell('/cart', loadCartModel('cart/model'));
     expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toHaveTextContent(
@@ -82,6 +82,11 @@ describe('the cart’s remote down', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'This part of the site is temporarily unavailable. Please try again in a moment.',
     );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your cart still holds 3 items: nothing is lost.',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(consoleError).toHaveBeenCalledWith(
       'The cart could not load: the page shows without it.',
       expect.any(Error),

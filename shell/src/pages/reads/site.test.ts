@@ -1,15 +1,10 @@
 import { ApiError } from 'shared-store';
-import { createReader, mockFetch } from 'shared-store/testing';
+import { createReader, mockFetch, warnings } from 'shared-store/testing';
 import { createSiteApi, siteApi, siteReads } from './site';
 import { wordpressReads } from './wordpress';
 
 /** A fresh page's reads, on a clock the test moves. */
 const readsAt = (now: () => number = () => 0) => createReader(undefined, now).read;
-
-/** console.warn for one test, kept off the output: the test says what it expects to be warned. */
-function warnings() {
-  return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-}
 
 afterEach(() => {
   jest.restoreAllMocks();
