@@ -33,6 +33,23 @@ export function lineKeys(lines: readonly CartItem[]): string[] {
   });
 }
 
+/**
+ * What a line at or over its limit says, '' for one below it: how many the shop sells and, when
+ * the cart holds more (the shop refused the order), what to do.
+ */
+export function lineLimitText(line: CartItem): string {
+  const max = line.max_quantity;
+  if (max === undefined || line.quantity < max) return '';
+  if (max === 0) return 'Sold out. Please remove it from your cart to place your order.';
+  const over = line.quantity > max;
+  const lower = over ? ` Please lower the quantity to ${String(max)}.` : '';
+  if (line.from === 'event') {
+    return `Only ${String(max)} ${max === 1 ? 'place' : 'places'} left.${lower}`;
+  }
+  if (max === 1) return `One per order.${lower}`;
+  return `No more than ${String(max)} per order.${lower}`;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -84,14 +101,18 @@ export function apiErrorMessage(error: unknown, service: string): string {
   return `The ${service} is not available right now. Please try again in a moment.`;
 }
 
-/** The coupon the server confirmed: its code (else what was typed) and its amount, unparsed. */
+/**
+ * The coupon the server confirmed: its code (else what was typed), its amount and, for a coupon
+ * taking a percentage of the lines, that percentage (unparsed: the cart parses them).
+ */
 export function confirmedCoupon(
   result: unknown,
   typed: string,
-): { couponName: string; amount: unknown } {
+): { couponName: string; amount: unknown; percent?: unknown } {
   const body = isRecord(result) ? result : {};
   const code = typeof body.code === 'string' ? body.code.trim() : '';
-  return { couponName: code || typed, amount: body.amount };
+  const percent = body.discount_type === 'percent' ? { percent: body.percent } : {};
+  return { couponName: code || typed, amount: body.amount, ...percent };
 }
 
 /** "You have 1,500 points, worth £15.00."; a balance of 0 has no points yet. */

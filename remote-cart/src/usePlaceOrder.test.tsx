@@ -4,6 +4,7 @@ import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/te
 import CartPage from './CartPage';
 import { navigation } from './navigation';
 import { mockExam, plab1, seedState } from './testSupport';
+import { couponApplied } from './model/cartSlice';
 
 const ORDERS = '/api/shop/orders';
 
@@ -121,5 +122,73 @@ describe('each checkout attempt names itself (Idempotency-Key)', () => {
     });
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(3);
+  });
+});
+
+describe('more than the shop sells (409 quantity_limit)', () => {
+  const refusal = {
+    status: 409,
+    body: {
+      code: 'quantity_limit',
+      message:
+        'PLAB 2 Mock Day: only 16 left. PLAB 1 can be bought only once per order. Please change your cart and try again.',
+      data: {
+        status: 409,
+        limits: [
+          { product_id: 4101, variation_id: 0, max_quantity: 16, reason: 'stock' },
+          { product_id: 3103, variation_id: 310303, max_quantity: 1, reason: 'sold_individually' },
+        ],
+      },
+    },
+  };
+
+  it('says why and what to do; each line shows its limit, keeps its quantity, and cannot be raised', async () => {
+    shop([() => refusal]);
+    const rendered = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1, { ...mockExam, quantity: 21 }]),
+    });
+    const { user } = rendered;
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not create your order. PLAB 2 Mock Day: only 16 left. PLAB 1 can be bought only once per order. Please change your cart and try again.',
+    );
+    expect(screen.getByText('Only 16 places left. Please lower the quantity to 16.')).toBeVisible();
+    expect(screen.getByText('One per order. Please lower the quantity to 1.')).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Quantity of PLAB 2 Mock Day' })).toHaveTextContent(
+      '21',
+    );
+    expect(screen.getByRole('group', { name: 'Quantity of PLAB 1' })).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'Increase quantity of PLAB 1' })).toBeDisabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('a coupon the shop refuses at checkout (400 coupon_refused)', () => {
+  it('says why and what to do, and keeps the lines and the coupon for the learner to remove', async () => {
+    shop([
+      () => ({
+        status: 400,
+        body: {
+          code: 'coupon_refused',
+          message:
+            'This coupon has expired. Please remove the coupon SPRING from your cart to place your order without it.',
+          data: { status: 400 },
+        },
+      }),
+    ]);
+    const rendered = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([plab1], (dispatch) => {
+        dispatch(couponApplied({ amount: '5', couponName: 'SPRING' }));
+      }),
+    });
+    await rendered.user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await rendered.user.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not create your order. This coupon has expired. Please remove the coupon SPRING from your cart to place your order without it.',
+    );
+    expect(screen.getByRole('group', { name: 'Quantity of PLAB 1' })).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'Remove coupon SPRING' })).toBeVisible();
+    expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -12,8 +12,8 @@ import {
   priceChangedMessage,
 } from './order';
 import { trackCheckout } from './model/cartAnalytics';
-import { linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
-import { commerceApi, priceChangeOf, type OrderRequest } from './model/shop';
+import { lineLimitsFound, linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
+import { commerceApi, priceChangeOf, quantityLimitsOf, type OrderRequest } from './model/shop';
 import { FROM_CHECKOUT } from './orderView';
 
 export const UNREADABLE_ORDER_ERROR =
@@ -88,7 +88,9 @@ export interface Placement {
  * to its confirmation. A completion that fails is tried again, for the same order, at the next
  * checkout of the same cart; the shop completes an order once however often it is asked.
  * Prices changed since the cart was filled (409): the cart takes the server's prices and the
- * learner is told the new total, to check and try again. Any other failure says what happened.
+ * learner is told the new total, to check and try again. More than the shop sells (409
+ * `quantity_limit`: places left, one per order): the lines show their limits, and the learner is
+ * told what to change; nothing leaves the cart. Any other failure says what happened.
  * Each attempt names itself to the server; trying the same order again after a failure that may
  * have placed it (a cut connection) is the same attempt, so the learner never gets two orders.
  */
@@ -136,6 +138,9 @@ export function usePlaceOrder() {
       if (!mayHaveBeenPlaced(failure)) unsettled.current = null;
       const change = priceChangeOf(failure);
       if (change) dispatch(linePricesChanged(change));
+      // The shop would not sell so many: each line it named shows its limit, nothing is removed.
+      const limits = quantityLimitsOf(failure);
+      if (limits) dispatch(lineLimitsFound(limits));
       if (isMounted()) {
         setError(change ? priceChangedMessage(change.total) : failureMessage(failure));
       }

@@ -164,8 +164,14 @@ export {
 export { createListSlice, storedList } from './store/listSlice';
 export { STORED_STATE_KEY } from './store/persist';
 export { onStoredStateChanged, type StoredState } from './store/storedState';
-export { useAppDispatch, useAppSelector } from './store/hooks';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 
 // What one team's model offers the others (the shell provides it).
 export { provideModel, useModel } from './store/models';
-export { cartLabel, useCartCount, type CartModel, type PackageChoice } from './contract/cartModel';
+export {
+  cartLabel,
+  useCartCount,
+  type AddOutcome,
+  type CartModel,
+  type PackageChoice,
+} from './contract/cartModel';

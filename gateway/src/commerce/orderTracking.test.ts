@@ -49,6 +49,17 @@ async function startShop() {
     orders.set(id, order);
     return reply.code(201).send(order);
   });
+  // Its products: none sold individually, none with a counted stock.
+  app.get<{ Params: { id: string } }>('/wp-json/wc/v3/products/:id', (request) => ({
+    id: Number(request.params.id),
+    name: `Course ${request.params.id}`,
+    slug: `course-${request.params.id}`,
+    type: 'simple',
+    price: '49.99',
+    regular_price: '49.99',
+    sale_price: '',
+  }));
+  app.get('/wp-json/wc/v3/products/:id/variations', () => []);
   app.get<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request, reply) => {
     state.orderReads += 1;
     const order = orders.get(Number(request.params.id));

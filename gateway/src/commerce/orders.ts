@@ -1,4 +1,5 @@
 import { ShopError } from './errors';
+import { checkLimits } from './limits';
 import { formatPence, toPence } from './money';
 import type { RewardHolds } from './rewardHolds';
 import { wcOrder, wcPoints, type OrderInput, type WcOrder } from './schemas';
@@ -104,10 +105,11 @@ function priceChange(order: WcOrder, rewardPence: number) {
 }
 
 /**
- * The most WooCommerce calls placing an order makes: the balance, the order, its redemption and
- * its cancellation.
+ * The most WooCommerce calls placing an order makes one after another: its products' and their
+ * variations' reads (checkLimits; one round for a cart of up to four products), the balance, the
+ * order, its redemption and its cancellation.
  */
-const PLACING_CALLS = 4;
+const PLACING_CALLS = 6;
 
 /** Time for the work between the calls (reading and checking answers). */
 const PLACING_MARGIN_MS = 1_000;
@@ -127,7 +129,8 @@ export interface PlaceOrderDeps {
 /**
  * Creates a pending, unpaid order from what the cart holds: the lines (WooCommerce prices them),
  * the coupon, and a reward redemption capped by the learner's balance and the order's total. Its
- * customer is `customerId` (the verified token's user, or 0 for a guest). When the total is not
+ * customer is `customerId` (the verified token's user, or 0 for a guest). What the shop would not
+ * sell (a quantity over its stock or its one-per-order rule) is refused first. When the total is not
  * the one the cart showed, the order is cancelled and the new prices are answered (409), so the
  * payment page only ever charges what the learner saw. An order that redeems points is placed
  * while the learner's hold is on, so the balance it read is still theirs when the points go.
@@ -137,6 +140,8 @@ export async function placeOrder(
   input: OrderInput,
   customerId: string | null,
 ): Promise<WcOrder> {
+  // Checked before any points are held: what the shop would not sell is refused first.
+  await checkLimits(deps.wc, input.lines);
   const rewardWanted = (input.reward ?? 0) * 100;
   if (rewardWanted === 0) return createOrder(deps, input, customerId, 0);
   if (customerId === null) {
@@ -163,25 +168,27 @@ async function createOrder(
     );
   }
 
-  let order = await deps.wc.post(
-    'wc/v3/orders',
-    {
-      status: 'pending',
-      set_paid: false,
-      customer_id: customerId === null ? 0 : Number(customerId),
-      billing: {
-        email: input.email,
-        first_name: input.first_name ?? '',
-        last_name: input.last_name ?? '',
+  let order = await couponChecked(input, () =>
+    deps.wc.post(
+      'wc/v3/orders',
+      {
+        status: 'pending',
+        set_paid: false,
+        customer_id: customerId === null ? 0 : Number(customerId),
+        billing: {
+          email: input.email,
+          first_name: input.first_name ?? '',
+          last_name: input.last_name ?? '',
+        },
+        line_items: input.lines.map((line) => ({
+          product_id: line.product_id,
+          ...(line.variation_id ? { variation_id: line.variation_id } : {}),
+          quantity: line.quantity,
+        })),
+        coupon_lines: input.coupon ? [{ code: input.coupon }] : [],
       },
-      line_items: input.lines.map((line) => ({
-        product_id: line.product_id,
-        ...(line.variation_id ? { variation_id: line.variation_id } : {}),
-        quantity: line.quantity,
-      })),
-      coupon_lines: input.coupon ? [{ code: input.coupon }] : [],
-    },
-    wcOrder,
+      wcOrder,
+    ),
   );
 
   const rewardPence = Math.min(rewardWanted, Math.max(0, toPence(order.total)));
@@ -217,6 +224,30 @@ async function createOrder(
     );
   }
   return order;
+}
+
+/**
+ * Places the order; WooCommerce refusing its coupon (expired, or gone since it was applied) is
+ * answered as `coupon_refused`, saying why and what to do: the order can be placed without it.
+ */
+async function couponChecked(input: OrderInput, place: () => Promise<WcOrder>): Promise<WcOrder> {
+  try {
+    return await place();
+  } catch (error) {
+    if (
+      !input.coupon ||
+      !(error instanceof ShopError) ||
+      error.status !== 400 ||
+      !/coupon/i.test(error.code)
+    ) {
+      throw error;
+    }
+    throw new ShopError(
+      400,
+      'coupon_refused',
+      `${error.message} Please remove the coupon ${input.coupon} from your cart to place your order without it.`,
+    );
+  }
 }
 
 /** Cancels an order the learner will not pay (its redeemed points go back to them). */

@@ -19,6 +19,8 @@ const shop = {
   catalogueDown: false,
   holding: false,
   held: [] as (() => void)[],
+  /** Products' one-per-order rule and stock, where a test sets them (none: no limit). */
+  limits: new Map<number, Record<string, unknown>>(),
 };
 
 /** One month of product `id`, as WooCommerce lists a variation: far more than the page is given. */
@@ -41,6 +43,7 @@ const given = (id: number) => [
     regular_price: '59.99',
     sale_price: '49.99',
     attributes: [{ name: 'Month', option: '1 Month' }],
+    max_quantity: null,
   },
 ];
 
@@ -56,6 +59,21 @@ const site = recordingWordPressPerTest((server) => {
         .map((id) => ({ id, name: `Product ${String(id)}`, type: 'variable' }));
     },
   );
+  server.get<{ Params: { id: string } }>('/wp-json/wc/v3/products/:id', (request, reply) => {
+    const id = Number(request.params.id);
+    const limits = shop.limits.get(id);
+    if (!limits) return reply.code(404).send({ code: 'x', message: 'Invalid ID.' });
+    return {
+      id,
+      name: `Product ${String(id)}`,
+      slug: 'p',
+      type: 'variable',
+      price: '49.99',
+      regular_price: '',
+      sale_price: '',
+      ...limits,
+    };
+  });
   server.get<{ Params: { id: string } }>(
     '/wp-json/wc/v3/products/:id/variations',
     async (request, reply) => {
@@ -76,6 +94,7 @@ const site = recordingWordPressPerTest((server) => {
 beforeEach(() => {
   shop.products = [3101, 3102, 3103, 3104, 3105, 3106, 3107, 3108, 3201, 3202, 3203];
   shop.failing.clear();
+  shop.limits.clear();
   shop.catalogueDown = false;
   shop.holding = false;
   shop.held.length = 0;
@@ -109,6 +128,18 @@ const prices = async (gateway: FastifyInstance, ids: readonly (number | string)[
   expect(answer.statusCode).toBe(200);
   return answer.json<Record<string, unknown>>();
 };
+
+describe('limits', () => {
+  it('each month option carries the most one order may have: 1 sold individually, what is left of a counted stock, null for none', async () => {
+    shop.limits.set(3101, { sold_individually: true });
+    shop.limits.set(3102, { manage_stock: true, stock_quantity: 7, backorders: 'no' });
+    shop.limits.set(3103, { manage_stock: true, stock_quantity: 0, stock_status: 'outofstock' });
+    const answer = await prices(site.gateway, [3101, 3102, 3103, 3104]);
+    const limitOf = (id: number) =>
+      (answer[id] as { max_quantity: number | null }[] | null)?.[0]?.max_quantity;
+    expect([limitOf(3101), limitOf(3102), limitOf(3103), limitOf(3104)]).toEqual([1, 7, 0, null]);
+  });
+});
 
 describe('a list’s prices in one read (/api/shop/prices)', () => {
   it('answers each product’s variations by id, exactly as the per-product route does and from the same kept reads', async () => {

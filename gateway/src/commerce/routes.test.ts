@@ -171,6 +171,7 @@ describe('the commerce API', () => {
       code: 'WELCOME10',
       amount: '10.00',
       discount_type: 'fixed_cart',
+      percent: null,
       message: 'ok',
     });
     const bad = await gateway.inject({
@@ -180,6 +181,139 @@ describe('the commerce API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'Coupon "NOPE" does not exist!' });
+  });
+
+  it('a percentage coupon answers its percentage, which the cart takes of its lines as they change', async () => {
+    const answer = await gateway.inject({
+      method: 'POST',
+      url: '/api/shop/coupons',
+      payload: { code: 'PLAB20', total: '69.98' },
+    });
+    expect(answer.json()).toEqual({
+      code: 'PLAB20',
+      amount: '14.00',
+      discount_type: 'percent',
+      percent: '20.00',
+      message: 'ok',
+    });
+  });
+
+  describe('what the shop would not sell is refused before any order is created', () => {
+    /** The orders WooCommerce was asked to create since `before` calls. */
+    const created = (before: number) =>
+      upstream.received
+        .slice(before)
+        .filter((call) => call.method === 'POST' && call.url.includes('/wc/v3/orders'));
+    const places = (quantity: number) => ({
+      email: 'learner@example.com',
+      lines: [{ product_id: 3301, quantity }],
+      expected_total: (49.99 * quantity).toFixed(2),
+    });
+
+    beforeEach(() => {
+      upstream.products.set(3301, { manage_stock: true, stock_quantity: 16 });
+    });
+
+    it('21 places of an event with 16 left: 409 quantity_limit naming the limit, no order', async () => {
+      const before = upstream.received.length;
+      const refused = await order(places(21));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'quantity_limit',
+        message: 'Course 3301: only 16 left. Please change your cart and try again.',
+        data: {
+          status: 409,
+          limits: [{ product_id: 3301, variation_id: 0, max_quantity: 16, reason: 'stock' }],
+        },
+      });
+      expect(created(before)).toEqual([]);
+      expect((await order(places(16))).statusCode).toBe(201);
+    });
+
+    it('a product sold individually: a quantity of 2, or two lines of it, is refused; one is sold', async () => {
+      upstream.products.set(3101, { sold_individually: true });
+      const before = upstream.received.length;
+      const two = await order({
+        ...cart,
+        lines: [{ product_id: 3101, quantity: 2 }],
+        expected_total: '99.98',
+      });
+      expect(two.statusCode).toBe(409);
+      expect(two.json()).toMatchObject({
+        code: 'quantity_limit',
+        message:
+          'Course 3101 can be bought only once per order. Please change your cart and try again.',
+        data: {
+          limits: [
+            { product_id: 3101, variation_id: 0, max_quantity: 1, reason: 'sold_individually' },
+          ],
+        },
+      });
+      const twice = await order({
+        ...cart,
+        lines: [
+          { product_id: 3101, quantity: 1 },
+          { product_id: 3101, quantity: 1 },
+        ],
+        expected_total: '99.98',
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(created(before)).toEqual([]);
+      expect((await order({ ...cart, expected_total: '49.99' })).statusCode).toBe(201);
+    });
+
+    it('a sold-out product (no stock left, or out of stock) is refused', async () => {
+      upstream.products.set(3301, { manage_stock: true, stock_quantity: 0 });
+      upstream.products.set(3302, { stock_status: 'outofstock' });
+      const refused = await order({
+        ...cart,
+        lines: [
+          { product_id: 3301, quantity: 1 },
+          { product_id: 3302, quantity: 1 },
+        ],
+        expected_total: '99.98',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        message:
+          'Course 3301 is sold out. Course 3302 is sold out. Please change your cart and try again.',
+        data: {
+          limits: [
+            { product_id: 3301, max_quantity: 0, reason: 'sold_out' },
+            { product_id: 3302, max_quantity: 0, reason: 'sold_out' },
+          ],
+        },
+      });
+    });
+
+    it('stock changed between add and checkout: the order is checked against the stock now', async () => {
+      expect((await order(places(5))).statusCode).toBe(201);
+      upstream.products.set(3301, { manage_stock: true, stock_quantity: 3 });
+      const refused = await order(places(5));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        data: { limits: [{ product_id: 3301, max_quantity: 3, reason: 'stock' }] },
+      });
+    });
+
+    it('two requests at once are each checked on their own: the one over the limit is refused, the other placed', async () => {
+      const before = upstream.received.length;
+      const [over, within, alsoOver] = await Promise.all([
+        order(places(21)),
+        order(places(5)),
+        order(places(17)),
+      ]);
+      expect([over.statusCode, within.statusCode, alsoOver.statusCode]).toEqual([409, 201, 409]);
+      expect(created(before)).toHaveLength(1);
+      expect(created(before)[0]?.body).toMatchObject({
+        line_items: [{ product_id: 3301, quantity: 5 }],
+      });
+    });
+
+    it('a counted stock taking backorders limits nothing', async () => {
+      upstream.products.set(3301, { manage_stock: true, stock_quantity: 16, backorders: 'notify' });
+      expect((await order(places(21))).statusCode).toBe(201);
+    });
   });
 
   it('an order and its lookups are answered to the browser that created it or its customer only', async () => {

@@ -24,12 +24,15 @@ import {
   orderInput,
   pricesQuery,
   wcCoupon,
+  wcCouponDefinitions,
   wcCustomer,
   wcProduct,
   wcProductIds,
   wcVariations,
 } from './schemas';
 import type { WooCommerce } from './wooCommerce';
+import { eachAtMost } from './eachAtMost';
+import { quantityLimit } from './limits';
 import { formatPence, toPence } from './money';
 
 /** The browser's commerce API: the only way to WooCommerce. */
@@ -132,19 +135,24 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     }
   }
 
-  /** A product's variations, with the fields the browser is given. */
+  /**
+   * A product's variations, with the fields the browser is given: each with the most one order
+   * may have of it (`max_quantity`: 1 for a product sold individually, what is left of a counted
+   * stock; null for no limit, or when the product itself could not be read).
+   */
   const variationsOf = (id: number) =>
     shared(`shop:variations:${String(id)}`, async () => {
-      const variations = await wc.get(
-        `wc/v3/products/${String(id)}/variations?per_page=100`,
-        wcVariations,
-      );
+      const [variations, product] = await Promise.all([
+        wc.get(`wc/v3/products/${String(id)}/variations?per_page=100`, wcVariations),
+        wc.get(`wc/v3/products/${String(id)}`, wcProduct).catch(unlessRefused(null)),
+      ]);
       return variations.map((variation) => ({
         id: variation.id,
         price: variation.price,
         regular_price: variation.regular_price,
         sale_price: variation.sale_price,
         attributes: variation.attributes.map(({ name, option }) => ({ name, option })),
+        max_quantity: product ? quantityLimit(product, variation) : null,
       }));
     });
 
@@ -170,6 +178,30 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       return found;
     });
     return new Set(ids);
+  }
+
+  /**
+   * A percentage coupon's percentage as WooCommerce defines it ("20.00"), which the cart takes of
+   * its lines whenever they change; null when the coupon cannot be read (the cart then keeps the
+   * amount it was told, and checkout's price check catches a total that moved).
+   */
+  async function percentOf(code: string): Promise<string | null> {
+    try {
+      const coupons = await wc.get(
+        `wc/v3/coupons?code=${encodeURIComponent(code)}`,
+        wcCouponDefinitions,
+      );
+      const found = coupons.find(
+        (coupon) =>
+          coupon.code.toLowerCase() === code.toLowerCase() && coupon.discount_type === 'percent',
+      );
+      const pence = found ? toPence(found.amount) : Number.NaN;
+      return Number.isFinite(pence) ? formatPence(pence) : null;
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      deps.log(`The percentage of coupon ${code} could not be read`, error);
+      return null;
+    }
   }
 
   app.get(
@@ -227,6 +259,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
         code: coupon.code,
         amount: formatPence(toPence(coupon.amount)),
         discount_type: coupon.discount_type,
+        percent: coupon.discount_type === 'percent' ? await percentOf(coupon.code) : null,
         message: coupon.message ?? '',
       };
     }),
@@ -319,22 +352,4 @@ function unlessRefused<T>(value: T) {
     if (error instanceof ShopError) return value;
     throw error;
   };
-}
-
-/** `task` of each item, at most `limit` of them running at once; the results in the items' order. */
-async function eachAtMost<T, R>(
-  limit: number,
-  items: readonly T[],
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  async function worker(): Promise<void> {
-    for (let index = next; index < items.length; index = next) {
-      next += 1;
-      results[index] = await task(items[index] as T);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

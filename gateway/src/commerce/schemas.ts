@@ -77,6 +77,22 @@ export const noInput = z.strictObject({});
 
 const wcAmount = z.union([z.string(), z.number()]).transform((value) => String(value));
 
+/**
+ * What WooCommerce says of a product's or a variation's stock: whether it is managed (a variation's
+ * may be its product's, "parent"), how much is left, whether it is out, and whether backorders are
+ * taken. Missing fields read as WooCommerce's defaults: not managed, in stock, no backorders.
+ */
+const wcStock = {
+  purchasable: z.boolean().optional(),
+  manage_stock: z
+    .union([z.boolean(), z.literal('parent')])
+    .catch(false)
+    .default(false),
+  stock_quantity: z.number().int().nullable().catch(null).default(null),
+  stock_status: z.string().default('instock'),
+  backorders: z.string().default('no'),
+};
+
 export const wcProduct = z.object({
   id: z.number(),
   name: z.string(),
@@ -85,8 +101,12 @@ export const wcProduct = z.object({
   price: wcAmount,
   regular_price: wcAmount,
   sale_price: wcAmount,
-  purchasable: z.boolean().optional(),
+  /** "Limit purchases to 1 item per order". */
+  sold_individually: z.boolean().default(false),
+  ...wcStock,
 });
+
+export type WcProduct = z.infer<typeof wcProduct>;
 
 /** A page of WooCommerce's product list, of which the gateway reads only the ids. */
 export const wcProductIds = z.array(z.object({ id: z.number() }));
@@ -98,8 +118,11 @@ export const wcVariations = z.array(
     regular_price: wcAmount,
     sale_price: wcAmount,
     attributes: z.array(z.object({ name: z.string(), option: z.string() })).default([]),
+    ...wcStock,
   }),
 );
+
+export type WcVariation = z.infer<typeof wcVariations>[number];
 
 export const wcCoupon = z.object({
   code: z.string(),
@@ -107,6 +130,11 @@ export const wcCoupon = z.object({
   discount_type: z.string(),
   message: z.string().optional(),
 });
+
+/** `GET wc/v3/coupons?code=`: the coupons of a code, of which the gateway reads what they take off. */
+export const wcCouponDefinitions = z.array(
+  z.object({ code: z.string(), amount: wcAmount, discount_type: z.string() }),
+);
 
 export const wcOrder = z.object({
   id: z.number().int().positive(),

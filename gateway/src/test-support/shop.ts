@@ -59,6 +59,8 @@ export async function startWooCommerce() {
   const balances = new Map<number, number>();
   const balanceOf = (user: number) => balances.get(user) ?? STARTING_POINTS;
   const orders = new Map<number, Record<string, unknown>>();
+  /** Each product's stock fields and one-per-order rule, where a test sets them. */
+  const products = new Map<number, Record<string, unknown>>();
   const redeemed = new Map<number, { user: number; points: number }>();
   let gate = Promise.resolve();
   let heldReads = 0;
@@ -131,6 +133,29 @@ export async function startWooCommerce() {
     heldReads -= 1;
     return { points_balance: balanceOf(Number(request.params.id)), redeem_ratio: '100:1' };
   });
+  wc.get<{ Params: { id: string } }>('/wp-json/wc/v3/products/:id', (request) => {
+    const id = Number(request.params.id);
+    return {
+      id,
+      name: `Course ${String(id)}`,
+      slug: `course-${String(id)}`,
+      type: 'simple',
+      price: money(state.unitPence),
+      regular_price: money(state.unitPence),
+      sale_price: '',
+      sold_individually: false,
+      manage_stock: false,
+      stock_quantity: null,
+      stock_status: 'instock',
+      backorders: 'no',
+      ...products.get(id),
+    };
+  });
+  wc.get<{ Querystring: { code?: string } }>('/wp-json/wc/v3/coupons', (request) =>
+    request.query.code?.toUpperCase() === 'PLAB20'
+      ? [{ id: 8002, code: 'PLAB20', amount: '20.00', discount_type: 'percent' }]
+      : [],
+  );
   wc.post('/wp-json/wc/v3/orders', (request, reply) => {
     const id = 900 + orders.size;
     const order = priced(id, request.body as Record<string, unknown>);
@@ -193,7 +218,11 @@ export async function startWooCommerce() {
     is_paying_customer: true,
   }));
   wc.post('/wp-json/wc/v3/apply-coupon', (request, reply) => {
-    const { code } = request.body as { code: string };
+    const { code, total } = request.body as { code: string; total: string };
+    if (code === 'PLAB20') {
+      const off = Math.round(Math.round(Number(total) * 100) * 0.2);
+      return { code, amount: money(off), discount_type: 'percent', message: 'ok' };
+    }
     return code === 'WELCOME10'
       ? { code, amount: '10.00', discount_type: 'fixed_cart', message: 'ok', secret: KEY }
       : reply
@@ -208,12 +237,15 @@ export async function startWooCommerce() {
     received,
     state,
     orders,
+    /** Products' stock fields and one-per-order rule (`sold_individually`), by id. */
+    products,
     /** A learner's balance now. */
     balanceOf,
     /** No order, no call, every learner at the starting balance, nothing failing, nothing held. */
     reset() {
       received.length = 0;
       orders.clear();
+      products.clear();
       redeemed.clear();
       balances.clear();
       state.failRedemption = false;

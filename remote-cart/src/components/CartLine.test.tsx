@@ -33,6 +33,26 @@ describe('quantity controls', () => {
   });
 });
 
+describe('a line at its limit', () => {
+  it('+ stops at an event’s places left, and the line says how many are left', async () => {
+    const state = seedState([{ ...mockExam, quantity: 2, max_quantity: 3 }]);
+    const { user } = renderWithProviders(<CartPage />, { preloadedState: state });
+    const plus = screen.getByRole('button', { name: 'Increase quantity of PLAB 2 Mock Day' });
+    await user.click(plus);
+    expect(quantityOf('PLAB 2 Mock Day')).toHaveTextContent('3');
+    expect(plus).toBeDisabled();
+    expect(plus).toHaveAccessibleDescription('Only 3 places left.');
+  });
+
+  it('a course sold individually cannot become 2', () => {
+    renderWithProviders(<CartPage />, {
+      preloadedState: seedState([{ ...plab1, quantity: 1, max_quantity: 1 }]),
+    });
+    expect(screen.getByRole('button', { name: 'Increase quantity of PLAB 1' })).toBeDisabled();
+    expect(screen.getByText('One per order.')).toBeVisible();
+  });
+});
+
 describe('− at quantity 1 asks first', () => {
   const one = { ...plab1, quantity: 1 };
 

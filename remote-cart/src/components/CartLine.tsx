@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { formatPrice, sumLines, useAppDispatch, useAppSelector } from 'shared-store';
+import { lineLimitText } from '../cartHelpers';
 import { lineDuration, lineName } from '../lineNames';
 import { useConfirmation } from '../hooks';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -18,7 +19,8 @@ export interface CartLineProps {
 /**
  * One line of the cart: name, month (or a package's duration choice), unit price, quantity with
  * − and +, line total and Remove. − asks before it removes the line (at quantity 1), and does
- * nothing at the quantity floor.
+ * nothing at the quantity floor; + stops at the line's limit (an event's places left, one of a
+ * course sold individually), which the line then says.
  */
 export function CartLine({ line, label, onRemoved }: CartLineProps) {
   const dispatch = useAppDispatch();
@@ -26,6 +28,8 @@ export function CartLine({ line, label, onRemoved }: CartLineProps) {
     line.tier ? selectDurations(state)[line.tier] : '',
   );
   const titleId = useId();
+  const limitId = useId();
+  const limitText = lineLimitText(line);
   const trigger = useRef<HTMLButtonElement>(null);
   const confirmation = useConfirmation(trigger);
   const duration = lineDuration(line, tierDuration);
@@ -76,12 +80,18 @@ export function CartLine({ line, label, onRemoved }: CartLineProps) {
           type="button"
           className="cart-qty-button"
           aria-label={`Increase quantity of ${label}`}
-          disabled={line.quantity >= MAX_QUANTITY}
+          aria-describedby={limitText ? limitId : undefined}
+          disabled={line.quantity >= Math.min(MAX_QUANTITY, line.max_quantity ?? MAX_QUANTITY)}
           onClick={increase}
         >
           +
         </button>
       </div>
+      {limitText && (
+        <p id={limitId} className="cart-line-limit">
+          {limitText}
+        </p>
+      )}
       <p className="cart-line-total">
         <span className="cart-line-caption">Total</span> {formatPrice(sumLines([line]))}
       </p>

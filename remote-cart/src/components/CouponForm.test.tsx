@@ -46,6 +46,19 @@ describe('coupon', () => {
     expect(selectCoupon(store.getState())).toEqual({ name: 'WELCOME10', amount: 10 });
   });
 
+  it('a percentage coupon is taken of the lines as they are: 20 % of £59.97, then of £39.98 after −', async () => {
+    const { user, store } = renderCart(() => ({
+      body: { code: 'PLAB20', amount: '11.99', discount_type: 'percent', percent: '20.00' },
+    }));
+    await applyCoupon(user, 'PLAB20');
+    expect(await screen.findByText('Coupon PLAB20 applied.')).toBeVisible();
+    expect(total()).toHaveTextContent('£47.98');
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of PLAB 1' }));
+    expect(summary().getByText('Coupon (PLAB20)').nextSibling).toHaveTextContent('−£8.00');
+    expect(total()).toHaveTextContent('£31.98');
+    expect(selectCoupon(store.getState())).toEqual({ name: 'PLAB20', amount: 8 });
+  });
+
   it('only one coupon at a time: an applied coupon replaces the field with Remove', async () => {
     const state = seedState([plab1], (dispatch) => {
       dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));

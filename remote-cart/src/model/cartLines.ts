@@ -10,7 +10,7 @@
  * a line cannot erase it, and a line somebody removed does not come back.
  */
 import { SUBSCRIPTION_TIERS, toNumber, toPrice, type SubscriptionTier } from 'shared-store';
-import { toQuantity } from './quantity';
+import { MAX_QUANTITY, toQuantity } from './quantity';
 
 /** One line of the cart: id, slug, month, quantity, price. */
 export interface CartItem {
@@ -30,6 +30,11 @@ export interface CartItem {
   variation_id?: number;
   /** Subscription packages: which tier the line is. */
   tier?: SubscriptionTier;
+  /**
+   * The most one order may have of it, as the shop said (an event's places left, 1 for a course
+   * sold individually, 0 sold out); absent for no limit. The cart never raises a line above it.
+   */
+  max_quantity?: number;
   /** The stamp of the line's last change (0: written by a build without stamps). */
   rev?: number;
   /** The stamp at which the line was added: lines are listed in this order. */
@@ -48,6 +53,7 @@ export interface CartItemInput {
   product_id?: unknown;
   variation_id?: unknown;
   tier?: string;
+  max_quantity?: unknown;
   /** 'decrease' lowers the quantity; anything else raises it. */
   type?: string;
   rev?: unknown;
@@ -89,6 +95,13 @@ export function toStamp(value: unknown): number {
 const text = (value: unknown, max = MAX_TEXT_LENGTH): string | undefined =>
   typeof value === 'string' ? value.slice(0, max) : undefined;
 
+/** A line's limit: a whole number from 0 to MAX_QUANTITY, or undefined for none. */
+export function toLimit(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+    ? Math.min(value, MAX_QUANTITY)
+    : undefined;
+}
+
 /** Whether a value can be a line's id. */
 export function isLineId(value: unknown): value is number | string {
   return (
@@ -115,6 +128,8 @@ export function toItem(input: CartItemInput): CartItem {
   if (variationId) item.variation_id = variationId;
   const tier = SUBSCRIPTION_TIERS.find((known) => known === input.tier);
   if (tier) item.tier = tier;
+  const max = toLimit(input.max_quantity);
+  if (max !== undefined) item.max_quantity = max;
   const rev = toStamp(input.rev);
   if (rev) item.rev = rev;
   const at = toStamp(input.at);
@@ -147,6 +162,7 @@ function content(line: CartItem): string {
     line.product_id ?? 0,
     line.variation_id ?? 0,
     line.tier ?? '',
+    line.max_quantity ?? -1,
   ]);
 }
 

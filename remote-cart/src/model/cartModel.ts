@@ -14,6 +14,7 @@ import {
   selectTotalQuantity,
   totalSet,
 } from './cartSlice';
+import { addOutcome } from './addOutcome';
 import { analyticsHandOff } from './analyticsHandOff';
 import { cartParticipant } from './cartSession';
 import { createCartSync, type CartSync } from './cartSync';
@@ -66,6 +67,7 @@ export const cartModel: CartModel = {
   // A shop page's adds: the bus is told of each the cart takes (shopAdds), for the mini-cart.
   lineAdded: (line) => shopAdd(itemUpdated({ ...line, quantity: 1 })),
   packageChosen: (choice) => shopAdd(packageChosen(choice)),
+  addOutcome,
 };
 
 export default cartModel;

@@ -24,12 +24,14 @@ import {
   readLines,
   stampChanges,
   toItem,
+  toLimit,
   toStamp,
   type CartItem,
   type CartItemInput,
   type CartLines,
   type RemovedLine,
 } from './cartLines';
+import { percentOff, toPercent } from './coupon';
 import { lowered, toDiscount, toQuantity } from './quantity';
 
 export type { CartItem, CartItemInput, RemovedLine } from './cartLines';
@@ -41,6 +43,11 @@ export interface CartState {
   discountedCouponAmount: number;
   discountedRewardAmount: number;
   couponName: string;
+  /**
+   * The applied coupon's percentage when it takes a percentage of the lines (its discount then
+   * follows the lines); 0 for a coupon of a fixed amount, or none.
+   */
+  couponPercent: number;
   /** Serialized text of the last created order and the lines it was made of. */
   orderData: string;
   silverDuration: string;
@@ -70,6 +77,7 @@ export const initialCartState: CartState = {
   discountedCouponAmount: 0,
   discountedRewardAmount: 0,
   couponName: '',
+  couponPercent: 0,
   orderData: '',
   silverDuration: '',
   goldDuration: '',
@@ -87,6 +95,7 @@ const META_FIELDS = [
   'discountedCouponAmount',
   'discountedRewardAmount',
   'couponName',
+  'couponPercent',
   'orderData',
   'silverDuration',
   'goldDuration',
@@ -105,17 +114,26 @@ function metaOf(state: CartMeta): CartMeta {
 
 const metaText = (state: CartMeta) => JSON.stringify(META_FIELDS.map((field) => state[field]));
 
-function matches(line: CartItem, input: CartItemInput): boolean {
+/** Whether the input names the line: an event by its id, another line by its id and month. */
+export function matches(line: CartItem, input: CartItemInput): boolean {
   if (line.id !== input.id) return false;
   return input.from === 'event' || line.from === 'event' || line.month === (input.month ?? '');
 }
 
-/** Totals follow the lines: quantity summed, amount = lines less the applied discounts, >= 0. */
-function recompute(state: CartState): void {
+/**
+ * Totals follow the lines: quantity summed, a percentage coupon's discount taken of the lines as
+ * they are now (unless `couponFollows` is false: the shop has just said what it takes), amount =
+ * lines less the applied discounts, >= 0.
+ */
+function recompute(state: CartState, couponFollows = true): void {
   state.cartData = state.cartData.filter((line) => line.quantity > 0);
   state.totalQuantity = state.cartData.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotal = sumLines(state.cartData);
+  if (couponFollows && state.couponName && state.couponPercent > 0) {
+    state.discountedCouponAmount = percentOff(state.couponPercent, subtotal);
+  }
   const discounts = addMoney(state.discountedCouponAmount, state.discountedRewardAmount);
-  state.totalAmount = Math.max(0, subtractMoney(sumLines(state.cartData), discounts));
+  state.totalAmount = Math.max(0, subtractMoney(subtotal, discounts));
 }
 
 /**
@@ -137,8 +155,8 @@ function stamp(state: CartState): void {
 }
 
 /** Every change made here: totals recomputed, changes stamped. */
-function settle(state: CartState): void {
-  recompute(state);
+function settle(state: CartState, couponFollows = true): void {
+  recompute(state, couponFollows);
   stamp(state);
 }
 
@@ -162,15 +180,44 @@ function forgetLeftTiers(state: CartState): void {
 export const PACKAGE_SLUG = 'membership';
 
 /**
+ * A quantity raised by `delta`, never above the line's limit `max`; a line the shop has since
+ * limited below its quantity stays where it is (the shopper lowers it, nothing is taken away).
+ */
+function raised(quantity: number, delta: number, max: number | undefined): number {
+  const next = toQuantity(quantity + delta);
+  return max === undefined ? next : Math.max(Math.min(next, max), Math.min(quantity, next));
+}
+
+/** A new line from the input, within its limit. */
+function newLine(input: CartItemInput): CartItem {
+  const item = toItem({ ...input, rev: undefined, at: undefined });
+  if (item.max_quantity !== undefined) item.quantity = Math.min(item.quantity, item.max_quantity);
+  return item;
+}
+
+/** The limit the input brings (the page knows it now), else the line's own. */
+function limitFor(line: CartItem, input: CartItemInput): void {
+  const max = toLimit(input.max_quantity);
+  if (max !== undefined) line.max_quantity = max;
+}
+
+/**
  * Removes every line with the item's slug and adds the item; a tier whose package left forgets
  * its duration. Answers the item as the cart's rules read it.
  */
 function replacePackage(state: CartState, input: CartItemInput): CartItem {
-  const item = toItem({ ...input, rev: undefined, at: undefined });
+  const item = newLine(input);
   state.cartData = state.cartData.filter((line) => line.slug !== item.slug);
   if (item.quantity > 0) state.cartData.push(item);
   forgetLeftTiers(state);
   return item;
+}
+
+/** The most one order may have of a product's variation (0 for a product without variations). */
+export interface LineLimit {
+  product_id: number;
+  variation_id: number;
+  max_quantity: number;
 }
 
 /** The order created from this cart, as orderData keeps it. */
@@ -266,29 +313,33 @@ export const cartSlice = createSlice({
      * later adds sum every line.
      */
     itemAdded(state, action: PayloadAction<CartItemInput>) {
-      const item = toItem({ ...action.payload, rev: undefined, at: undefined });
+      const item = newLine(action.payload);
       if (item.quantity === 0) return;
       const same = state.cartData.find((line) => lineKey(line) === lineKey(item));
-      if (same) same.quantity = toQuantity(same.quantity + item.quantity);
-      else state.cartData.push(item);
+      if (same) {
+        limitFor(same, action.payload);
+        same.quantity = raised(same.quantity, item.quantity, same.max_quantity);
+      } else state.cartData.push(item);
       settle(state);
     },
     /**
-     * Raises (or with type 'decrease' lowers, never below QUANTITY_FLOOR) the matching line;
-     * appends when none matches.
+     * Raises (never above the line's limit) or with type 'decrease' lowers (never below
+     * QUANTITY_FLOOR) the matching line; appends when none matches.
      */
     itemUpdated(state, action: PayloadAction<CartItemInput>) {
       const input = action.payload;
       const delta = toQuantity(input.quantity);
       const line = state.cartData.find((candidate) => matches(candidate, input));
       if (line) {
+        limitFor(line, input);
         line.quantity =
           input.type === 'decrease'
             ? lowered(line.quantity, delta)
-            : toQuantity(line.quantity + delta);
+            : raised(line.quantity, delta, line.max_quantity);
         if (input.price !== undefined) line.price = toPrice(input.price);
       } else if (delta > 0 && input.type !== 'decrease') {
-        state.cartData.push(toItem({ ...input, rev: undefined, at: undefined }));
+        const item = newLine(input);
+        if (item.quantity > 0) state.cartData.push(item);
       }
       forgetLeftTiers(state);
       settle(state);
@@ -317,6 +368,7 @@ export const cartSlice = createSlice({
         tier: choice.tier,
         product_id: choice.product_id,
         variation_id: choice.variation_id,
+        max_quantity: choice.max_quantity,
       });
       if (item.tier && item.quantity > 0) state[durationKey[item.tier]] = item.month;
       settle(state);
@@ -350,16 +402,28 @@ export const cartSlice = createSlice({
       state.discountedCouponAmount = 0;
       state.discountedRewardAmount = 0;
       state.couponName = '';
+      state.couponPercent = 0;
       stamp(state);
     },
-    couponApplied(state, action: PayloadAction<{ amount: unknown; couponName: string }>) {
-      state.discountedCouponAmount = toDiscount(action.payload.amount);
-      state.couponName = action.payload.couponName;
+    /**
+     * A coupon the shop confirmed: a fixed amount in whole pounds (discounts are parsed as
+     * integers), or with `percent` a whole percentage of the lines, whose discount is taken again
+     * whenever the lines change (so the cart's total stays the order's).
+     */
+    couponApplied(
+      state,
+      action: PayloadAction<{ amount: unknown; couponName: string; percent?: unknown }>,
+    ) {
+      const { amount, couponName, percent } = action.payload;
+      state.couponPercent = toPercent(percent);
+      state.discountedCouponAmount = state.couponPercent > 0 ? 0 : toDiscount(amount);
+      state.couponName = couponName;
       settle(state);
     },
     couponRemoved(state) {
       state.discountedCouponAmount = 0;
       state.couponName = '';
+      state.couponPercent = 0;
       settle(state);
     },
     rewardApplied(state, action: PayloadAction<{ amount: unknown }>) {
@@ -390,7 +454,23 @@ export const cartSlice = createSlice({
       }
       state.discountedCouponAmount = toPrice(discount);
       state.discountedRewardAmount = toPrice(reward);
-      settle(state);
+      settle(state, false);
+    },
+    /**
+     * The shop refused an order over what it sells (409 `quantity_limit`): each line of a product
+     * (and variation, 0 for none) it named takes the limit, which the cart shows and never raises
+     * the line above. Quantities stay as they are: the shopper chooses what to lower or remove.
+     */
+    lineLimitsFound(state, action: PayloadAction<readonly LineLimit[]>) {
+      for (const line of state.cartData) {
+        const found = action.payload.find(
+          (limit) =>
+            limit.product_id === line.product_id && limit.variation_id === (line.variation_id ?? 0),
+        );
+        const max = toLimit(found?.max_quantity);
+        if (max !== undefined) line.max_quantity = max;
+      }
+      settle(state, false);
     },
     /** Subtracts a value from the total, rounded to 2 decimals, never below 0. */
     priceReduced(state, action: PayloadAction<unknown>) {
@@ -433,6 +513,7 @@ export const cartSlice = createSlice({
       state.discountedCouponAmount = 0;
       state.discountedRewardAmount = 0;
       state.couponName = '';
+      state.couponPercent = 0;
       recompute(state);
       forgetLeftTiers(state);
       stamp(state);
@@ -526,6 +607,7 @@ export const {
   rewardApplied,
   rewardRemoved,
   linePricesChanged,
+  lineLimitsFound,
   durationSet,
   orderPlaced,
   orderPaid,
@@ -562,6 +644,7 @@ export function restoreCart(value: unknown): CartState | undefined {
   const restored: CartState = {
     ...initialCartState,
     couponName: text('couponName'),
+    couponPercent: toPercent(value.couponPercent),
     discountedCouponAmount: toPrice(value.discountedCouponAmount),
     discountedRewardAmount: toPrice(value.discountedRewardAmount),
     orderData: text('orderData'),

@@ -12,6 +12,8 @@ import {
   type WcOrder,
 } from 'shared-store';
 
+import type { LineLimit } from './cartSlice';
+
 /** The gateway's commerce API: it talks to WooCommerce with its own credentials. */
 const SHOP = '/api/shop';
 
@@ -73,6 +75,31 @@ export function priceChangeOf(error: unknown): PriceChange | null {
     reward: decimal(details.reward),
     lines,
   };
+}
+
+/**
+ * The limits of a 409 `quantity_limit` answer to createOrder (the most the order may have of each
+ * product and variation it named), or null for any other failure.
+ */
+export function quantityLimitsOf(error: unknown): LineLimit[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'quantity_limit') {
+    return null;
+  }
+  const { details } = error;
+  if (!isRecord(details) || !Array.isArray(details.limits)) return null;
+  const whole = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  return details.limits.filter(isRecord).flatMap((limit) => {
+    const { product_id: productId, variation_id: variationId, max_quantity: max } = limit;
+    if (!whole(productId) || !whole(max)) return [];
+    return [
+      {
+        product_id: productId,
+        variation_id: whole(variationId) ? variationId : 0,
+        max_quantity: max,
+      },
+    ];
+  });
 }
 
 /**

@@ -42,16 +42,19 @@ export function placesLeft(tickets: number): string {
 
 /**
  * One event: title (a link to its page), date, place, price and Add to cart (matched by id alone
- * in the cart); a sold-out one says so and cannot be added. `priority`: the card is on the page's
- * first screen, its image loaded at once and first.
+ * in the cart, never more than its `placesLeft` where the list knows them); a sold-out one says
+ * so and cannot be added. `priority`: the card is on the page's first screen, its image loaded at
+ * once and first.
  */
 export const EventCard = memo(function EventCard({
   event,
   soldOut = false,
+  placesLeft,
   priority = false,
 }: {
   event: EventItem;
   soldOut?: boolean;
+  placesLeft?: number | undefined;
   priority?: boolean;
 }) {
   const title = useShownText(event.title);
@@ -68,7 +71,13 @@ export const EventCard = memo(function EventCard({
       <p className="home-card__price">
         {soldOut ? 'Sold out' : price > 0 ? formatPrice(price) : 'Price on request'}
       </p>
-      <AddEventButton event={event} title={title} price={price} soldOut={soldOut} />
+      <AddEventButton
+        event={event}
+        title={title}
+        price={price}
+        soldOut={soldOut}
+        placesLeft={placesLeft}
+      />
     </article>
   );
 });

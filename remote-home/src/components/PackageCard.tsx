@@ -33,6 +33,7 @@ export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
               month: option.month,
               price: option.price,
               variation_id: option.variationId,
+              ...(option.maxQuantity === undefined ? {} : { max_quantity: option.maxQuantity }),
             }),
           );
         }}

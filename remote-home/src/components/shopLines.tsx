@@ -39,6 +39,8 @@ export interface CourseChoice {
   month: string;
   price: number;
   variationId?: number;
+  /** The most one order may have of it (1 for a course sold individually); absent: no limit. */
+  maxQuantity?: number;
 }
 
 /** One of a course in the cart: matched there by id and month. */
@@ -57,14 +59,19 @@ export const courseLine =
       title,
       product_id: course.product_id,
       variation_id: choice.variationId,
+      ...(choice.maxQuantity === undefined ? {} : { max_quantity: choice.maxQuantity }),
     });
 
-/** One place at an event in the cart: from 'event', month '', matched there by id alone. */
+/**
+ * One place at an event in the cart: from 'event', month '', matched there by id alone; never
+ * more than its places left, where the page knows them.
+ */
 export const eventLine =
   (
     event: Pick<EventItem, 'id' | 'slug' | 'product_id'>,
     title: string,
     price: number,
+    placesLeft?: number,
   ): CartRequest =>
   (cart) =>
     cart.lineAdded({
@@ -75,11 +82,13 @@ export const eventLine =
       title,
       from: 'event',
       product_id: event.product_id,
+      ...(placesLeft === undefined ? {} : { max_quantity: Math.max(0, placesLeft) }),
     });
 
 /**
- * An event's Add to cart (a card's, the event page's): one place by the event rule, refused while
- * it is sold out, has no price, or an add is under way. Drawn on the server, it waits for the
+ * An event's Add to cart (a card's, the event page's): one place by the event rule (never more
+ * than `placesLeft`, where known), refused while it is sold out, has no price, or an add is under
+ * way. Drawn on the server, it waits for the
  * page's code (inert, painted the same): a tap before then would otherwise be lost on a button
  * that looks ready.
  */
@@ -88,11 +97,13 @@ export function AddEventButton({
   title,
   price,
   soldOut,
+  placesLeft,
 }: {
   event: Pick<EventItem, 'id' | 'slug' | 'product_id'>;
   title: string;
   price: number;
   soldOut: boolean;
+  placesLeft?: number | undefined;
 }) {
   const { add, busy } = useAddToCart();
   const codeRunning = useMounted();
@@ -103,7 +114,7 @@ export function AddEventButton({
       disabled={soldOut || price <= 0 || busy}
       inert={!codeRunning}
       onClick={() => {
-        add(eventLine(event, title, price));
+        add(eventLine(event, title, price, placesLeft));
       }}
     >
       <AddLabel title={title} />

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { notify, useAppDispatch, useModel, type CartModel, type UnknownAction } from 'shared-store';
+import {
+  notify,
+  useAppDispatch,
+  useAppStore,
+  useModel,
+  type CartModel,
+  type UnknownAction,
+} from 'shared-store';
 
 /** How long the button stays disabled after an add, so a double click adds once. */
 export const ADD_COOLDOWN_MS = 800;
@@ -13,11 +20,13 @@ export type CartRequest = (cart: CartModel) => UnknownAction;
 
 /**
  * Runs an add-to-cart request once per click burst: the badge updates at once (the store), the
- * cart's mini-cart confirms (the cart model tells the bus of the line it took), and the button is
- * briefly disabled. While the cart cannot load, the visitor is told, and nothing is added.
+ * cart's mini-cart confirms (the cart model tells the bus of the line it took), what the cart did
+ * besides or instead is said, and the button is briefly disabled. While the cart cannot load, the
+ * visitor is told, and nothing is added.
  */
 export function useAddToCart() {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const cart = useModel('cart');
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -37,7 +46,12 @@ export function useAddToCart() {
     }
     busyRef.current = true;
     setBusy(true);
-    dispatch(request(cart));
+    const action = request(cart);
+    const outcome = cart.addOutcome(store.getState(), action);
+    if (outcome.adds) dispatch(action);
+    // The mini-cart confirms an add; what the cart did besides (a package replacing another) or
+    // instead (a line at its limit, not raised) is said here.
+    if (outcome.message) notify(outcome.adds ? 'success' : 'info', outcome.message);
     timer.current = setTimeout(() => {
       busyRef.current = false;
       setBusy(false);

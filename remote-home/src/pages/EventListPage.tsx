@@ -58,6 +58,7 @@ function UpcomingEvents({ events }: { events: TicketEvent[] }) {
               <EventCard
                 event={event}
                 soldOut={event.tickets_available !== undefined && event.tickets_available <= 0}
+                placesLeft={event.tickets_available}
                 priority={i === 0}
               />
             </li>

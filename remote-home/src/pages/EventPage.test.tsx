@@ -57,7 +57,7 @@ describe('the event page', () => {
     expect(screen.queryByRole('link', { name: /centre/ })).toBeNull();
   });
 
-  it("adds one place with from 'event' and month '', and one more at each click", async () => {
+  it("adds one place with from 'event' and month '', one more at each click, never more than its places left", async () => {
     const { user } = renderEvent(PLAB_2_MANCHESTER.slug);
     const add = await screen.findByRole('button', { name: `Add ${TITLE} to cart` });
     await user.click(add);
@@ -77,6 +77,7 @@ describe('the event page', () => {
         price: 295,
         title: TITLE,
         product_id: 3301,
+        max_quantity: 16,
       },
     };
     expect(cart.asked).toEqual([place, place]);

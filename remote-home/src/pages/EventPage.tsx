@@ -31,7 +31,13 @@ function EventView({ event }: { event: TicketEvent }) {
         <div className="home-shop__buy">
           <p className="home-card__price">{price > 0 ? formatPrice(price) : 'Price on request'}</p>
           {tickets !== undefined && <p className="home-shop__places">{placesLeft(tickets)}</p>}
-          <AddEventButton event={event} title={title} price={price} soldOut={soldOut} />
+          <AddEventButton
+            event={event}
+            title={title}
+            price={price}
+            soldOut={soldOut}
+            placesLeft={tickets}
+          />
         </div>
         <dl className="home-shop__facts">
           {event.date && (

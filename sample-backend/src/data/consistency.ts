@@ -51,6 +51,13 @@ function checkProductReferences(data: SampleData, problem: Problem): void {
   });
   data.events.forEach((event) => {
     requireProduct('events', event.product_id, 'simple');
+    // An event's places left are its product's stock, which orders are checked against.
+    if (data.productsById.get(event.product_id)?.stock_quantity !== event.tickets_available) {
+      throw problem(
+        'events',
+        `event ${String(event.id)}: tickets_available is not its product's stock_quantity`,
+      );
+    }
   });
 
   // An order line or a purchase names a variation exactly when its product is variable.

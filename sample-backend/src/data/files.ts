@@ -79,6 +79,10 @@ const product = object({
   variations: optional(arrayOf(variation, 1)),
   regular_price: optional(moneyString),
   sale_price: optional(optionalMoney),
+  /** WooCommerce's "Limit purchases to 1 item per order" (courses and memberships). */
+  sold_individually: optional(bool),
+  /** Stock WooCommerce manages (an event's places left); none: not managed. */
+  stock_quantity: optional(nonNegativeInt),
 });
 
 const orderLine = object({

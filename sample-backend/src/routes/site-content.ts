@@ -111,7 +111,9 @@ export function registerSiteContentRoutes(app: FastifyInstance, context: Backend
       venue: event.venue,
       start_time: event.start_time,
       end_time: event.end_time,
-      tickets_available: event.tickets_available,
+      // Its product's stock now (an admin may have changed it since the data files were read).
+      tickets_available:
+        context.catalogue.products.get(event.product_id)?.stock_quantity ?? event.tickets_available,
     })),
   );
 

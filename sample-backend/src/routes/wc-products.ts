@@ -45,6 +45,39 @@ function priceChange(fields: Record<string, unknown>): PriceChange {
   return change;
 }
 
+/**
+ * A product update's stock and one-per-order rule, as an admin sets them: a whole stock
+ * (WooCommerce then manages it) and a boolean `sold_individually`.
+ */
+function stockChange(fields: Record<string, unknown>): PriceChange {
+  const invalid = new InvalidParams();
+  const change: PriceChange = {};
+  const stock = fields.stock_quantity;
+  if (stock !== undefined) {
+    if (typeof stock === 'number' && Number.isSafeInteger(stock)) {
+      change.stock_quantity = Math.max(0, stock);
+    } else {
+      invalid.add('stock_quantity', 'rest_invalid_type', 'stock_quantity is not of type integer.', {
+        param: 'stock_quantity',
+      });
+    }
+  }
+  const single = fields.sold_individually;
+  if (single !== undefined) {
+    if (typeof single === 'boolean') change.sold_individually = single;
+    else {
+      invalid.add(
+        'sold_individually',
+        'rest_invalid_type',
+        'sold_individually is not of type boolean.',
+        { param: 'sold_individually' },
+      );
+    }
+  }
+  invalid.throwIfAny();
+  return change;
+}
+
 /** Registers the `wc/v3/products` routes. */
 export function registerWcProductRoutes(app: FastifyInstance, context: BackendContext): void {
   const { catalogue } = context;
@@ -76,7 +109,9 @@ export function registerWcProductRoutes(app: FastifyInstance, context: BackendCo
     config: { allow: ITEM_METHODS },
     handler: (request) => {
       const product = productOf(request);
-      const updated = catalogue.updateProduct(product.id, priceChange(bodyFields(request)));
+      const fields = bodyFields(request);
+      const change = { ...priceChange(fields), ...stockChange(fields) };
+      const updated = catalogue.updateProduct(product.id, change);
       return wooProduct(updated ?? product);
     },
   });

@@ -27,6 +27,21 @@ export function optionSlug(option: string): string {
   return option.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 
+/**
+ * WooCommerce's stock fields: a managed stock (an event's places) with its quantity and whether
+ * any is left, else unmanaged and in stock. Backorders are never allowed.
+ */
+function stockFields(product: Product): JsonObject {
+  const stock = product.stock_quantity;
+  return {
+    manage_stock: stock !== undefined,
+    stock_quantity: stock ?? null,
+    stock_status: stock === 0 ? 'outofstock' : 'instock',
+    backorders: 'no',
+    backorders_allowed: false,
+  };
+}
+
 /** `GET wc/v3/products/{id}`. */
 export function wooProduct(product: Product): JsonObject {
   const variations = product.variations ?? [];
@@ -59,8 +74,8 @@ export function wooProduct(product: Product): JsonObject {
     virtual: true,
     downloadable: false,
     tax_status: 'taxable',
-    manage_stock: false,
-    stock_status: 'instock',
+    ...stockFields(product),
+    sold_individually: product.sold_individually ?? false,
     categories: product.categories,
     tags: [],
     images: product.images,
@@ -103,8 +118,10 @@ export function wooVariation(
     virtual: true,
     downloadable: false,
     tax_status: 'taxable',
-    manage_stock: false,
-    stock_status: 'instock',
+    // A variation's stock is its product's (WooCommerce's "parent") when the product manages it.
+    ...(product.stock_quantity === undefined
+      ? stockFields(product)
+      : { ...stockFields(product), manage_stock: 'parent' }),
     image: image ?? null,
     attributes: [{ id: MONTH_ATTRIBUTE_ID, name: 'Month', option: variation.month }],
     menu_order: index,

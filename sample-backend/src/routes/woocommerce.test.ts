@@ -112,6 +112,52 @@ describe('products and variations', () => {
     });
   });
 
+  it("says what limits an order as WooCommerce does: courses sold individually, an event's places as its managed stock", async () => {
+    const product = async (id: number) =>
+      json(await app.inject(`/wp-json/wc/v3/products/${String(id)}?${WC_AUTH}`)) as Record<
+        string,
+        unknown
+      >;
+    expect(await product(3103)).toMatchObject({
+      sold_individually: true,
+      manage_stock: false,
+      stock_quantity: null,
+      stock_status: 'instock',
+    });
+    expect(await product(3301)).toMatchObject({
+      sold_individually: false,
+      manage_stock: true,
+      stock_quantity: 16,
+      stock_status: 'instock',
+      backorders: 'no',
+    });
+  });
+
+  it("an admin's new stock is the event's places left, and none left is out of stock", async () => {
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/3302?${WC_AUTH}`,
+      payload: { stock_quantity: 0 },
+    });
+    expect(json(put)).toMatchObject({ stock_quantity: 0, stock_status: 'outofstock' });
+    const events = json(await app.inject('/wp-json/wp/v2/products-with-ticket')) as {
+      product_id: number;
+      tickets_available: number;
+    }[];
+    expect(events.find((event) => event.product_id === 3302)?.tickets_available).toBe(0);
+    const bad = await app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/3302?${WC_AUTH}`,
+      payload: { stock_quantity: 'lots' },
+    });
+    expect(bad.statusCode).toBe(400);
+    await app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/3302?${WC_AUTH}`,
+      payload: { stock_quantity: 24 },
+    });
+  });
+
   it('variations list month options with distinct prices and WordPress paging headers', async () => {
     const response = await app.inject(
       `/wp-json/wc/v3/products/3101/variations?per_page=100&${WC_AUTH}`,

@@ -6,11 +6,16 @@ export interface CouponRecord extends Coupon {
   date_created: string;
 }
 
-/** The changes `PUT wc/v3/products/{id}` (or a variation) makes to prices and name. */
+/**
+ * The changes `PUT wc/v3/products/{id}` (or a variation) makes to prices and name, and to a
+ * product's stock and its one-per-order rule.
+ */
 export interface PriceChange {
   name?: string;
   regular_price?: string;
   sale_price?: string;
+  stock_quantity?: number;
+  sold_individually?: boolean;
 }
 
 const FIRST_COUPON_ID = 8001;
@@ -49,8 +54,13 @@ export class Catalogue {
   updateProduct(id: number, change: PriceChange, variationId?: number): Product | undefined {
     const product = this.productMap.get(id);
     if (!product) return undefined;
-    const { name, ...prices } = change;
-    let next: Product = { ...product, ...(name === undefined ? {} : { name }) };
+    const { name, stock_quantity: stock, sold_individually: single, ...prices } = change;
+    let next: Product = {
+      ...product,
+      ...(name === undefined ? {} : { name }),
+      ...(stock === undefined ? {} : { stock_quantity: stock }),
+      ...(single === undefined ? {} : { sold_individually: single }),
+    };
     if (variationId !== undefined) {
       const variations = (product.variations ?? []).map((variation): ProductVariation =>
         variation.id === variationId ? { ...variation, ...prices } : variation,

@@ -117,7 +117,10 @@ export type RewardBalance = v.InferOutput<typeof rewardBalance>;
 /** POST /api/shop/coupons */
 export interface CouponResult {
   code: string;
+  /** What the coupon takes off the total it was checked against, in pounds: "10.00". */
   amount: string;
   discount_type: string;
+  /** A `percent` coupon's percentage ("20.00"), which the cart takes of its lines; else null. */
+  percent: string | null;
   message?: string;
 }

@@ -18,6 +18,11 @@ export interface ShopLine {
   /** The WooCommerce product and variation an order is made of. */
   product_id?: number;
   variation_id?: number;
+  /**
+   * The most one order may have of it, as the page knows it (an event's places left, 1 for a
+   * course sold individually); absent for no limit. The cart keeps the line within it.
+   */
+  max_quantity?: number;
 }
 
 /** A subscription package (silver, gold, ultimate) with the duration chosen on its card. */
@@ -32,6 +37,19 @@ export interface PackageChoice {
   month: string;
   price: number;
   variation_id: number;
+  /** The most one order may have of it (1 for a package sold individually); absent: no limit. */
+  max_quantity?: number;
+}
+
+/** What an add would do to the cart, as the shopper is told it. */
+export interface AddOutcome {
+  /** Whether the cart changes: false when the line is at its limit (nothing is added then). */
+  adds: boolean;
+  /**
+   * What to tell the shopper in place of "… added to your cart": why nothing was added, or a
+   * package taking another's place ("Gold Membership replaces Silver Membership in your cart.").
+   */
+  message?: string;
 }
 
 /**
@@ -58,6 +76,11 @@ export interface CartModel {
   lineAdded: (line: ShopLine) => UnknownAction;
   /** The action choosing a package: it replaces any package in the cart. */
   packageChosen: (choice: PackageChoice) => UnknownAction;
+  /**
+   * What dispatching `action` (one of lineAdded's or packageChosen's) would do to the cart in
+   * `state`: asked before the add, so the shopper is told what happened.
+   */
+  addOutcome: (state: RootState, action: UnknownAction) => AddOutcome;
 }
 
 /** The cart button's accessible name: "Cart, 2 items". */

@@ -16,6 +16,17 @@ describe('month options of a variable product', () => {
     ]);
   });
 
+  it("keeps each option's limit (the most one order may have of it) where the shop gives one", () => {
+    expect(
+      monthOptions([
+        { ...variation(11, '1 Month', '29.99'), max_quantity: 1 },
+        { ...variation(12, '3 Months', '79.99'), max_quantity: null },
+        { ...variation(13, '6 Months', '99.99'), max_quantity: -2 },
+        { ...variation(14, '12 Months', '149.99'), max_quantity: 0 },
+      ]).map((option) => option.maxQuantity),
+    ).toEqual([1, undefined, undefined, 0]);
+  });
+
   it('skips malformed variations: bad id, no month, no price, repeated month', () => {
     expect(
       monthOptions([

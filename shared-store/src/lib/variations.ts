@@ -5,6 +5,18 @@ export interface MonthOption {
   month: string;
   price: number;
   variationId: number;
+  /**
+   * The most one order may have of it, as the shop sells it (1 for a course sold individually,
+   * what is left of a counted stock); absent for no limit.
+   */
+  maxQuantity?: number;
+}
+
+/** A variation's `max_quantity`: a whole number of 0 or more, else no limit. */
+function limitOf(value: unknown): { maxQuantity?: number } {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+    ? { maxQuantity: value }
+    : {};
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -34,7 +46,7 @@ export function monthOptions(variations: unknown): MonthOption[] {
     const price = toPrice(variation.price);
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) continue;
     if (month === '' || price <= 0 || options.some((o) => o.month === month)) continue;
-    options.push({ month, price, variationId: id });
+    options.push({ month, price, variationId: id, ...limitOf(variation.max_quantity) });
   }
   return options;
 }

@@ -10,7 +10,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createReader, reader } from '../api/read';
-import type { CartModel, PackageChoice, ShopLine } from '../contract/cartModel';
+import type { AddOutcome, CartModel, PackageChoice, ShopLine } from '../contract/cartModel';
 import { makeStore, startPersistence, type AppStore, type RootState } from '../store/makeStore';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -187,9 +187,10 @@ export type CartRequest = { lineAdded: ShopLine } | { packageChosen: PackageChoi
 
 /**
  * A stand-in for the cart team's model in the tests of the other teams: it records what they ask
- * of the cart (its actions change nothing in the store) and shows `count` on the badge.
+ * of the cart (its actions change nothing in the store), shows `count` on the badge and answers
+ * every add with `outcome`.
  */
-export function cartModelStandIn(count = 0) {
+export function cartModelStandIn(count = 0, outcome: AddOutcome = { adds: true }) {
   const asked: CartRequest[] = [];
   const model: CartModel = {
     connect: () => undefined,
@@ -203,6 +204,7 @@ export function cartModelStandIn(count = 0) {
       asked.push({ packageChosen: choice });
       return { type: 'cartStandIn/packageChosen' };
     },
+    addOutcome: () => outcome,
   };
   return {
     model,
