@@ -43,14 +43,23 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: /(deploy|cluster)\.spec\.ts/,
+      testIgnore: /(deploy|cluster|path-rules)\.spec\.ts/,
+    },
+    // Every browser of the tests is one client (127.0.0.1) to the gateway, which lets a client
+    // place 10 orders a minute: the shop's rules, which place and refuse orders at both widths,
+    // run after the rest, so that their orders and the other specs' never share a minute.
+    {
+      name: 'orders',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /path-rules\.spec\.ts/,
+      dependencies: ['desktop'],
     },
     // Releases change the live header for every page: they run alone, after the rest.
     {
       name: 'deploy',
       use: { ...devices['Desktop Chrome'] },
       testMatch: /deploy\.spec\.ts/,
-      dependencies: ['desktop'],
+      dependencies: ['orders'],
     },
     // Three gateways behind nginx with Redis (npm run cluster), started by the tests themselves:
     // last, so its processes never compete with the other tests for the machine's two cores.
