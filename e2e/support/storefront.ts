@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { ConsoleWatch } from './fixtures';
 
 /**
@@ -25,6 +31,24 @@ export function loadedResources(page: Page): Promise<Loaded[]> {
       };
     }),
   );
+}
+
+/**
+ * Scrolls to the end of the page, as a visitor who reads on: the footer's code and data come only
+ * once the visitor nears it (and the page has loaded).
+ */
+export async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+}
+
+/** The footer, once the visitor has scrolled to it and it has come. */
+export async function reachFooter(page: Page): Promise<Locator> {
+  await scrollToEnd(page);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toBeVisible();
+  return footer;
 }
 
 export interface Learner {

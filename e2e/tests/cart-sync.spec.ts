@@ -5,6 +5,7 @@ import {
   loadedResources,
   logIn,
   newLearner,
+  reachFooter,
   type Learner,
 } from '../support/storefront';
 
@@ -115,7 +116,7 @@ test.describe('never lose a cart', () => {
     consoleWatch.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|network/i);
     const isQuestion = (url: string) => /\/logout-question\.\w+\.js$/.test(url);
     await page.goto('/');
-    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await reachFooter(page);
     expect((await loadedResources(page)).filter((entry) => isQuestion(entry.url))).toEqual([]);
     const learner = await newLearner(request);
     await logIn(page, learner);

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startOwnGateway, type OwnGateway } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
-import { watchShifts, withConsentCookie, withoutScripts } from '../support/storefront';
+import { reachFooter, watchShifts, withConsentCookie, withoutScripts } from '../support/storefront';
 
 /**
  * The cookie question (PECR / UK GDPR): asked on a first visit in the page's flow, kept in the
@@ -113,7 +113,7 @@ test.describe('the cookie question', () => {
     await withConsentCookie(context, baseURL, 'v1-a0-m0');
     await page.goto('/contact-us');
     await expect(question(page)).toHaveCount(0);
-    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await (await reachFooter(page)).getByRole('button', { name: 'Cookie settings' }).click();
     await expect(question(page)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Cookies on this site' })).toBeFocused();
     await expect(page.getByRole('checkbox', { name: /^Analytics/ })).not.toBeChecked();

@@ -3,6 +3,7 @@ import {
   expectHomeWithMinimalHeader,
   expectSamePlace,
   loadedResources,
+  reachFooter,
   withoutScripts,
 } from '../support/storefront';
 
@@ -13,7 +14,8 @@ test('the home page shows the header, the courses and the footer from their remo
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const courses = page.locator('#courses-section');
   await expect(courses.getByRole('button', { name: /^Add .* to cart$/ }).first()).toBeVisible();
-  await expect(page.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
+  const footer = await reachFooter(page);
+  await expect(footer.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
 });
 
 test('the manifests of the remotes the page shows come in the page, and none is fetched', async ({
@@ -21,7 +23,8 @@ test('the manifests of the remotes the page shows come in the page, and none is 
 }) => {
   await page.goto('/');
   await expect(page.locator('#courses-section')).toBeVisible();
-  await expect(page.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
+  const footer = await reachFooter(page);
+  await expect(footer.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
   const carried = JSON.parse(
     (await page.locator('#remote-manifests').textContent()) ?? '{}',
   ) as Record<string, { name?: string }>;
@@ -303,6 +306,34 @@ test('the footer, below the first screen, is downloaded once the page has loaded
   // Each asked for once the page's load had ended (on a page slower than that, 2 s in, when the
   // footer is due), so none took a share of the first screen's line.
   for (const t of footer) expect(t.start, t.url).toBeGreaterThanOrEqual(Math.min(loadStart, 2000));
+});
+
+test('on a long page the footer’s code and data wait for the visitor to come near it', async ({
+  page,
+}) => {
+  const isFooters = (url: string) => {
+    const path = new URL(url).pathname;
+    return path.startsWith('/remotes/footer/') || path === '/wp-json/wp/v2/footer';
+  };
+  await page.clock.install();
+  await page.goto('/');
+  await expect(
+    page
+      .locator('#courses-section')
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first(),
+  ).toBeVisible();
+  // Past the moment the footer is due at the latest (2 s from the page's opening).
+  await page.clock.runFor(3000);
+  expect((await loadedResources(page)).filter((t) => isFooters(t.url))).toEqual([]);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  const footer = await reachFooter(page);
+  await expect(footer.getByRole('navigation', { name: 'COMPANY' })).toBeVisible();
+  expect(
+    (await loadedResources(page))
+      .filter((t) => isFooters(t.url))
+      .map((t) => new URL(t.url).pathname.split('/').pop()),
+  ).toEqual(expect.arrayContaining(['remoteEntry.js', 'footer']));
 });
 
 test('a search link’s page brings its own code alongside the shell’s, and its results in the page', async ({

@@ -1,5 +1,11 @@
 import { expect, test } from '../support/fixtures';
-import { addFirstCourse, newLearner, withConsentCookie } from '../support/storefront';
+import {
+  addFirstCourse,
+  newLearner,
+  reachFooter,
+  scrollToEnd,
+  withConsentCookie,
+} from '../support/storefront';
 
 /** A phone and a laptop: the shopper's path is walked on both. */
 const SCREENS = [
@@ -42,10 +48,7 @@ for (const screen of SCREENS) {
 
     test('a footer link opens its page at the top', async ({ page }) => {
       await page.goto('/');
-      const privacy = page
-        .getByRole('contentinfo')
-        .getByRole('link', { name: /privacy/i })
-        .first();
+      const privacy = (await reachFooter(page)).getByRole('link', { name: /privacy/i }).first();
       await privacy.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
       await privacy.click();
@@ -169,6 +172,7 @@ for (const screen of SCREENS) {
         route.fulfill({ status: 404, body: 'gone' }),
       );
       await page.goto('/courses');
+      await scrollToEnd(page);
       const legal = page.getByRole('navigation', { name: 'Legal and contact' });
       await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
       await expect(legal.getByRole('link', { name: 'Terms and Conditions' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { reachFooter } from '../support/storefront';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,7 +17,7 @@ test.describe('footer and shell behaviours', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/');
-    const footer = page.getByRole('contentinfo');
+    const footer = await reachFooter(page);
     await expect(footer.getByRole('navigation', { name: 'MENU' })).toBeVisible();
     await expect(footer.getByRole('navigation', { name: 'COMPANY' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Register here' })).toHaveAttribute(

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { cartButton, expect, test } from '../support/fixtures';
 import { linksWithMenusOpen, pageProblem, unresolvableHost } from '../support/crawl';
-import { logIn } from '../support/storefront';
+import { logIn, reachFooter } from '../support/storefront';
 
 const COURSE = { slug: 'plab-1-online-course', title: 'PLAB 1 Online Course' };
 const EVENT = {
@@ -44,6 +44,8 @@ test.describe('no link leads nowhere', () => {
       for (const start of START_PAGES) {
         await page.goto(start);
         expect(await pageProblem(page), start).toBeUndefined();
+        // The footer's links too: it comes as the visitor reads down to it.
+        await reachFooter(page);
         for (const href of await linksWithMenusOpen(page)) {
           const host = unresolvableHost(href);
           if (host) problems.push(`${start} links to ${href}, whose host ${host} never resolves`);

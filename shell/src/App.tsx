@@ -1,10 +1,13 @@
 import {
   Suspense,
+  cloneElement,
   lazy,
   useLayoutEffect,
   useState,
   type ComponentType,
+  type ReactElement,
   type ReactNode,
+  type Ref,
 } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
@@ -30,6 +33,7 @@ import { BrandMark } from './components/BrandMark';
 import { LogoutPrompt } from './components/LogoutPrompt';
 import { MinimalHeader } from './components/MinimalHeader';
 import { UNAVAILABLE } from './components/unavailable';
+import { useNearViewport } from './hooks/useNearViewport';
 import { usePageLoaded } from './hooks/usePageLoaded';
 import { SHELL_PAGES } from './pages';
 import { RemoteSlot, SlotBoundary, lazyRemote, type LazyRemote } from './remotes/RemoteSlot';
@@ -96,7 +100,10 @@ const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" /
 const footerPlaceholder = <div className="shell-footer-space" aria-hidden="true" />;
 
 /** What the shell shows of each layout slot while its remote loads, and when it cannot. */
-const SLOTS: Record<string, { placeholder: ReactNode; fallback: ReactNode }> = {
+const SLOTS: Record<
+  string,
+  { placeholder: ReactElement<{ ref?: Ref<HTMLDivElement> }> | null; fallback: ReactNode }
+> = {
   banner: { placeholder: bannerPlaceholder, fallback: null },
   header: { placeholder: headerPlaceholder, fallback: <MinimalHeader /> },
   trust: { placeholder: trustPlaceholder, fallback: null },
@@ -110,14 +117,25 @@ const SLOTS: Record<string, { placeholder: ReactNode; fallback: ReactNode }> = {
   },
 };
 
-/** A part of the layout from its remote; one below the first screen only once it is `due`. */
-function LayoutSlot({ slot, module, due = true }: LayoutPart & { due?: boolean }) {
-  const { placeholder, fallback } = SLOTS[slot] ?? { placeholder: null, fallback: null };
-  return due ? (
-    <RemoteSlot remote={remoteOf(module)} placeholder={placeholder} fallback={fallback} />
-  ) : (
-    placeholder
-  );
+const slotOf = (slot: string) => SLOTS[slot] ?? { placeholder: null, fallback: null };
+
+/** A part of the layout from its remote. */
+function LayoutSlot({ slot, module }: LayoutPart) {
+  const { placeholder, fallback } = slotOf(slot);
+  return <RemoteSlot remote={remoteOf(module)} placeholder={placeholder} fallback={fallback} />;
+}
+
+/**
+ * A part of the layout below every first screen (the footer): its code and data come once the
+ * page is `due` (loaded) and the visitor has scrolled within a screen of it. A visitor who reads
+ * the top of a long page never downloads it; until then its reserved space holds its place.
+ */
+function LayoutSlotBelow({ due, ...part }: LayoutPart & { due: boolean }) {
+  const [space, setSpace] = useState<HTMLDivElement | null>(null);
+  const near = useNearViewport(space);
+  const { placeholder } = slotOf(part.slot);
+  if (due && (near || !placeholder)) return <LayoutSlot {...part} />;
+  return placeholder && cloneElement(placeholder, { ref: setSpace });
 }
 
 /** The home page's title and description: its own SEO fields from the backend when present. */
@@ -313,7 +331,7 @@ export function App() {
   useScrollToHash();
   // The footer is below the first screen and a skeleton for the page's first 2 s: its code and
   // data wait for the page to load (by the time it is due at the latest), so they do not compete
-  // with what the first screen shows.
+  // with what the first screen shows, and for the visitor to come near it (LayoutSlotBelow).
   const footerDue = usePageLoaded(FOOTER_SHOW_DELAY_MS);
 
   return (
@@ -332,7 +350,9 @@ export function App() {
         </Routes>
       </main>
       {!bare &&
-        layoutAfterLoad.map((part) => <LayoutSlot key={part.slot} {...part} due={footerDue} />)}
+        layoutAfterLoad.map((part) => (
+          <LayoutSlotBelow key={part.slot} {...part} due={footerDue} />
+        ))}
       <ScrollToTopButton />
       {!inApp && footerDue && (
         <Suspense fallback={null}>
