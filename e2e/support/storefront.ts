@@ -34,20 +34,24 @@ export function loadedResources(page: Page): Promise<Loaded[]> {
 }
 
 /**
- * Scrolls to the end of the page, as a visitor who reads on: the footer's code and data come only
- * once the visitor nears it (and the page has loaded).
+ * Scrolls to the end of the page, as a visitor who reads on, until `target` shows: the footer's
+ * code and data come only once the page has loaded and the visitor nears it. The visitor scrolls
+ * on while the page grows (its content arriving, or the page taking it back to its top as it
+ * starts).
  */
-export async function scrollToEnd(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
-  });
+export async function scrollUntilVisible(page: Page, target: Locator): Promise<void> {
+  await expect(async () => {
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
+    await expect(target).toBeVisible({ timeout: 1000 });
+  }).toPass();
 }
 
 /** The footer, once the visitor has scrolled to it and it has come. */
 export async function reachFooter(page: Page): Promise<Locator> {
-  await scrollToEnd(page);
   const footer = page.getByRole('contentinfo');
-  await expect(footer).toBeVisible();
+  await scrollUntilVisible(page, footer);
   return footer;
 }
 

@@ -3,7 +3,7 @@ import {
   addFirstCourse,
   newLearner,
   reachFooter,
-  scrollToEnd,
+  scrollUntilVisible,
   withConsentCookie,
 } from '../support/storefront';
 
@@ -172,8 +172,8 @@ for (const screen of SCREENS) {
         route.fulfill({ status: 404, body: 'gone' }),
       );
       await page.goto('/courses');
-      await scrollToEnd(page);
       const legal = page.getByRole('navigation', { name: 'Legal and contact' });
+      await scrollUntilVisible(page, legal);
       await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
       await expect(legal.getByRole('link', { name: 'Terms and Conditions' })).toBeVisible();
       await expect(legal.getByRole('link', { name: 'Contact us' })).toBeVisible();

@@ -56,6 +56,8 @@ describe('the footer, below every first screen', () => {
   it('its code is not asked for while the visitor reads the top of the page, even once it is due', async () => {
     jest.useFakeTimers();
     renderWithProviders(<App />, { route: '/' });
+    // Where the footer is is judged once the page is due: before, its content may still come.
+    expect(observers.some((observer) => observer.watched.length > 0)).toBe(false);
     expect(await screen.findByText('home/HomePage')).toBeInTheDocument();
     // Past the time the footer is due at the latest, however the page loads.
     await act(async () => {

@@ -129,10 +129,11 @@ function LayoutSlot({ slot, module }: LayoutPart) {
  * A part of the layout below every first screen (the footer): its code and data come once the
  * page is `due` (loaded) and the visitor has scrolled within a screen of it. A visitor who reads
  * the top of a long page never downloads it; until then its reserved space holds its place.
+ * Where it is is judged once the page is due: before, the page's content may not have come yet.
  */
 function LayoutSlotBelow({ due, ...part }: LayoutPart & { due: boolean }) {
   const [space, setSpace] = useState<HTMLDivElement | null>(null);
-  const near = useNearViewport(space);
+  const near = useNearViewport(due ? space : null);
   const { placeholder } = slotOf(part.slot);
   if (due && (near || !placeholder)) return <LayoutSlot {...part} />;
   return placeholder && cloneElement(placeholder, { ref: setSpace });
