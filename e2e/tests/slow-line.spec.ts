@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { cartButton, expect, test } from '../support/fixtures';
 import { expectSamePlace, watchShifts, withConsentCookie } from '../support/storefront';
@@ -127,8 +128,14 @@ for (const screen of SCREENS) {
       await expect(skeleton).toBeVisible();
       await expect(skeleton).toHaveAttribute('data-shape', 'cart');
       await expect(region.getByRole('status')).toHaveText('Loading…');
-      // Nothing in it takes the keyboard: the first Tab from the page's top goes past it.
+      // Nothing in it takes the keyboard, and it breaks no WCAG 2.1 A/AA rule.
       await expect(skeleton.locator('a, button, input, [tabindex]')).toHaveCount(0);
+      const audit = await new AxeBuilder({ page })
+        .include('main')
+        .include('.shell-header-space, header')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(audit.violations.map((violation) => violation.id)).toEqual([]);
       await cart.release();
       await expect(page.getByRole('heading', { level: 1, name: /cart/i })).toBeVisible();
       await expect(region).toHaveCount(0);
