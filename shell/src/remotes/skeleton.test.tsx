@@ -112,6 +112,26 @@ describe('a page whose code is on its way shows the skeleton of its route’s sh
     style.remove();
   });
 
+  it('shows after a short delay, and without its shimmer for reduced motion', () => {
+    const style = document.createElement('style');
+    style.textContent = shellFile('..', 'shell.css');
+    document.head.append(style);
+    const rules = [...(style.sheet?.cssRules ?? [])];
+    const skeleton = rules.find(
+      (rule) => rule instanceof CSSStyleRule && rule.selectorText === '.shell-skeleton',
+    ) as CSSStyleRule | undefined;
+    expect(skeleton?.style.animation).toMatch(/^shell-skeleton-in 0s 0\.4s both$/);
+    const reduced = rules.find(
+      (rule) =>
+        rule instanceof CSSMediaRule && rule.conditionText === '(prefers-reduced-motion: reduce)',
+    ) as CSSMediaRule | undefined;
+    const still = [...(reduced?.cssRules ?? [])].find(
+      (rule) => rule instanceof CSSStyleRule && rule.selectorText === '.shell-skeleton i',
+    ) as CSSStyleRule | undefined;
+    expect(still?.style.animation).toBe('none');
+    style.remove();
+  });
+
   it('a page opened from another shows its skeleton until its code comes, then the page', async () => {
     renderWithProviders(<App />, { route: '/courses/plab-1' });
     fireEvent.click(await screen.findByRole('link', { name: 'Cart' }));
