@@ -363,20 +363,22 @@ test('a search link’s page brings its own code alongside the shell’s, and it
   }
 });
 
-test('before any script runs, the page paints its layout with the mark where the header puts its logo', async ({
+test('before any script runs, the page paints its layout with the site’s logo where the header puts it', async ({
   page,
   consoleWatch,
 }) => {
   await withoutScripts(page, consoleWatch);
   await page.goto('/');
-  const mark = page.locator('.shell-header-space svg.shell-brand');
-  await expect(mark).toBeVisible();
-  const early = await mark.boundingBox();
+  const served = page.locator('.shell-header-space img.shell-brand');
+  await expect(served).toBeVisible();
+  const early = await served.boundingBox();
+  const src = await served.getAttribute('src');
 
   await page.unrouteAll();
   await page.goto('/');
   const logo = page.getByRole('banner').getByRole('link').locator('img').first();
   await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute('src', src ?? '');
   expectSamePlace(early, await logo.boundingBox());
 });
 
@@ -388,7 +390,7 @@ test('in the company’s app an auth page paints no layout it would then take aw
   await page.goto('/login?isMobileApp=true');
   await expect(page.locator('#root')).toBeEmpty();
   await page.goto('/login');
-  await expect(page.locator('.shell-header-space svg.shell-brand')).toBeVisible();
+  await expect(page.locator('.shell-header-space .shell-brand')).toBeVisible();
 });
 
 test('one store: Add to cart in the home remote raises the header badge and fills /cart, also after a reload', async ({

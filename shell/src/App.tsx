@@ -29,7 +29,7 @@ import { useScrollToHash } from './behaviours/useScrollToHash';
 import { useSessionWatcher } from './behaviours/useSessionWatcher';
 import { useStorageNotice } from './behaviours/useStorageNotice';
 import { Toasts } from './bridges/Toasts';
-import { BrandMark } from './components/BrandMark';
+import { SiteLogo } from './components/BrandMark';
 import { LogoutPrompt } from './components/LogoutPrompt';
 import { MinimalHeader } from './components/MinimalHeader';
 import { UNAVAILABLE } from './components/unavailable';
@@ -93,7 +93,7 @@ const Popup = lazy(() =>
 const bannerPlaceholder = <div className="shell-banner-space" aria-hidden="true" />;
 const headerPlaceholder = (
   <div className="shell-header-space" aria-hidden="true">
-    <BrandMark />
+    <SiteLogo />
   </div>
 );
 const trustPlaceholder = <div className="shell-trust-space" aria-hidden="true" />;
@@ -196,16 +196,17 @@ function RemotePage({
   useLayoutEffect(() => {
     if (route.title) document.title = `${route.title} | ${SITE_NAME}`;
   }, [route.title]);
+  const space = (
+    <PageSpace serverRenderOf={route.serverRender && module} shape={route.serverRender} />
+  );
   return (
     <>
       {Head && <Head />}
       <RemoteSlot
         remote={remoteOf(module)}
-        placeholder={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
+        placeholder={space}
         fallback={
-          <Suspense
-            fallback={<PageSpace {...(route.serverRender ? { serverRenderOf: module } : {})} />}
-          >
+          <Suspense fallback={space}>
             <UnavailablePage
               title={route.unavailableTitle ?? route.title ?? 'Something went wrong'}
               {...(route.serverRender ? { serverRenderOf: module } : {})}
@@ -220,9 +221,18 @@ function RemotePage({
 
 /**
  * A lazily loaded shell page: the page's space while its code loads (keeping what the gateway
- * rendered of the page, `serverRenderOf`, marked by the page's name), a message if its code cannot.
+ * rendered of the page, `serverRenderOf`, marked by the page's name; else the skeleton of its
+ * `shape`), a message if its code cannot.
  */
-function LazyPage({ children, serverRenderOf }: { children: ReactNode; serverRenderOf?: string }) {
+function LazyPage({
+  children,
+  serverRenderOf,
+  shape,
+}: {
+  children: ReactNode;
+  serverRenderOf: string | undefined;
+  shape: string | undefined;
+}) {
   return (
     <SlotBoundary
       id="shell page"
@@ -232,7 +242,7 @@ function LazyPage({ children, serverRenderOf }: { children: ReactNode; serverRen
         </Suspense>
       }
     >
-      <Suspense fallback={<PageSpace {...(serverRenderOf ? { serverRenderOf } : {})} />}>
+      <Suspense fallback={<PageSpace serverRenderOf={serverRenderOf} shape={shape} />}>
         {children}
       </Suspense>
     </SlotBoundary>
@@ -257,9 +267,11 @@ function ShellPage({
   if (!Page) throw new Error(`The page contract names no shell page "${name}".`);
   useOpeningReads(route, fromAnotherPage);
   useRouteDescription(route, fromAnotherPage);
-  const served = route.serverRender && !fromAnotherPage;
   return (
-    <LazyPage {...(served ? { serverRenderOf: name } : {})}>
+    <LazyPage
+      serverRenderOf={route.serverRender && !fromAnotherPage ? name : undefined}
+      shape={route.serverRender}
+    >
       <Page slug={route.path.slice(1)} title={route.title ?? ''} />
     </LazyPage>
   );

@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import { PAGE_CONTRACT } from 'shared-store';
 import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from './App';
 import { shellFile } from './testing/shellFile';
@@ -16,9 +17,13 @@ function templateRoot(): Element {
   return root;
 }
 
-/** Markup without comments and the whitespace between tags, as the production page is served. */
+/**
+ * Markup without comments and the whitespace between tags, as the production page is served; and
+ * without a skeleton, which the page's space shows only once its page has taken a moment to come.
+ */
 function normalized(element: Element): string {
   const copy = element.cloneNode(true) as Element;
+  copy.querySelector('.shell-skeleton')?.remove();
   const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_TEXT);
   const drop: Node[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -44,6 +49,21 @@ describe("the page's first paint", () => {
       await act(() => Promise.resolve());
     },
   );
+
+  it('draws the site’s logo where the gateway served it in the mark’s place, the same image in the same box', async () => {
+    const page = templateRoot();
+    const { headerLogoSlot } = PAGE_CONTRACT.markup;
+    // The header's space as the gateway serves it with the site's logo (gateway/src/page/headerLogo.ts).
+    page.innerHTML = page.innerHTML.replace(
+      new RegExp(`<!--${headerLogoSlot}-->[\\s\\S]*<!--/${headerLogoSlot}-->`),
+      '<img class="shell-brand" alt="" src="https://cdn.example.test/logo.svg">',
+    );
+    document.body.append(page);
+    const { container } = renderWithProviders(<App />, { route: '/' });
+    page.remove();
+    expect(normalized(container)).toBe(normalized(page));
+    await act(() => Promise.resolve());
+  });
 
   it('shows the mark in the header space from the first paint', () => {
     const header = templateRoot().querySelector('.shell-header-space');

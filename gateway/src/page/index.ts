@@ -37,6 +37,7 @@ import { createWordPressReads } from '../proxy/wordpressReads';
 import { REVALIDATE, registerBuildFiles } from './buildFiles';
 import { disallowedPaths, isDisallowed, registerCrawlerFiles, robotsTxt } from './crawlers';
 import { templateHead } from './headMarkup';
+import { createHeaderLogo } from './headerLogo';
 import { createPageHeads, HEAD_READ_BUDGET_MS } from './servedHeads';
 import { varyOn } from '../varyOn';
 import { acceptsPage, isPageAddress } from './pageAddresses';
@@ -165,6 +166,13 @@ export async function page(app: FastifyInstance): Promise<void> {
     defaults: templateHead(template),
     warn,
   });
+  // The site's logo in the first paint's header, from the read its head may share.
+  const headerLogo = createHeaderLogo({
+    wordpress,
+    json,
+    publicUrl,
+    budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
+  });
   const routeRenders = createRouteRenders({
     contract,
     wordpress,
@@ -209,8 +217,9 @@ export async function page(app: FastifyInstance): Promise<void> {
     const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
     const renderingBuild = renderingBuildOf(pageAsked.shows, remotes);
     const pageCode = shellPageCode(pageAsked);
-    // What the page is about and its first screen are read from WordPress at the same time.
-    const [served, serverRender] = await Promise.all([
+    // What the page is about, its first screen and the site's logo are read from WordPress at
+    // the same time (a bare page shows no header).
+    const [served, serverRender, logo] = await Promise.all([
       heads.headFor(pageAsked),
       !pageAsked.bare &&
       renderingBuild &&
@@ -218,6 +227,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       canHoldServerRender(template, contract.markup)
         ? routeRenders.renderFor(pageAsked, renderers.readyFor(renderingBuild), request.cookies)
         : undefined,
+      pageAsked.bare ? undefined : headerLogo(),
     ]);
     // The page carries the styles of what it shows, so its first paint needs no other response
     // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
@@ -245,6 +255,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       consentAnswered: parseConsent(request.cookies[CONSENT_COOKIE]) !== undefined,
       tagManager: config.gtmId,
       preview,
+      headerLogo: logo,
     });
     const inlined = inlineStyleSheets(page, contract.markup, readSheet);
     // Every page differs with the visitor's cookies (varied on by forRequest, for the remotes):

@@ -9,6 +9,7 @@ import {
   type PageMarkup,
 } from 'shared-store/server';
 import { headMarkup, withoutTemplateHead, type PageHead } from './headMarkup';
+import { headerLogoMarkup } from './headerLogo';
 import type { PageRequest } from './remoteHints';
 import type { RemotesConfig } from './remotesConfig';
 import type { PreviewNotice } from './rollout';
@@ -57,7 +58,8 @@ export function templateProblem(template: string, markup: PageMarkup): string | 
  * Consent Mode's defaults (CONSENT_DEFAULTS), then the tag manager when one is named
  * (`tagManager`, its container id); the cookie question is left out for a visitor who has
  * answered it (`consentAnswered`). A browser previewing a release gets the preview bar at the top
- * of the page (`preview`).
+ * of the page (`preview`). The site's logo (`headerLogo`, an address headerLogoUrl accepted)
+ * takes the bundled mark's place in the header's space.
  */
 export function renderIndex(
   template: string,
@@ -74,6 +76,7 @@ export function renderIndex(
     consentAnswered = false,
     tagManager,
     preview,
+    headerLogo,
   }: {
     carried?: Record<string, unknown>;
     manifests?: string[];
@@ -84,6 +87,7 @@ export function renderIndex(
     consentAnswered?: boolean;
     tagManager?: string | undefined;
     preview?: PreviewNotice | undefined;
+    headerLogo?: string | undefined;
   } = {},
 ): string {
   const preloads = manifests
@@ -96,11 +100,12 @@ export function renderIndex(
     jsonScript(markup.remotesConfigId, remotes) +
     jsonScript(markup.storefrontConfigId, publicConfig) +
     (Object.keys(carried).length > 0 ? jsonScript(markup.carriedManifestsId, carried) : '');
-  const open = slot(markup.firstPaintSlot);
-  const close = slot(`/${markup.firstPaintSlot}`);
   let page = head ? withoutTemplateHead(template) : template;
   if (bare) page = withoutSlot(page, markup.firstPaintSlot);
   if (consentAnswered) page = withSlotHidden(page, markup.consentSlot);
+  if (headerLogo !== undefined) {
+    page = withSlotHolding(page, markup.headerLogoSlot, headerLogoMarkup(headerLogo));
+  }
   const rendered = serverRender && !bare && canHoldServerRender(page, markup);
   let firstImages = '';
   if (rendered) {
@@ -117,10 +122,11 @@ export function renderIndex(
   );
   if (preview)
     page = page.replace(slot(markup.consentSlot), (consent) => previewBar(preview) + consent);
-  const consentOpen = slot(markup.consentSlot);
-  const consentClose = slot(`/${markup.consentSlot}`);
-  for (const left of [open, close, consentOpen, consentClose, slot(markup.serverRenderSlot)]) {
-    page = page.replace(left, '');
+  const left = [markup.firstPaintSlot, markup.consentSlot, markup.headerLogoSlot].flatMap(
+    (name) => [slot(name), slot(`/${name}`)],
+  );
+  for (const comment of [...left, slot(markup.serverRenderSlot)]) {
+    page = page.replace(comment, '');
   }
   return rendered ? codeAfterFirstPaint(page) : page;
 }
@@ -143,6 +149,14 @@ function withoutSlot(page: string, name: string): string {
   const close = page.indexOf(slot(`/${name}`));
   if (open < 0 || close < open) return page;
   return page.slice(0, open) + page.slice(close + slot(`/${name}`).length);
+}
+
+/** The page with what one of its slots (`<!--name-->` … `<!--/name-->`) holds replaced by `html`. */
+function withSlotHolding(page: string, name: string, html: string): string {
+  const open = page.indexOf(slot(name));
+  const close = page.indexOf(slot(`/${name}`));
+  if (open < 0 || close < open) return page;
+  return page.slice(0, open + slot(name).length) + html + page.slice(close);
 }
 
 /**

@@ -31,7 +31,7 @@ export const HEAD_READ_BUDGET_MS = 300;
 const WP = '/wp-json/wp/v2';
 
 /** The WordPress page that holds the home page's SEO title and description. */
-const HOME_PAGE = `${WP}/pages/${String(HOME_PAGE_ID)}`;
+export const HOME_PAGE = `${WP}/pages/${String(HOME_PAGE_ID)}`;
 
 /** The title of a page that is not there; the shell's not-found page says the same. */
 export const NOT_FOUND_NAME = 'Page not found';

@@ -18,6 +18,7 @@ import {
 import { codeAfterPaint } from '../test-support/afterPaint';
 import { inlineScriptSources } from './pageAssembly';
 import { MAX_CARRIED_READS_BYTES } from './serverRender';
+import { HOME_PAGE } from './servedHeads';
 import {
   SANITIZED_BANNER,
   COURSES,
@@ -32,6 +33,9 @@ import {
 } from '../test-support/renderedReads';
 
 const { servedReadsId, serverRenderAttribute } = STOREFRONT_CONTRACT.markup;
+
+/** WordPress's hits for a page's own reads: the home page's, for every page's logo, aside. */
+const pageReads = (hits: string[]) => hits.filter((hit) => hit !== `GET ${HOME_PAGE}`);
 
 /** The modules of the home remote a server render stands for, each with its script and styles. */
 const HOME_MANIFEST = JSON.stringify({
@@ -356,7 +360,7 @@ describe('every route with a server render, served by the gateway', () => {
     const before = wordpress.hits.length;
     const abc = await page(gateway, '/locations/abc');
     expect(abc.body).not.toContain(serverRenderAttribute);
-    expect(wordpress.hits.slice(before)).toEqual([]);
+    expect(pageReads(wordpress.hits.slice(before))).toEqual([]);
     const one = await page(gateway, '/locations/1');
     expect(one.body).toContain(renderOf('home/LocationPage'));
     expect(wordpress.hits.slice(before)).toContain('GET /wp-json/wp/v2/page-details/location-1');
@@ -446,7 +450,7 @@ describe('every route with a server render, served by the gateway', () => {
     expect(response.body).toContain(
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/wp-json/wp/v2/products-with-ticket">',
     );
-    expect(wordpress.hits.slice(before)).toEqual([]);
+    expect(pageReads(wordpress.hits.slice(before))).toEqual([]);
     expect((await page(await serve(appsRoot), '/events')).body).toContain(
       renderOf('home/EventListPage'),
     );

@@ -181,12 +181,14 @@ const pageContract = v.object({
      * `<!--/firstPaint-->` holds the first paint, left out where the app shows a page bare;
      * `<!--serverRender-->` is where the page's space takes what the gateway rendered;
      * `<!--consent-->` … `<!--/consent-->` holds the cookie question, left out for a visitor who
-     * has answered it (the consent cookie).
+     * has answered it (the consent cookie); `<!--headerLogo-->` … `<!--/headerLogo-->` holds the
+     * bundled mark in the header's space, which the gateway replaces with the site's logo.
      */
     headSlot: templateSlot,
     firstPaintSlot: templateSlot,
     consentSlot: templateSlot,
     serverRenderSlot: templateSlot,
+    headerLogoSlot: templateSlot,
   }),
 });
 

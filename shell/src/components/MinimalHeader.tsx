@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { cartLabel, useCartCount } from 'shared-store';
-import { BrandMark } from './BrandMark';
+import { SiteLogo } from './BrandMark';
 
 /**
  * The header when the header remote cannot load: logo, cart and login still work, in the height
@@ -11,7 +11,7 @@ export function MinimalHeader() {
   return (
     <header className="shell-min-header">
       <Link to="/" aria-label="Arora Medical Education, home">
-        <BrandMark />
+        <SiteLogo />
       </Link>
       <nav className="shell-min-header__nav" aria-label="Account">
         <Link to="/cart" aria-label={cartLabel(count)}>

@@ -27,9 +27,11 @@ describe('the page’s space while the home remote loads', () => {
     expect(space?.textContent).toBe('Pass PLAB');
   });
 
-  it('on any other page, stays empty', () => {
+  it('on a page served without its first screen, shows the route’s skeleton instead', () => {
     const { container } = renderWithProviders(<App />, { route: '/cart' });
-    expect(container.querySelector('.shell-page-space')?.childElementCount).toBe(0);
+    const space = container.querySelector('.shell-page-space');
+    expect(space?.childElementCount).toBe(1);
+    expect(space?.firstElementChild).toHaveAttribute('data-shape', 'cart');
   });
 });
 
@@ -59,10 +61,14 @@ describe('the page’s space while one of the shell’s own pages loads its code
     expect(served.isConnected).toBe(false);
   });
 
-  it('on a page with no server render (/login), stays empty whatever the page holds', () => {
+  it('on a page with no server render (/login), shows a page of text’s skeleton whatever the page holds', () => {
     const served = servedPage('pages/LoginPage', 'Log in');
     const { container } = renderWithProviders(<App />, { route: '/login' });
-    expect(container.querySelector('.shell-page-space')?.childElementCount).toBe(0);
+    const space = container.querySelector('.shell-page-space');
+    expect(space?.childElementCount).toBe(1);
+    expect(space?.firstElementChild).toHaveClass('shell-skeleton');
+    expect(space?.firstElementChild).not.toHaveAttribute('data-shape');
+    expect(served.isConnected).toBe(true);
     served.remove();
   });
 });

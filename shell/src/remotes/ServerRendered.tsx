@@ -29,17 +29,25 @@ export function servedWhole(id: string): boolean {
   return rendered?.querySelector('[aria-busy="true"]') === null;
 }
 
+/** The boxes of a skeleton, each shape placing them (shell.css, "Skeletons"). */
+const BONES = Array.from({ length: 10 }, (_, bone) => <i key={bone} />);
+
 /**
  * The page's space while a remote page loads. Where the gateway rendered part of that page into
  * the page (the home page's hero), the space keeps that very markup, nodes and all, so what the
  * browser painted before any script stays on screen, unmoved, until the remote replaces it.
+ * Elsewhere (a page opened from another, a page served without its first screen) it shows the
+ * skeleton of the route's `shape` (its first screen's name, the page contract's `serverRender`;
+ * none for a page of text), which the style sheet shows only once the load has taken a moment.
  * `loading`: false where the remote cannot come and the markup stays as it is.
  */
 export function PageSpace({
   serverRenderOf,
+  shape,
   loading = true,
 }: {
-  serverRenderOf?: string;
+  serverRenderOf?: string | undefined;
+  shape?: string | undefined;
   loading?: boolean;
 }) {
   const rendered = serverRenderOf ? serverRender(serverRenderOf) : undefined;
@@ -54,6 +62,13 @@ export function PageSpace({
       className="shell-page-space"
       aria-busy={loading || undefined}
       ref={rendered ? keep : undefined}
-    />
+    >
+      {loading && !rendered && (
+        <div className="shell-skeleton" data-shape={shape}>
+          <p role="status">Loading…</p>
+          {BONES}
+        </div>
+      )}
+    </div>
   );
 }
