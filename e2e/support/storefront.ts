@@ -88,11 +88,18 @@ export async function logIn(page: Page, learner: Learner = DEMO): Promise<void> 
   await expect(page.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
 }
 
+/** The home page's first course's Add to cart. */
+export function firstCourseAdd(page: Page): Locator {
+  return page
+    .locator('#courses-section')
+    .getByRole('button', { name: /^Add .* to cart$/ })
+    .first();
+}
+
 /** Adds the first course of the home page with its first month option; returns its title. */
 export async function addFirstCourse(page: Page): Promise<string> {
   await page.goto('/#courses-section');
-  const courses = page.locator('#courses-section');
-  const add = courses.getByRole('button', { name: /^Add .* to cart$/ }).first();
+  const add = firstCourseAdd(page);
   await expect(add).toBeEnabled();
   const label = ((await add.textContent()) ?? '').replace(/\s+/g, ' ').trim();
   await add.click();
@@ -106,12 +113,7 @@ export async function addFirstCourse(page: Page): Promise<string> {
 export async function expectHomeWithMinimalHeader(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log In / Sign up' })).toBeVisible();
-  await expect(
-    page
-      .locator('#courses-section')
-      .getByRole('button', { name: /^Add .* to cart$/ })
-      .first(),
-  ).toBeVisible();
+  await expect(firstCourseAdd(page)).toBeVisible();
 }
 
 /** Loads pages with no script at all: what the browser paints from the page's own markup. */

@@ -2,6 +2,7 @@ import { cartButton, expect, test } from '../support/fixtures';
 import {
   expectHomeWithMinimalHeader,
   expectSamePlace,
+  firstCourseAdd,
   loadedResources,
   reachFooter,
   withoutScripts,
@@ -12,8 +13,7 @@ test('the home page shows the header, the courses and the footer from their remo
 }) => {
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  const courses = page.locator('#courses-section');
-  await expect(courses.getByRole('button', { name: /^Add .* to cart$/ }).first()).toBeVisible();
+  await expect(firstCourseAdd(page)).toBeVisible();
   const footer = await reachFooter(page);
   await expect(footer.getByText(`© ${String(new Date().getFullYear())}`)).toBeVisible();
 });
@@ -321,12 +321,7 @@ test('on a long page the footer’s code and data wait for the visitor to come n
   });
   await page.clock.install();
   await page.goto('/');
-  await expect(
-    page
-      .locator('#courses-section')
-      .getByRole('button', { name: /^Add .* to cart$/ })
-      .first(),
-  ).toBeVisible();
+  await expect(firstCourseAdd(page)).toBeVisible();
   // Past the moment the footer is due at the latest (2 s from the page's opening).
   await page.clock.runFor(3000);
   expect(footers).toEqual([]);
@@ -398,14 +393,12 @@ test('one store: Add to cart in the home remote raises the header badge and fill
 }) => {
   await page.goto('/');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
-  const firstAdd = page
-    .locator('#courses-section')
-    .getByRole('button', { name: /^Add .* to cart$/ });
-  const title = (await firstAdd.first().textContent())
+  const firstAdd = firstCourseAdd(page);
+  const title = (await firstAdd.textContent())
     ?.replace(/\s+/g, ' ')
     .trim()
     .replace(/^Add (.*) to cart$/, '$1');
-  await firstAdd.first().click();
+  await firstAdd.click();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
   await cartButton(page).click();
