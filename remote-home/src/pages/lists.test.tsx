@@ -142,7 +142,7 @@ describe('the courses page', () => {
     }
   });
 
-  it.each(['9999', 'plab', '0'])(
+  it.each(['9999', 'plab', '0', '02103', '//evil.example', 'javascript:alert(1)'])(
     '?course=%s, which names no course on sale: says so, over every course',
     async (id) => {
       mockFetch({
