@@ -105,10 +105,7 @@ export default function CourseListPage() {
           <>
             {asked !== null && (
               <div className="home-shop__notice" role="status">
-                <p>
-                  We couldn't find that course: it may no longer be on sale. Here are all the
-                  courses we offer.
-                </p>
+                <p>We couldn't find that course. Here are all our courses.</p>
               </div>
             )}
             {courses.length === 0 ? (

@@ -151,7 +151,7 @@ describe('the courses page', () => {
       });
       renderWithProviders(<CourseListPage />, { route: `/courses?course=${id}` });
       expect(await screen.findByRole('status')).toHaveTextContent(
-        "We couldn't find that course: it may no longer be on sale. Here are all the courses we offer.",
+        "We couldn't find that course. Here are all our courses.",
       );
       expect(screen.getByRole('link', { name: 'PLAB 1 Online Course & Mocks' })).toBeVisible();
     },
