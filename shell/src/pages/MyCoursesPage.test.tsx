@@ -224,6 +224,7 @@ describe('MyCoursesPage', () => {
     await screen.findByText("We'll plan your revision around 14 May 2099.");
     await user.click(screen.getByRole('button', { name: 'Change exam date' }));
     expect(screen.getByLabelText('Your exam date')).toHaveValue('2099-05-14');
+    expect(screen.getByLabelText('Your exam date')).toHaveFocus();
     expect(screen.getByText(/^Your exam date:/)).toHaveTextContent('Your exam date: 14 May 2099');
     unmount();
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   dashboardUrl,
@@ -201,6 +201,12 @@ function ExamDate({
 }) {
   const [saved, setSaved] = useState(savedBefore);
   const [confirmed, setConfirmed] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const changing = useRef(false);
+  // "Change exam date" takes the keyboard to the field, where the button it pressed was.
+  useEffect(() => {
+    if (!confirmed && changing.current) section.current?.querySelector('input')?.focus();
+  }, [confirmed]);
   if (confirmed) {
     return (
       <Confirmation heading="Exam date saved">
@@ -210,6 +216,7 @@ function ExamDate({
             type="button"
             className="shell-button shell-button--secondary"
             onClick={() => {
+              changing.current = true;
               setConfirmed(false);
             }}
           >
@@ -220,7 +227,7 @@ function ExamDate({
     );
   }
   return (
-    <section className="shell-section">
+    <section className="shell-section" ref={section}>
       <h2 className="shell-section__title">Plan your revision</h2>
       {saved && (
         <p>
