@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// npm run screenshots: the home page, a course page, the mini-cart after its Add to cart, the cart
+// npm run screenshots: the home page, a course page (at its top, and scrolled to its month options
+// and related events), the mini-cart after its Add to cart, the cart
 // (with a course in it) and the confirmation of its order (paid, with a coupon) at a phone's width
 // (375 px) and a laptop's (1280 px), from the production build on the embedded sample backend,
 // written to docs/screenshots/. Builds first when there is no build.
 // The functions handed to page.evaluate run in the page.
-/* global document, requestAnimationFrame */
+/* global document, requestAnimationFrame, window */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -71,6 +72,21 @@ try {
     await shoot('home');
     await page.goto(`${gateway.base}${COURSE}`);
     await shoot('course');
+    // Scrolled: on a phone, the month options at the top of the screen; on a laptop, down to the
+    // related events, the options beside them (their box stays in view as the page scrolls).
+    await page.getByRole('heading', { level: 2, name: 'Related events' }).waitFor();
+    await page.evaluate((wide) => {
+      const target = wide
+        ? Array.from(document.querySelectorAll('main h2'))
+            .find((heading) => heading.textContent === 'Related events')
+            ?.closest('section')
+        : document.querySelector('.home-shop__buy');
+      target?.scrollIntoView({ block: wide ? 'end' : 'start' });
+      // A little of what is above the options, so their box shows whole.
+      if (!wide) window.scrollBy(0, -16);
+    }, width >= 900);
+    await shoot('course-scrolled');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page
       .getByRole('button', { name: /^Add .* to cart$/ })
       .first()

@@ -93,6 +93,7 @@ export async function buildSampleBackend(
     newsletterSubscribers: [],
     contactMessages: [],
     subscriptions: [],
+    examDates: new Map(),
   };
   const context: BackendContext = {
     options: resolved,

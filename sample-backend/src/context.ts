@@ -27,6 +27,11 @@ export interface SampleState {
   newsletterSubscribers: string[];
   contactMessages: { name: string; phonenum: string; email: string; message: string }[];
   subscriptions: SubscriptionRecord[];
+  /**
+   * The exam date `update_user_date` last saved, by user id: the user meta `exam_date`, which
+   * `users/me` gives as WordPress does once the company's plugin registers it for the REST API.
+   */
+  examDates: Map<number, string>;
 }
 
 /** Everything the route modules share. */

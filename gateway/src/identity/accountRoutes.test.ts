@@ -5,13 +5,16 @@ import { CONTACT_FORM_MAX_BYTES } from '../proxy/routeTable';
 import { recordingWordPressPerTest } from '../test-support/recordingWordPress';
 import { jwtFor } from '../test-support/tokens';
 
-/** Learners 3 and 4, their courses and exam dates, and the contact form, as WordPress answers them. */
+/**
+ * Learners 3 and 4 (their profiles, as WordPress gives them without `_fields`), their courses and
+ * exam dates, and the contact form, as WordPress answers them.
+ */
 function learnerRoutes(server: FastifyInstance) {
   server.get('/wp-json/wp/v2/users/me', (request, reply) => {
     const id = [3, 4].find((user) => request.headers.authorization === `Bearer ${jwtFor(user)}`);
     return id === undefined
       ? reply.code(401).send({ code: 'rest_not_logged_in', message: 'no', data: { status: 401 } })
-      : { id };
+      : { id, meta: { exam_date: '2027-03-01' }, email: `learner${String(id)}@example.com` };
   });
   server.get<{ Params: { id: string } }>('/wp-json/wp/v2/usercourses/:id', (request) => [
     { course_id: 2101, learner: Number(request.params.id) },
@@ -133,6 +136,52 @@ describe('a learner’s own routes and the contact form, through the route table
       const text = await setDate('{"user_id":4}', { ...as(3), 'content-type': 'text/plain' });
       expect(text.statusCode).toBe(403);
       expect(reached('update_user_date')).toEqual([]);
+    });
+  });
+
+  describe('a learner’s own profile (users/me), for their exam date', () => {
+    const profile = (url: string, headers: Record<string, string> = as(3), method = 'GET') =>
+      site.gateway.inject({ method: method as 'GET', url, headers });
+    /** WordPress's hits of users/me but the gateway's own token checks (no query). */
+    const profileReads = () => reached('users/me?');
+
+    it('is read with the token for its exam date alone, whatever else is asked, and kept by nobody', async () => {
+      const own = await profile('/wp-json/wp/v2/users/me?context=edit&_fields=email,meta&_embed=1');
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['cache-control']).toBe('no-store');
+      expect(profileReads()).toEqual(['GET /wp-json/wp/v2/users/me?_fields=meta.exam_date']);
+      const again = await profile('/wp-json/wp/v2/users/me', as(4));
+      expect(again.headers['x-cache']).toBeUndefined();
+      expect(profileReads()).toHaveLength(2);
+    });
+
+    it('is refused without a token or with a forged one, before WordPress', async () => {
+      const anonymous = await profile('/wp-json/wp/v2/users/me', {});
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ message: 'Please log in to see your exam date.' });
+      const forged = await profile('/wp-json/wp/v2/users/me', { authorization: 'Bearer x.y.z' });
+      expect(forged.statusCode).toBe(401);
+      expect(profileReads()).toEqual([]);
+    });
+
+    it('never another user’s, by id, list, spelling or query; never changed', async () => {
+      const statuses: Record<string, number> = {};
+      for (const url of [
+        '/wp-json/wp/v2/users/4',
+        '/wp-json/wp/v2/users/3',
+        '/wp-json/wp/v2/users',
+        '/wp-json/wp/v2/users?search=learner',
+        '/wp-json/wp/v2/Users/me',
+        '/wp-json/wp/v2/users/me/4',
+        '/wp-json?rest_route=/wp/v2/users/4',
+      ]) {
+        statuses[url] = (await profile(url)).statusCode;
+      }
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        statuses[method] = (await profile('/wp-json/wp/v2/users/me', as(3), method)).statusCode;
+      }
+      expect(Object.entries(statuses).filter(([, status]) => status < 400)).toEqual([]);
+      expect(site.wordpress.hits.filter((hit) => /users(?!\/me$)/.test(hit))).toEqual([]);
     });
   });
 

@@ -47,6 +47,11 @@ export type Access =
       userIdIn: { path: RegExp; param: string } | { body: string };
       refusals: { loggedOut: string; otherAccount: string };
     }
+  /**
+   * Any account, about itself: the upstream answers the token's own user and names no id. With a
+   * token the gateway verifies first, as it does the account-owner routes'.
+   */
+  | { kind: 'own-account'; loggedOut: string }
   /** Only the payment page's own form (checkoutForm.ts). */
   | { kind: 'payment-form' };
 
@@ -260,6 +265,19 @@ export const ROUTE_TABLE: readonly Folder[] = [
           },
         },
         private: true,
+      },
+      // The learner's own profile, for the exam date My courses shows: the user meta `exam_date`
+      // that update_user_date writes, which WordPress gives once the company's plugin registers it
+      // for its REST API (docs/DEPLOY.md). WordPress answers the token's own user; the gateway
+      // asks for that one field whatever the request names, and nobody keeps the answer. Other
+      // users, and any other spelling or method, stay WordPress's "no route".
+      {
+        name: 'own-profile',
+        methods: READ,
+        path: /^\/wp-json\/wp\/v2\/users\/me\/?$/,
+        access: { kind: 'own-account', loggedOut: 'Please log in to see your exam date.' },
+        private: true,
+        fields: { names: ['meta.exam_date'], unless: [] },
       },
       // The footer's newsletter form (its action, in the footer's HTML, names this route).
       {

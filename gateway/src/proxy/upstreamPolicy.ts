@@ -138,6 +138,8 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
         return true;
       case 'account-owner':
         return refusesAccountCaller(access, request, reply);
+      case 'own-account':
+        return (await verifiedUser(access.loggedOut, request, reply)) === null;
       case 'order-owner':
         return refusesOrderCaller(lookedUpOrderId(rule, pathOf(request.url)), request, reply);
       case 'payment-form': {
@@ -167,6 +169,26 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
   }
 
   /**
+   * The user the request's token verifies as; null once the request is answered: without a token
+   * (401, `loggedOut`), or with one that belongs to nobody, has ended or cannot be checked now.
+   */
+  async function verifiedUser(
+    loggedOut: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | null> {
+    let owner: string | null;
+    try {
+      owner = await deps.identity.userOf(request, reply);
+    } catch (error) {
+      sendShopError(reply, error);
+      return null;
+    }
+    if (owner === null) jsonError(reply, 401, 'unauthorized', loggedOut);
+    return owner;
+  }
+
+  /**
    * A learner's own things (the saved cart, courses, exam date) only with that learner's token:
    * the id the request names must be the token's user's, and no query parameter may name another.
    */
@@ -184,17 +206,8 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       jsonError(reply, 400, 'invalid_request', `The "${param}" parameter is not accepted here.`);
       return true;
     }
-    let owner: string | null;
-    try {
-      owner = await deps.identity.userOf(request, reply);
-    } catch (error) {
-      sendShopError(reply, error);
-      return true;
-    }
-    if (owner === null) {
-      jsonError(reply, 401, 'unauthorized', access.refusals.loggedOut);
-      return true;
-    }
+    const owner = await verifiedUser(access.refusals.loggedOut, request, reply);
+    if (owner === null) return true;
     if (namedUserId(access, pathOf(request.url), request.body) !== owner) {
       jsonError(reply, 403, 'forbidden', access.refusals.otherAccount);
       return true;

@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EXAMS, useDocumentTitle, useRead, type Course } from 'shared-store';
 import { courseItem, TrackedList } from '../analytics';
 import { CourseCard } from '../components/CourseCard';
+import { coursePath } from '../components/shopLines';
 import { ListPrices, useListPrices } from '../hooks/useVariations';
 import { ReadPage } from './PageParts';
 import { courseList } from './reads';
@@ -9,6 +11,34 @@ import { courseList } from './reads';
 const HEADING = 'All courses';
 const TRAIL = [{ label: 'Courses' }];
 const LIST = { item_list_id: 'all_courses', item_list_name: HEADING };
+
+/**
+ * The query parameter that names a course to open: `/courses?course={id}`, where My courses (the
+ * shell's page) sends a learner to buy an expired course again with the id WordPress's
+ * usercourses gives it (`course_id`).
+ */
+const COURSE_PARAM = 'course';
+
+/**
+ * The course `id` names: the course's own id (courseList's `id`) or its WooCommerce product's
+ * (`product_id`). Both are ids of WordPress posts, so one never stands for another course.
+ */
+function courseNamed(courses: Course[], id: string): Course | undefined {
+  if (!/^[1-9]\d{0,9}$/.test(id)) return undefined;
+  const wanted = Number(id);
+  return courses.find(
+    (course) => course.slug !== '' && (course.id === wanted || course.product_id === wanted),
+  );
+}
+
+/** Opens `to` in place of this page (the back button skips it). */
+function OpenInstead({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
+}
 
 /** The courses by exam, in the order of EXAMS; courses of any other exam last, as More courses. */
 export function byExam(courses: Course[]): [string, Course[]][] {
@@ -51,25 +81,41 @@ function CourseGroups({ courses }: { courses: Course[] }) {
   );
 }
 
-/** /courses: every course of wp/v2/courseList, grouped by exam, as the home page's cards. */
+/**
+ * /courses: every course of wp/v2/courseList, grouped by exam, as the home page's cards. With
+ * `?course={id}`, the page of the course that id names, in place of this one; an id that names
+ * none of the courses on sale is said so, over the list.
+ */
 export default function CourseListPage() {
   useDocumentTitle(
     HEADING,
     'Every UKMLA, PLAB, MSRA and MRCGP course, question bank and revision package we offer.',
   );
+  const asked = useSearchParams()[0].get(COURSE_PARAM);
   return (
     <ReadPage
       read={useRead(courseList)}
       trail={TRAIL}
       heading={HEADING}
       failure="We couldn't load our courses."
-      show={(courses) =>
-        courses.length === 0 ? (
-          <p>No courses are on sale at the moment. Please come back soon.</p>
-        ) : (
-          <CourseGroups courses={courses} />
-        )
-      }
+      show={(courses) => {
+        const named = asked === null ? undefined : courseNamed(courses, asked);
+        if (named) return <OpenInstead to={coursePath(named.slug)} />;
+        return (
+          <>
+            {asked !== null && (
+              <div className="home-shop__notice" role="status">
+                <p>We couldn't find that course. Here are all our courses.</p>
+              </div>
+            )}
+            {courses.length === 0 ? (
+              <p>No courses are on sale at the moment. Please come back soon.</p>
+            ) : (
+              <CourseGroups courses={courses} />
+            )}
+          </>
+        );
+      }}
     />
   );
 }

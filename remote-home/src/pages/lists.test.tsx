@@ -6,6 +6,7 @@ import {
   pendingAnswer,
   renderWithProviders,
 } from 'shared-store/testing';
+import { Route, Routes, useParams } from 'react-router-dom';
 import CourseListPage from './CourseListPage';
 import EventListPage from './EventListPage';
 import {
@@ -19,6 +20,11 @@ import {
   inTurn,
   sectionOf,
 } from '../testSupport';
+
+/** A course's page, as the router shows it: its slug. */
+function CoursePageStandIn() {
+  return <p>The course page of {useParams().slug}</p>;
+}
 
 /** The cart's model, as the shell provides it: what the page asks of it. */
 const cart = cartModelStandIn();
@@ -120,6 +126,36 @@ describe('the courses page', () => {
     expect(plab).toHaveAttribute('href', '/courses/plab-1-online-course');
     expect(await screen.findAllByRole('combobox', { name: 'Access' })).toHaveLength(4);
   });
+
+  it('?course= with a course’s id or its product’s opens that course’s page in its place', async () => {
+    for (const id of [PLAB_1.id, PLAB_1.product_id]) {
+      mockFetch({ '/wp-json/wp/v2/courseList': answer([MSRA, PLAB_1]) });
+      const { unmount } = renderWithProviders(
+        <Routes>
+          <Route path="/courses" element={<CourseListPage />} />
+          <Route path="/courses/:slug" element={<CoursePageStandIn />} />
+        </Routes>,
+        { route: `/courses?course=${String(id)}` },
+      );
+      expect(await screen.findByText('The course page of plab-1-online-course')).toBeVisible();
+      unmount();
+    }
+  });
+
+  it.each(['9999', 'plab', '0', '02103', '//evil.example', 'javascript:alert(1)'])(
+    '?course=%s, which names no course on sale: says so, over every course',
+    async (id) => {
+      mockFetch({
+        '/wp-json/wp/v2/courseList': answer([MSRA, PLAB_1]),
+        '/api/shop/prices': answer({ 3103: PLAB_1_VARIATIONS, 3105: PLAB_1_VARIATIONS }),
+      });
+      renderWithProviders(<CourseListPage />, { route: `/courses?course=${id}` });
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        "We couldn't find that course. Here are all our courses.",
+      );
+      expect(screen.getByRole('link', { name: 'PLAB 1 Online Course & Mocks' })).toBeVisible();
+    },
+  );
 
   it('loads the first card’s image at once and first (the first screen’s largest), the others as they are scrolled to', async () => {
     mockFetch({

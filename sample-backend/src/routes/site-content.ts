@@ -180,6 +180,7 @@ export function registerSiteContentRoutes(app: FastifyInstance, context: Backend
       throw invalidFieldError('exam_date', 'exam_date must be a valid date written YYYY-MM-DD.');
     }
     if (!context.users.byId(userId)) throw userNotFound();
+    context.state.examDates.set(userId, fields.exam_date);
     return { success: true, user_id: userId, exam_date: fields.exam_date };
   });
 }

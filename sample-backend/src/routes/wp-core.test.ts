@@ -111,7 +111,7 @@ describe('WordPress core routes answer exactly like the captured WordPress 6.1',
     expect(differences(served, expectedBody)).toEqual([]);
   });
 
-  it('users/me with the learner token: the captured learner profile, private headers', async () => {
+  it('users/me with the learner token: the captured learner profile, private headers, with the plugin’s exam_date meta', async () => {
     const response = await app.inject({
       url: '/wp-json/wp/v2/users/me',
       headers: { host: CAPTURED_HOST, authorization: `Bearer ${token}` },
@@ -121,7 +121,26 @@ describe('WordPress core routes answer exactly like the captured WordPress 6.1',
     for (const name of ['allow', 'expires', 'cache-control', 'content-type']) {
       expect(response.headers[name]).toBe(head.headers[name]);
     }
-    expect(json(response)).toEqual(capturedBody('users-me-learner'));
+    // The captured site registers no user meta (`meta: []`); the company's plugin registers
+    // exam_date, which is '' until a date is saved.
+    expect(json(response)).toEqual({
+      ...(capturedBody('users-me-learner') as object),
+      meta: { exam_date: '' },
+    });
+  });
+
+  it('users/me gives the exam date update_user_date saved, to that learner only, field by field', async () => {
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/update_user_date',
+      payload: { user_id: 3, exam_date: '2027-05-12' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const response = await app.inject({
+      url: '/wp-json/wp/v2/users/me?_fields=meta.exam_date',
+      headers: { host: CAPTURED_HOST, authorization: `Bearer ${token}` },
+    });
+    expect(json(response)).toEqual({ meta: { exam_date: '2027-05-12' } });
   });
 });
 

@@ -200,6 +200,11 @@ export function registerWpCoreRoutes(app: FastifyInstance, context: BackendConte
     reply.header('allow', 'GET, POST, PUT, PATCH');
     reply.header('expires', 'Wed, 11 Jan 1984 05:00:00 GMT');
     reply.header('cache-control', 'no-cache, must-revalidate, max-age=0');
-    return data.usersById.get(user.id)?.body ?? userProfile(user);
+    // The user meta the company's plugin registers for the REST API (register_meta with
+    // show_in_rest, single, a string): '' until update_user_date saves the learner's exam date.
+    return {
+      ...(data.usersById.get(user.id)?.body ?? userProfile(user)),
+      meta: { exam_date: context.state.examDates.get(user.id) ?? '' },
+    };
   });
 }

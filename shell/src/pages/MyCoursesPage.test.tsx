@@ -11,6 +11,11 @@ import MyCoursesPage from './MyCoursesPage';
 
 const COURSES_ROUTE = '/wp-json/wp/v2/usercourses/3';
 const EXAM_DATE_ROUTE = '/wp-json/wp/v2/update_user_date';
+const PROFILE_ROUTE = '/wp-json/wp/v2/users/me';
+/** users/me as WordPress gives it without the plugin's exam_date meta registered. */
+const PROFILE_WITHOUT_META = { body: { id: 3, meta: [] } };
+/** ...and with it, once a date is saved. */
+const profileWith = (examDate: string) => ({ body: { id: 3, meta: { exam_date: examDate } } });
 const TOKEN = 'learner-token';
 
 const courses = [
@@ -47,7 +52,7 @@ function renderMyCourses(handlers: Record<string, MockHandler>, { loggedIn = tru
     localStorage.setItem('token', TOKEN);
     localStorage.setItem('user_id', '3');
   }
-  const fetched = mockFetch(handlers);
+  const fetched = mockFetch({ [PROFILE_ROUTE]: () => PROFILE_WITHOUT_META, ...handlers });
   return {
     ...fetched,
     ...renderWithProviders(<MyCoursesPage slug="my-courses" title="My courses" />, {
@@ -93,7 +98,7 @@ describe('MyCoursesPage', () => {
     expect(plab).toHaveTextContent('88% complete');
     expect(within(plab).queryByRole('link', { name: 'Go to course' })).not.toBeInTheDocument();
 
-    expect(calls).toEqual([COURSES_ROUTE]);
+    expect(calls.sort()).toEqual([PROFILE_ROUTE, COURSES_ROUTE].sort());
     expect(authorization).toBe(`Bearer ${TOKEN}`);
     expect(document.title).toBe('My courses | Arora Medical Education');
   });
@@ -139,7 +144,93 @@ describe('MyCoursesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save exam date' }));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(date).toHaveFocus();
-    expect(calls).toEqual([COURSES_ROUTE]);
+    expect(calls.filter((url) => url === EXAM_DATE_ROUTE)).toEqual([]);
+  });
+
+  it('an expired course offers Renew, to its course on the courses page; an active one does not', async () => {
+    renderMyCourses({
+      [COURSES_ROUTE]: () => ({
+        body: [
+          ...courses,
+          { title: 'MSRA Mock Exam', status: 'expired', expiry_date: '2026-01-01' },
+        ],
+      }),
+    });
+    const [ukmla, plab, msra] = await screen.findAllByRole('listitem');
+    if (!ukmla || !plab || !msra) throw new Error('Three courses were expected.');
+    expect(within(ukmla).queryByRole('link', { name: 'Renew' })).not.toBeInTheDocument();
+    const renew = within(plab).getByRole('link', { name: 'Renew' });
+    expect(renew).toHaveAttribute('href', '/courses?course=2108');
+    expect(renew).toHaveAccessibleDescription('PLAB 1 Question Bank');
+    // A course without an id: the courses page, where the learner finds it by its name.
+    expect(within(msra).getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/courses');
+  });
+
+  it('the exam date WordPress keeps (users/me meta exam_date) is shown, and in the field to change', async () => {
+    localStorage.setItem('examDate', JSON.stringify({ userId: 3, examDate: '2099-01-01' }));
+    let authorization: string | null = null;
+    renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      [PROFILE_ROUTE]: ({ init }) => {
+        authorization = init.headers.get('authorization');
+        return profileWith('2099-05-14');
+      },
+    });
+    expect(await screen.findByLabelText('Your exam date')).toHaveValue('2099-05-14');
+    expect(screen.getByText(/^Your exam date:/)).toHaveTextContent('Your exam date: 14 May 2099');
+    expect(authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('WordPress keeping no exam date for the learner: an empty field, whatever this device saved', async () => {
+    localStorage.setItem('examDate', JSON.stringify({ userId: 3, examDate: '2099-01-01' }));
+    renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      [PROFILE_ROUTE]: () => profileWith(''),
+    });
+    expect(await screen.findByLabelText('Your exam date')).toHaveValue('');
+    expect(screen.queryByText(/^Your exam date:/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['does not give the meta', () => PROFILE_WITHOUT_META],
+    ['cannot be read', () => ({ status: 503, body: { code: 'down', message: 'Down.' } })],
+  ])(
+    'WordPress that %s: the date this device saved for this learner, and never another’s',
+    async (_case, profile) => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      localStorage.setItem('examDate', JSON.stringify({ userId: 3, examDate: '2099-06-01' }));
+      const { unmount } = renderMyCourses({
+        [COURSES_ROUTE]: () => ({ body: courses }),
+        [PROFILE_ROUTE]: profile,
+      });
+      expect(await screen.findByLabelText('Your exam date')).toHaveValue('2099-06-01');
+      expect(screen.getByText(/^Your exam date:/)).toHaveTextContent('Your exam date: 1 June 2099');
+      unmount();
+
+      localStorage.setItem('examDate', JSON.stringify({ userId: 4, examDate: '2099-06-01' }));
+      renderMyCourses({ [COURSES_ROUTE]: () => ({ body: courses }), [PROFILE_ROUTE]: profile });
+      expect(await screen.findByLabelText('Your exam date')).toHaveValue('');
+      warn.mockRestore();
+    },
+  );
+
+  it('a saved exam date is there on return, and can be changed again at once', async () => {
+    const { user, unmount } = renderMyCourses({
+      [COURSES_ROUTE]: () => ({ body: courses }),
+      [EXAM_DATE_ROUTE]: () => ({ body: { success: true, user_id: 3, exam_date: '2099-05-14' } }),
+    });
+    await user.type(await screen.findByLabelText('Your exam date'), '2099-05-14');
+    await user.click(screen.getByRole('button', { name: 'Save exam date' }));
+    await screen.findByText("We'll plan your revision around 14 May 2099.");
+    await user.click(screen.getByRole('button', { name: 'Change exam date' }));
+    expect(screen.getByLabelText('Your exam date')).toHaveValue('2099-05-14');
+    expect(screen.getByLabelText('Your exam date')).toHaveFocus();
+    expect(screen.getByText(/^Your exam date:/)).toHaveTextContent('Your exam date: 14 May 2099');
+    unmount();
+
+    // Back on the page (WordPress without the meta): the date this device saved.
+    renderMyCourses({ [COURSES_ROUTE]: () => ({ body: courses }) });
+    expect(await screen.findByLabelText('Your exam date')).toHaveValue('2099-05-14');
   });
 
   it('the date picker starts at today', async () => {
@@ -196,19 +287,23 @@ describe('MyCoursesPage', () => {
     ).toBeVisible();
   });
 
-  it('a server error on saving keeps the date and shows the server’s message', async () => {
+  it('a server error on saving keeps the date typed and the one saved before, and shows the server’s message', async () => {
     const { user } = renderMyCourses({
       [COURSES_ROUTE]: () => ({ body: courses }),
+      [PROFILE_ROUTE]: () => profileWith('2099-03-01'),
       [EXAM_DATE_ROUTE]: () => ({
         status: 400,
         body: { code: 'rest_invalid_param', message: 'exam_date must be a valid date.' },
       }),
     });
     const date = await screen.findByLabelText('Your exam date');
+    await user.clear(date);
     await user.type(date, '2099-05-14');
     await user.click(screen.getByRole('button', { name: 'Save exam date' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('exam_date must be a valid date.');
     expect(date).toHaveValue('2099-05-14');
+    expect(screen.getByText(/^Your exam date:/)).toHaveTextContent('Your exam date: 1 March 2099');
+    expect(localStorage.getItem('examDate')).toBeNull();
   });
 
   it('courses that cannot load: a message and "Try again"', async () => {
@@ -263,6 +358,7 @@ describe('MyCoursesPage', () => {
   });
 
   it('"Log out of all devices" ends every session of the learner at the gateway, then logs out here', async () => {
+    localStorage.setItem('examDate', JSON.stringify({ userId: 3, examDate: '2099-06-01' }));
     const bus: unknown[] = [];
     const subscription = eventBus.on('notify').subscribe((event) => bus.push(event));
     let revokedWith: string | null = null;
@@ -282,6 +378,8 @@ describe('MyCoursesPage', () => {
     expect(revokedWith).toBe(`Bearer ${TOKEN}`);
     expect(calls.filter((url) => url === '/api/session/logout')).toEqual([]);
     expect(localStorage.getItem('token')).toBeNull();
+    // The exam date this device kept goes with the session.
+    expect(localStorage.getItem('examDate')).toBeNull();
     expect(bus).toContainEqual({
       type: 'notify',
       level: 'success',

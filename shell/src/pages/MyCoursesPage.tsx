@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   dashboardUrl,
@@ -24,9 +24,12 @@ import { PageShell } from './components/PageShell';
 import { useAction } from './components/useAction';
 import { useForm } from './components/useForm';
 import {
+  deviceExamDate,
   isSessionEnded,
   learnerCoursesRead,
+  renewPath,
   saveExamDate,
+  savedExamDateRead,
   todayOf,
   type Learner,
   type LearnerCourseView,
@@ -113,13 +116,18 @@ function CourseCard({ course, dashboard }: { course: LearnerCourseView; dashboar
           </p>
         </div>
       )}
-      {course.active && (
-        <p>
+      <p>
+        {course.active ? (
           <a className="shell-button" href={dashboard} aria-describedby={titleId}>
             Go to course
           </a>
-        </p>
-      )}
+        ) : (
+          // Buying it again: the course's page, with its lengths and prices.
+          <Link className="shell-button" to={renewPath(course)} aria-describedby={titleId}>
+            Renew
+          </Link>
+        )}
+      </p>
     </li>
   );
 }
@@ -131,16 +139,21 @@ function examDateError(value: string, today: string): string | undefined {
   return undefined;
 }
 
-/** The learner's exam date: a day from today on, saved with their token. */
+/** The exam date form: a day from today on, saved with the learner's token. */
 function ExamDateForm({
   learner,
+  saved,
+  onSaved,
   onSessionEnded,
 }: {
   learner: Learner;
+  /** The date saved so far, which the field starts with; '' when none. */
+  saved: string;
+  onSaved: (examDate: string) => void;
   onSessionEnded: () => void;
 }) {
   const today = todayOf(new Date());
-  const form = useForm<'examDate'>({ examDate: '' }, (values) => ({
+  const form = useForm<'examDate'>({ examDate: saved }, (values) => ({
     examDate: examDateError(values.examDate, todayOf(new Date())),
   }));
   const save = useAction(async (examDate: string) => {
@@ -151,31 +164,85 @@ function ExamDateForm({
       throw error;
     }
   });
+  return (
+    <form
+      className="shell-form"
+      onSubmit={form.handleSubmit((values) => {
+        void save.run(values.examDate).then((outcome) => {
+          if (outcome?.status === 'done') onSaved(outcome.result);
+        });
+      })}
+      noValidate
+    >
+      <FormField
+        label="Your exam date"
+        type="date"
+        min={today}
+        hint="Tell us when you sit your exam and we will plan your revision around it."
+        {...form.field('examDate')}
+      />
+      <FormActions state={save.state} label="Save exam date" busyLabel="Saving…" />
+    </form>
+  );
+}
 
-  if (save.state.status === 'done') {
+/**
+ * The learner's exam date: the one saved so far (WordPress's, else this device's), shown and in
+ * the field to change; once saved, a confirmation with a way to change it again.
+ */
+function ExamDate({
+  learner,
+  saved: savedBefore,
+  onSessionEnded,
+}: {
+  learner: Learner;
+  saved: string;
+  onSessionEnded: () => void;
+}) {
+  const [saved, setSaved] = useState(savedBefore);
+  const [confirmed, setConfirmed] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const changing = useRef(false);
+  // "Change exam date" takes the keyboard to the field, where the button it pressed was.
+  useEffect(() => {
+    if (!confirmed && changing.current) section.current?.querySelector('input')?.focus();
+  }, [confirmed]);
+  if (confirmed) {
     return (
       <Confirmation heading="Exam date saved">
-        <p>We'll plan your revision around {formatDate(save.state.result)}.</p>
+        <p>We'll plan your revision around {formatDate(saved)}.</p>
+        <p>
+          <button
+            type="button"
+            className="shell-button shell-button--secondary"
+            onClick={() => {
+              changing.current = true;
+              setConfirmed(false);
+            }}
+          >
+            Change exam date
+          </button>
+        </p>
       </Confirmation>
     );
   }
   return (
-    <section className="shell-section">
+    <section className="shell-section" ref={section}>
       <h2 className="shell-section__title">Plan your revision</h2>
-      <form
-        className="shell-form"
-        onSubmit={form.handleSubmit((values) => void save.run(values.examDate))}
-        noValidate
-      >
-        <FormField
-          label="Your exam date"
-          type="date"
-          min={today}
-          hint="Tell us when you sit your exam and we will plan your revision around it."
-          {...form.field('examDate')}
-        />
-        <FormActions state={save.state} label="Save exam date" busyLabel="Saving…" />
-      </form>
+      {saved && (
+        <p>
+          Your exam date: <time dateTime={saved}>{formatDate(saved)}</time>
+        </p>
+      )}
+      <ExamDateForm
+        learner={learner}
+        saved={saved}
+        onSaved={(examDate) => {
+          setSaved(examDate);
+          setConfirmed(true);
+        }}
+        onSessionEnded={onSessionEnded}
+      />
     </section>
   );
 }
@@ -219,14 +286,16 @@ function LogOutEverywhere() {
 /**
  * /my-courses: a logged-in learner's courses (usercourses/{user_id} with their token): title,
  * exam, length, dates, status and progress, each active one with a link to the learner
- * dashboard; their exam date; and "Log out of all devices". Logged out, or once the server
- * refuses the token: a way to log in.
+ * dashboard and each expired one with a way to buy it again; their exam date, as saved before
+ * (WordPress's users/me meta, else this device's), to change; and "Log out of all devices".
+ * Logged out, or once the server refuses the token: a way to log in.
  */
 export default function MyCoursesPage({ title }: ShellPageProps) {
   useDocumentTitle(title);
   const learner = useLearner();
   const [sessionEnded, setSessionEnded] = useState(false);
   const courses = useRead(learnerCoursesRead, sessionEnded ? null : learner);
+  const examDate = useRead(savedExamDateRead, sessionEnded ? null : learner);
 
   if (!learner) {
     return (
@@ -271,12 +340,19 @@ export default function MyCoursesPage({ title }: ShellPageProps) {
               </ul>
             )}
           </section>
-          <ExamDateForm
-            learner={learner}
-            onSessionEnded={() => {
-              setSessionEnded(true);
-            }}
-          />
+          {(examDate.status === 'ready' || examDate.status === 'failed') && (
+            <ExamDate
+              learner={learner}
+              saved={
+                examDate.status === 'ready' && examDate.data !== undefined
+                  ? examDate.data
+                  : deviceExamDate(learner)
+              }
+              onSessionEnded={() => {
+                setSessionEnded(true);
+              }}
+            />
+          )}
         </>
       )}
       <LogOutEverywhere />

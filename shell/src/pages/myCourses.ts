@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { ApiError, apiClient, createQuery, decodeEntities, listOf, rejecting } from 'shared-store';
+import {
+  ApiError,
+  apiClient,
+  createQuery,
+  decodeEntities,
+  listOf,
+  rejecting,
+  safeStorage,
+} from 'shared-store';
 import { assertSuccess, calendarDay, formatDate, toFiniteNumber } from './components/messages';
 
 /** The learner whose courses these are: the stored user id and token of the session. */
@@ -11,6 +19,8 @@ export interface Learner {
 /** A course the learner bought, as the page shows it: plain text, days and a percentage. */
 export interface LearnerCourseView {
   key: string;
+  /** The course's id as usercourses gives it (`course_id`); null when it gives none. */
+  courseId: number | null;
   title: string;
   exam: string;
   /** The length bought ('3 Months'). */
@@ -70,8 +80,10 @@ function toView(
   const start = dayOf(course.start_date);
   const expiry = dayOf(course.expiry_date);
   const progress = toFiniteNumber(course.progress_percent);
+  const courseId = toFiniteNumber(course.course_id);
   return {
-    key: `${String(toFiniteNumber(course.course_id) ?? '')}-${String(index)}`,
+    key: `${String(courseId ?? '')}-${String(index)}`,
+    courseId: courseId !== null && Number.isSafeInteger(courseId) && courseId > 0 ? courseId : null,
     title,
     exam: decodeEntities(course.exam).trim(),
     month: decodeEntities(course.month).trim(),
@@ -112,7 +124,63 @@ export function isSessionEnded(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
-/** Saves the learner's exam date (YYYY-MM-DD) with their token; answers the date saved. */
+/**
+ * Where a learner buys a course again: the courses page, which opens the page of the course its
+ * `course` parameter names (remote-home's CourseListPage) or says it is no longer on sale; the
+ * courses page itself for a course without an id.
+ */
+export function renewPath(course: LearnerCourseView): string {
+  return course.courseId === null ? '/courses' : `/courses?course=${String(course.courseId)}`;
+}
+
+/**
+ * The learner's exam date as WordPress keeps it: users/me's meta `exam_date`, which WordPress
+ * gives once the company's plugin registers that user meta for its REST API (docs/DEPLOY.md).
+ * The gateway asks for that field alone. A day (YYYY-MM-DD), or '' when none is saved; undefined
+ * when WordPress does not give one (the meta is not registered, or its value is not a day), or the
+ * read failed (logged once): the page then shows the date this device saved.
+ */
+export const savedExamDateRead = createQuery<Learner, string | undefined>({
+  name: 'savedExamDate',
+  request: ({ token }) => ({ path: '/wp-json/wp/v2/users/me', token }),
+  schema: v.pipe(
+    v.looseObject({ meta: v.optional(v.unknown()) }),
+    v.transform(({ meta }) => {
+      if (typeof meta !== 'object' || meta === null || !Object.hasOwn(meta, 'exam_date')) {
+        return undefined;
+      }
+      const saved = (meta as { exam_date: unknown }).exam_date;
+      if (saved === '') return '';
+      return typeof saved === 'string' && calendarDay(saved) ? saved : undefined;
+    }),
+  ),
+  empty: undefined,
+});
+
+/**
+ * The key of the exam date this device last saved, with the learner's id: logout and an expired
+ * session clear it with the rest of the storage (all but isAllowed).
+ */
+const DEVICE_EXAM_DATE_KEY = 'examDate';
+
+/** The exam date this device last saved for this learner; '' when none. */
+export function deviceExamDate(learner: Learner): string {
+  try {
+    const kept: unknown = JSON.parse(safeStorage.getItem(DEVICE_EXAM_DATE_KEY) ?? 'null');
+    if (typeof kept !== 'object' || kept === null) return '';
+    const { userId, examDate } = kept as { userId?: unknown; examDate?: unknown };
+    return userId === learner.userId && typeof examDate === 'string' && calendarDay(examDate)
+      ? examDate
+      : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Saves the learner's exam date (YYYY-MM-DD) with their token; answers the date saved, which this
+ * device then keeps for the learner until logout.
+ */
 export async function saveExamDate(learner: Learner, examDate: string): Promise<string> {
   const answer = await apiClient.request<unknown>('/wp-json/wp/v2/update_user_date', {
     method: 'POST',
@@ -120,5 +188,6 @@ export async function saveExamDate(learner: Learner, examDate: string): Promise<
     token: learner.token,
   });
   assertSuccess(answer);
+  safeStorage.setItem(DEVICE_EXAM_DATE_KEY, JSON.stringify({ userId: learner.userId, examDate }));
   return examDate;
 }
