@@ -169,10 +169,10 @@ export async function watchShifts(page: Page): Promise<void> {
 }
 
 /** What axe finds wrong with the page as it is, against WCAG 2.1 A and AA, one line each. */
-export async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+export async function wcagViolations(page: Page, within: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of within) builder = builder.include(selector);
+  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { cartButton, expect, test } from '../support/fixtures';
+import { wcagViolations } from '../support/storefront';
 
 /** A phone's width and a laptop's: each test runs at both. */
 const VIEWPORTS = [
@@ -24,17 +24,6 @@ async function firstAdd(page: Page): Promise<{ add: Locator; title: string }> {
   await expect(add).toBeEnabled();
   const label = ((await add.textContent()) ?? '').replace(/\s+/g, ' ').trim();
   return { add, title: label.replace(/^Add (.*) to cart$/, '$1') };
-}
-
-/** What axe finds wrong with the page as it is, against WCAG 2.1 A and AA, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
 }
 
 /** Whether two boxes share any of the screen. */
@@ -161,10 +150,10 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/memberships');
       const choose = page.getByRole('button', { name: 'Choose Silver Membership' });
       await expect(choose).toBeEnabled();
-      expect(await violations(page)).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
       await choose.click();
       await expect(miniCart(page)).toContainText('Silver Membership');
-      expect(await violations(page)).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
     });
   });
 }

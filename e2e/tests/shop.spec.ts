@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { cartButton, expect, test } from '../support/fixtures';
 import { linksWithMenusOpen, pageProblem, unresolvableHost } from '../support/crawl';
-import { logIn, reachFooter } from '../support/storefront';
+import { logIn, reachFooter, wcagViolations } from '../support/storefront';
 
 const COURSE = { slug: 'plab-1-online-course', title: 'PLAB 1 Online Course' };
 const EVENT = {
@@ -254,13 +253,7 @@ test.describe('accessibility of the new pages', () => {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
     if (ready) await expect(ready(page)).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return results.violations.map(
-      (violation) =>
-        `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
+    return (await wcagViolations(page)).map((violation) => `${path}: ${violation}`);
   }
 
   for (const viewport of VIEWPORTS) {

@@ -1,7 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { cartButton, expect, test } from '../support/fixtures';
-import { expectSamePlace, watchShifts, withConsentCookie } from '../support/storefront';
+import {
+  expectSamePlace,
+  watchShifts,
+  wcagViolations,
+  withConsentCookie,
+} from '../support/storefront';
 
 /** A phone and a laptop: a slow line is met on both. */
 const SCREENS = [
@@ -130,12 +134,7 @@ for (const screen of SCREENS) {
       await expect(region.getByRole('status')).toHaveText('Loading…');
       // Nothing in it takes the keyboard, and it breaks no WCAG 2.1 A/AA rule.
       await expect(skeleton.locator('a, button, input, [tabindex]')).toHaveCount(0);
-      const audit = await new AxeBuilder({ page })
-        .include('main')
-        .include('.shell-header-space, header')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+      expect(await wcagViolations(page, ['main', '.shell-header-space, header'])).toEqual([]);
       await cart.release();
       await expect(page.getByRole('heading', { level: 1, name: /cart/i })).toBeVisible();
       await expect(region).toHaveCount(0);
