@@ -237,6 +237,18 @@ describe('preview', () => {
     expect(redactUrl(`/Preview/${PREVIEW_ID}/?a=1`)).toBe('/Preview/[redacted]/?a=1');
     expect(redactUrl('/preview/exit')).toBe('/preview/exit');
     expect(redactUrl(`/preview/exited${PREVIEW_ID}`)).toBe('/preview/[redacted]');
+    // Spelled otherwise, as a link may be bent: redacted all the same.
+    for (const bent of [
+      `/%70review/${PREVIEW_ID}`,
+      `/preview%2F${PREVIEW_ID}`,
+      `/x/..%2fpreview/${PREVIEW_ID}`,
+      `/preview/..%2f${PREVIEW_ID}`,
+      `/preview%2F..%2f${PREVIEW_ID}`,
+      `/%E0/preview/${PREVIEW_ID}`,
+      `/COURSE%2F${PREVIEW_ID}`,
+    ]) {
+      expect(redactUrl(bent)).not.toContain(PREVIEW_ID);
+    }
   });
 
   it('/preview/exit clears the cookie and goes to the live home page', async () => {
