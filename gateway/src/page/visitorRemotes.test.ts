@@ -120,6 +120,22 @@ describe('canary', () => {
     expect(inCanary).toBe(20);
   });
 
+  // Set before any consent choice (docs/ARCHITECTURE.md, Cookies set without asking): it must
+  // stay a bucket, one of a hundred values each shared by one browser in a hundred.
+  it('the bucket cookie identifies no browser: a number 0 to 99, the same cookie for every browser of its bucket, for this host only', async () => {
+    const cookies = new Set<string>();
+    for (let browser = 0; browser < 200; browser += 1) {
+      const [cookie = ''] = setCookies(await pageWith()).filter((set) =>
+        set.startsWith(`${BUCKET_COOKIE}=`),
+      );
+      expect(cookie).not.toMatch(/Domain=/i);
+      const value = /^[^=]+=([^;]*)/.exec(cookie)?.[1] ?? '';
+      expect(gateway.unsignCookie(decodeURIComponent(value)).value).toMatch(/^\d{1,2}$/);
+      cookies.add(value);
+    }
+    expect(cookies.size).toBe(100);
+  });
+
   it('a returning browser keeps its bucket: the same version every time, and no new cookie', async () => {
     for (const [bucket, manifest] of [
       ['3', CANARY],
