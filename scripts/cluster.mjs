@@ -87,7 +87,11 @@ function writeState() {
     url: `http://127.0.0.1:${String(port)}`,
     dir,
     deployDir,
-    nginx: { pid: pidOf('nginx'), log: path.join(dir, 'nginx-error.log') },
+    nginx: {
+      pid: pidOf('nginx'),
+      log: path.join(dir, 'nginx-error.log'),
+      accessLog: path.join(dir, 'nginx-access.log'),
+    },
     redis: { pid: pidOf('redis'), socket: path.join(dir, 'redis.sock') },
     sample: { pid: pidOf('sample'), url: sampleUrl },
     gateways: gatewayPorts.map((gatewayPort, index) => ({
@@ -247,7 +251,9 @@ worker_processes auto;
 pid ${dir}/nginx.pid;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  # Each request, without a preview link's id or a learner's token (access-log.conf says why).
+  include ${NGINX_SETTINGS}/access-log.conf;
+  access_log ${dir}/nginx-access.log storefront;
   client_body_temp_path ${dir}/nginx-body;
   proxy_temp_path ${dir}/nginx-proxy;
   fastcgi_temp_path ${dir}/nginx-fastcgi;

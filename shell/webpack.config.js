@@ -16,6 +16,8 @@ const app = createAppConfig({
   name: 'shell',
   port: 3000,
   isHost: true,
+  // The site's reads several pages use: one file the pages share (tooling's pageShared group).
+  pageShared: ['src/pages/reads'],
   devServer: {
     setupMiddlewares: (middlewares, server) => {
       server.app.get('/remotes.json', (_req, res) => {

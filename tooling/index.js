@@ -61,7 +61,23 @@ const BUNDLER_RUNTIME_ENTRY = require.resolve('@module-federation/webpack-bundle
 
 /** A regular expression matching exactly `file`. */
 function exactly(file) {
-  return new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return new RegExp(`^${escapeRegExp(file)}$`);
+}
+
+/** @param {string} text */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The modules of a host's `pageShared` file: the packages' (node_modules) and those under the
+ * host's `folders` (relative to its folder `dir`).
+ * @param {string} dir
+ * @param {string[]} folders
+ */
+function pageSharedModules(dir, folders) {
+  const under = folders.map((folder) => `^${escapeRegExp(path.join(dir, folder))}[\\\\/]`);
+  return new RegExp([/[\\/]node_modules[\\/]/.source, ...under].join('|'));
 }
 
 /**
@@ -289,6 +305,9 @@ const ENTRY = './src/index.ts';
  *   what they share with `exposes` stays in the latter's file
  * @param {number} options.port dev-server port
  * @param {boolean} [options.isHost]
+ * @param {string[]} [options.pageShared] for the host: its folders (relative to `dir`) whose
+ *   modules several pages use but the start does not run (the site's reads): they go in the
+ *   pages' shared file with the packages of that kind, rather than a copy in each page's
  * @param {import('webpack-dev-server').Configuration} [options.devServer] extra dev-server settings
  */
 function createAppConfig({
@@ -298,6 +317,7 @@ function createAppConfig({
   pages = {},
   port,
   isHost = false,
+  pageShared = [],
   devServer = {},
 }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -487,11 +507,11 @@ function createAppConfig({
                     chunks: (chunk) => runsAtStartup(chunk, entryFile, { orFallback: true }),
                     enforce: true,
                   },
-                  // The packages and the reads (src/pages/reads/) several pages use, that the
-                  // start does not run (valibot, the site's reads): one file the pages share.
-                  // Left to the defaults, each set of pages using them got copies of its own.
+                  // The packages and the host's `pageShared` folders several pages use, that
+                  // the start does not run (valibot, the shell's reads): one file the pages
+                  // share. Left to the defaults, each set of pages using them got copies.
                   pageShared: {
-                    test: /[\\/](node_modules|src[\\/]pages[\\/]reads)[\\/]/,
+                    test: pageSharedModules(dir, pageShared),
                     name: 'page-shared',
                     chunks: (chunk) => !runsAtStartup(chunk, entryFile, { orFallback: true }),
                     minChunks: 2,

@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 export interface ClusterState {
   url: string;
   deployDir: string;
-  nginx: { pid: number; log: string };
+  nginx: { pid: number; log: string; accessLog: string };
   redis: { pid: number | null; socket: string };
   sample: { pid: number; url: string };
   gateways: { index: number; port: number; url: string; pid: number | null; log: string }[];
@@ -24,6 +24,8 @@ export interface Cluster {
   state(): ClusterState;
   /** Everything the gateways have logged, one string per gateway. */
   gatewayLogs(): string[];
+  /** nginx's access log, as written so far. */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function startCluster(gateways: number): Promise<Cluster> {
     deployDir,
     state,
     gatewayLogs: () => state().gateways.map((gateway) => fs.readFileSync(gateway.log, 'utf8')),
+    accessLog: () => fs.readFileSync(state().nginx.accessLog, 'utf8'),
     async stop() {
       child.kill('SIGTERM');
       await exited;

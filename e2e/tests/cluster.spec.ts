@@ -246,6 +246,17 @@ test('a preview link shows the new header to the browser that opens it, on every
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'This preview link is not valid' })).toBeVisible();
   await previewer.close();
+
+  // The edge's access log names the link's requests, never its id, however the link is spelled
+  // (whoever reads the id sees the preview); nor do the gateways' logs.
+  for (const bent of [`/%70review/${id}`, `/preview/..%2f${id}`, `//preview/${id}`]) {
+    await fetch(`${cluster.url}${bent}`, { redirect: 'manual' });
+  }
+  const accessLog = cluster.accessLog();
+  expect(accessLog).toContain('"GET /preview/[redacted]" 303');
+  expect(accessLog).toContain('"GET /preview/exit"');
+  expect(accessLog).not.toContain(id);
+  for (const log of cluster.gatewayLogs()) expect(log).not.toContain(id);
 });
 
 test('a 10% canary goes to 10% of 200 new browsers, each keeping its version; a canary whose manifest is gone gives the live one; taken back, promoted and rolled back on every instance at the next load', async ({

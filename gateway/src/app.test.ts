@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from './app';
 import { rateLimitOf } from './proxy/routeTable';
 import { makeAppsRoot, shellPage, testGatewayOptions, writeIn } from './test-support/contract';
+import { logInto } from './test-support/pageHeads';
 import { jwtFor } from './test-support/tokens';
 import { fakeClockOnly } from './test-support/clock';
 
@@ -372,10 +372,8 @@ describe('gateway', () => {
 
   describe('operations', () => {
     it('logs as JSON without tokens or passwords', async () => {
-      const stream = new PassThrough();
       const lines: string[] = [];
-      stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
-      const logged = await build({ logLevel: 'info', logStream: stream });
+      const logged = await build({ logLevel: 'info', logStream: logInto(lines) });
       await logged.inject({
         method: 'POST',
         url: '/wp-json/jwt-auth/v1/token',

@@ -3,9 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/testing';
 import CartPage from './CartPage';
 import { couponApplied, selectCartItems, selectPendingOrder } from './model/cartSlice';
-import { navigation } from './navigation';
 import OrderReceivedPage from './OrderReceivedPage';
-import { plab1, seedState } from './testSupport';
+import { catchPageLeaving, cut, plab1, seedState } from './testSupport';
 
 const ID = 601;
 const ORDERS = '/api/shop/orders';
@@ -34,17 +33,7 @@ const paidOrder = {
   reward: null,
 };
 
-const cut = () => Response.error();
-
-let assign: jest.SpyInstance;
-
-beforeEach(() => {
-  assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const assign = catchPageLeaving();
 
 /** The shop: one order created per request, its completions answered in turn. */
 function shop(

@@ -11,6 +11,7 @@ import {
   type CartItem,
   type CartItemInput,
 } from './model/cartSlice';
+import { navigation } from './navigation';
 
 /** The tests' sample course line: PLAB 1, 3 months, three of them at £19.99. */
 export const PLAB_1_LINE: CartItem = {
@@ -132,4 +133,25 @@ export function cartWaitingOnOrder(
 /** The JSON body a request sent, or undefined. */
 export function jsonBody(init: RequestInit | undefined): unknown {
   return typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+}
+
+/** A cut connection, as a mocked fetch answers it: the request went, no answer came. */
+export const cut = () => Response.error();
+
+/**
+ * Catches the cart's leaving for another page (the order's payment page) in the calling test file:
+ * jsdom cannot leave, so before each test navigation.assign is replaced by the returned mock, which
+ * records where the learner would have gone; after each test the real one is back.
+ */
+export function catchPageLeaving(): jest.MockedFunction<typeof navigation.assign> {
+  const assign: jest.MockedFunction<typeof navigation.assign> = jest.fn();
+  let spy: jest.SpyInstance | undefined;
+  beforeEach(() => {
+    assign.mockClear();
+    spy = jest.spyOn(navigation, 'assign').mockImplementation(assign);
+  });
+  afterEach(() => {
+    spy?.mockRestore();
+  });
+  return assign;
 }

@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { type WcOrder } from 'shared-store';
 import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
 import CartPage from './CartPage';
-import { navigation } from './navigation';
-import { mockExam, plab1, seedState } from './testSupport';
+import { catchPageLeaving, cut, mockExam, plab1, seedState } from './testSupport';
 import { couponApplied } from './model/cartSlice';
 
 const ORDERS = '/api/shop/orders';
@@ -16,18 +15,7 @@ const placed: WcOrder = {
   payment_url: 'http://localhost/checkout/order-pay/501/?pay_for_order=true&key=wc_order_abc',
 };
 
-/** A cut connection: the request went, no answer came. */
-const cut = () => Response.error();
-
-let assign: jest.SpyInstance;
-
-beforeEach(() => {
-  assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const assign = catchPageLeaving();
 
 /** The shop answering each order request in turn; returns the Idempotency-Key each one named. */
 function shop(answers: (() => MockAnswer | Response)[]) {

@@ -16,7 +16,7 @@ export function commerce(app: FastifyInstance, _options: unknown, loaded: () => 
   const { config, identity, readCache, shared } = app;
   const log = warnings(app.log);
   const wc = wooCommerceOf(config, log);
-  const ordersCookie = createOrdersCookie(log);
+  const ordersCookie = createOrdersCookie(log, { secure: config.secureCookies });
   const readOwnOrder = createOwnOrderReader(wc, identity, ordersCookie);
   registerShopRoutes(app, {
     wc,

@@ -1,4 +1,4 @@
-import { placeOrder, sampleShopPerTest } from '../test-support/shop';
+import { SAMPLE_CART, placeOrder, sampleShopPerTest } from '../test-support/shop';
 
 /**
  * The refusals against the sample shop, WooCommerce's shapes as the real shop gives them: the
@@ -7,9 +7,8 @@ import { placeOrder, sampleShopPerTest } from '../test-support/shop';
  */
 describe('what the shop would not sell, against the sample shop', () => {
   const sample = sampleShopPerTest();
-  const email = 'doctor@nhs.net';
   const circuit = (quantity: number) => ({
-    email,
+    email: SAMPLE_CART.email,
     lines: [{ product_id: 3301, quantity }],
     expected_total: (295 * quantity).toFixed(2),
   });
@@ -36,8 +35,8 @@ describe('what the shop would not sell, against the sample shop', () => {
 
   it('a course sold individually: two of one month option are refused', async () => {
     const refused = await placeOrder(sample.gateway, {
-      email,
-      lines: [{ product_id: 3108, variation_id: 310801, quantity: 2 }],
+      ...SAMPLE_CART,
+      lines: SAMPLE_CART.lines.map((line) => ({ ...line, quantity: 2 })),
       expected_total: '39.98',
     });
     expect(refused.statusCode).toBe(409);
@@ -64,8 +63,7 @@ describe('what the shop would not sell, against the sample shop', () => {
   it('a coupon WooCommerce refuses at checkout says why and what to do; no order is created', async () => {
     const before = await created();
     const refused = await placeOrder(sample.gateway, {
-      email,
-      lines: [{ product_id: 3108, variation_id: 310801, quantity: 1 }],
+      ...SAMPLE_CART,
       coupon: 'EXPIRED2024',
       expected_total: '4.99',
     });

@@ -22,9 +22,13 @@ function parseOrderIds(value: string | undefined): number[] {
 /**
  * The signed cookie that lists the orders a browser created. One that does not unsign lists none,
  * and is logged: it was altered, or signed by an instance with another COOKIE_SECRET, which makes
- * a guest's orders vanish whenever the balancer sends them to this instance.
+ * a guest's orders vanish whenever the balancer sends them to this instance. It is Secure when
+ * `secure` (the configuration's secureCookies: the public address is https).
  */
-export function createOrdersCookie(log: (message: string) => void, now: () => number = Date.now) {
+export function createOrdersCookie(
+  log: (message: string) => void,
+  { secure, now = Date.now }: { secure: boolean; now?: () => number },
+) {
   const warnRefusal = atMostEvery(REFUSAL_WARNING_INTERVAL_MS, now);
 
   /** The orders this browser created, as its signed cookie lists them. */
@@ -48,7 +52,7 @@ export function createOrdersCookie(log: (message: string) => void, now: () => nu
       path: '/',
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.protocol === 'https',
+      secure,
       signed: true,
       maxAge: 24 * 60 * 60,
     });

@@ -3,6 +3,8 @@ import { fakeClockOnly } from '../test-support/clock';
 import {
   KEY,
   SECRET,
+  TEST_CART,
+  placeOrder,
   shopGateway,
   startWooCommerce,
   type TestWooCommerce,
@@ -38,16 +40,10 @@ describe('the commerce API', () => {
   });
 
   const order = (body: Record<string, unknown>, token?: string) =>
-    gateway.inject({
-      method: 'POST',
-      url: '/api/shop/orders',
-      payload: body,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  const cart = { email: 'learner@example.com', lines: [{ product_id: 3101, quantity: 1 }] };
+    placeOrder(gateway, body, token ? { authorization: `Bearer ${token}` } : {});
 
   it('calls WooCommerce with the keys in a header, never in a URL, and answers only the listed fields', async () => {
-    const response = await order({ ...cart, expected_total: '49.99' });
+    const response = await order({ ...TEST_CART, expected_total: '49.99' });
     expect(response.statusCode).toBe(201);
     const created = response.json<Record<string, unknown>>();
     expect(Object.keys(created).sort()).toEqual([
@@ -71,7 +67,7 @@ describe('the commerce API', () => {
 
   it('the server builds the order: pending, unpaid, a guest without a token, the listed fields only', async () => {
     const before = upstream.received.length;
-    await order({ ...cart, expected_total: '49.99' });
+    await order({ ...TEST_CART, expected_total: '49.99' });
     const sent = upstream.received.slice(before).find((call) => call.method === 'POST');
     expect(sent?.body).toEqual({
       status: 'pending',
@@ -91,7 +87,7 @@ describe('the commerce API', () => {
     ['fee lines', { fee_lines: [{ name: 'x', total: '-49.99' }] }],
   ])('a forged %s is refused and reaches nobody', async (_what, forged) => {
     const before = upstream.received.length;
-    const response = await order({ ...cart, expected_total: '49.99', ...forged });
+    const response = await order({ ...TEST_CART, expected_total: '49.99', ...forged });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalid_request', data: { status: 400 } });
     expect(upstream.received.length).toBe(before);
@@ -99,17 +95,19 @@ describe('the commerce API', () => {
 
   it("the order's customer is the verified token's user", async () => {
     const before = upstream.received.length;
-    expect((await order({ ...cart, expected_total: '49.99' }, jwtFor(3))).statusCode).toBe(201);
+    expect((await order({ ...TEST_CART, expected_total: '49.99' }, jwtFor(3))).statusCode).toBe(
+      201,
+    );
     const sent = upstream.received.slice(before).find((call) => call.method === 'POST');
     expect(sent?.body).toMatchObject({ customer_id: 3 });
-    const bad = await order({ ...cart, expected_total: '49.99' }, 'not-a-token');
+    const bad = await order({ ...TEST_CART, expected_total: '49.99' }, 'not-a-token');
     expect(bad.statusCode).toBe(401);
   });
 
   it('a price that changed since the cart was filled: 409 with the new prices, the order cancelled', async () => {
     upstream.state.unitPence = 5499;
     try {
-      const response = await order({ ...cart, expected_total: '49.99' });
+      const response = await order({ ...TEST_CART, expected_total: '49.99' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({
         code: 'price_changed',
@@ -128,18 +126,18 @@ describe('the commerce API', () => {
 
   it('a reward is capped by the balance, sent as a fee with the points redeemed, and refused to visitors', async () => {
     const token = jwtFor(3);
-    const over = await order({ ...cart, reward: 16, expected_total: '33.99' }, token);
+    const over = await order({ ...TEST_CART, reward: 16, expected_total: '33.99' }, token);
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({
       code: 'reward_exceeds_balance',
       message: 'You can use up to £15.00 of reward points.',
     });
-    const visitor = await order({ ...cart, reward: 5, expected_total: '44.99' });
+    const visitor = await order({ ...TEST_CART, reward: 5, expected_total: '44.99' });
     expect(visitor.statusCode).toBe(401);
 
     const before = upstream.received.length;
     const paid = await order(
-      { ...cart, coupon: 'WELCOME10', reward: 15, expected_total: '24.99' },
+      { ...TEST_CART, coupon: 'WELCOME10', reward: 15, expected_total: '24.99' },
       token,
     );
     expect(paid.statusCode).toBe(201);
@@ -234,7 +232,7 @@ describe('the commerce API', () => {
       upstream.products.set(3101, { sold_individually: true });
       const before = upstream.received.length;
       const two = await order({
-        ...cart,
+        ...TEST_CART,
         lines: [{ product_id: 3101, quantity: 2 }],
         expected_total: '99.98',
       });
@@ -250,7 +248,7 @@ describe('the commerce API', () => {
         },
       });
       const twice = await order({
-        ...cart,
+        ...TEST_CART,
         lines: [
           { product_id: 3101, quantity: 1 },
           { product_id: 3101, quantity: 1 },
@@ -259,14 +257,14 @@ describe('the commerce API', () => {
       });
       expect(twice.statusCode).toBe(409);
       expect(created(before)).toEqual([]);
-      expect((await order({ ...cart, expected_total: '49.99' })).statusCode).toBe(201);
+      expect((await order({ ...TEST_CART, expected_total: '49.99' })).statusCode).toBe(201);
     });
 
     it('a sold-out product (no stock left, or out of stock) is refused', async () => {
       upstream.products.set(3301, { manage_stock: true, stock_quantity: 0 });
       upstream.products.set(3302, { stock_status: 'outofstock' });
       const refused = await order({
-        ...cart,
+        ...TEST_CART,
         lines: [
           { product_id: 3301, quantity: 1 },
           { product_id: 3302, quantity: 1 },
@@ -317,7 +315,7 @@ describe('the commerce API', () => {
   });
 
   it('an order and its lookups are answered to the browser that created it or its customer only', async () => {
-    const created = await order({ ...cart, expected_total: '49.99' });
+    const created = await order({ ...TEST_CART, expected_total: '49.99' });
     const id = created.json<{ id: number }>().id;
     const cookie = created.cookies.find((c) => c.name === 'sf_orders');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
@@ -355,7 +353,7 @@ describe('the commerce API', () => {
     });
     expect(ownerLookup.statusCode).toBe(200);
 
-    const learners = await order({ ...cart, expected_total: '49.99' }, jwtFor(3));
+    const learners = await order({ ...TEST_CART, expected_total: '49.99' }, jwtFor(3));
     const theirs = learners.json<{ id: number }>().id;
     const asCustomer = await gateway.inject({
       url: `/api/shop/orders/${String(theirs)}`,
@@ -371,7 +369,7 @@ describe('the commerce API', () => {
 
   it('an order’s confirmation: each line before and after its discount, the coupon and the points it used, and nothing of the order else', async () => {
     const placed = await order(
-      { ...cart, coupon: 'WELCOME10', reward: 5, expected_total: '34.99' },
+      { ...TEST_CART, coupon: 'WELCOME10', reward: 5, expected_total: '34.99' },
       jwtFor(3),
     );
     const id = placed.json<{ id: number }>().id;
@@ -414,7 +412,7 @@ describe('the commerce API', () => {
   });
 
   it('an orders cookie signed with another COOKIE_SECRET lists no order, and is logged at most once a minute', async () => {
-    const created = await order({ ...cart, expected_total: '49.99' });
+    const created = await order({ ...TEST_CART, expected_total: '49.99' });
     const url = `/api/shop/orders/${String(created.json<{ id: number }>().id)}`;
     const cookie = created.cookies.find((c) => c.name === 'sf_orders')?.value ?? '';
     fakeClockOnly();

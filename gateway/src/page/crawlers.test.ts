@@ -1,8 +1,8 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { buildGateway } from '../app';
 import { makeAppsRoot, testGatewayOptions } from '../test-support/contract';
+import { PLAB_1_COURSE, logInto, metaOf } from '../test-support/pageHeads';
 import {
   startRecordingWordPress,
   type RecordingWordPress,
@@ -12,15 +12,7 @@ const PUBLIC = 'https://shop.example.test';
 const WORDPRESS_SITE = 'https://www.example-academy.test';
 
 const COURSES = [
-  {
-    id: 2101,
-    slug: 'plab-1-online-course',
-    title: 'PLAB 1 Online Course',
-    excerpt: '<p>Pass PLAB 1 with 3,500 questions.</p>',
-    image: { url: '/wp-content/uploads/2024/02/plab-1.png' },
-    price: '49.00',
-    modified_gmt: '2025-03-01T10:20:30',
-  },
+  { ...PLAB_1_COURSE, modified_gmt: '2025-03-01T10:20:30' },
   { id: 2102, slug: 'café-revision', title: 'Revision', modified: '2025-02-30T09:00:00' },
   // What a route does not accept never becomes an address.
   { id: 2103, slug: '../../wp-admin', title: 'Up' },
@@ -126,10 +118,6 @@ function readSitemap(xml: string) {
   };
 }
 
-/** The value of a `<meta>` of the page, by name or property. */
-const metaOf = (html: string, key: string) =>
-  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
-
 describe('crawlers and link previews', () => {
   let wordpress: RecordingWordPress;
   let gateway: FastifyInstance;
@@ -170,13 +158,11 @@ describe('crawlers and link previews', () => {
     logged = [];
     answers = usual();
     wordpress.hits.length = 0;
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => logged.push(chunk.toString('utf8')));
     gateway = await buildGateway({
       ...testGatewayOptions(makeAppsRoot(), wordpress.url),
       serverRenderBudgetMs: 0,
       logLevel: 'warn',
-      logStream,
+      logStream: logInto(logged),
     });
   });
   afterEach(() => gateway.close());
@@ -194,7 +180,7 @@ describe('crawlers and link previews', () => {
       expect(metaOf(response.body, 'og:title')).toBe('PLAB 1 Online Course');
       expect(metaOf(response.body, 'og:url')).toBe(`${PUBLIC}/courses/plab-1-online-course`);
       expect(metaOf(response.body, 'og:image')).toBe(
-        `${PUBLIC}/wp-content/uploads/2024/02/plab-1.png`,
+        `${PUBLIC}/wp-content/uploads/2024/02/plab-1-online-course.svg`,
       );
       expect(response.headers.vary).toContain('Accept');
     });

@@ -132,7 +132,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     config.remotes,
     config.rollout,
     (url) => readManifest(url) !== undefined,
-    { secure: publicUrl.protocol === 'https:' },
+    { secure: config.secureCookies },
   );
   visitors.registerRoutes(app);
   app.get('/remotes.json', (request, reply) => {

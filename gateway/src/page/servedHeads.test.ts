@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from '../app';
 import {
@@ -8,6 +7,7 @@ import {
   testGatewayOptions,
   writeIn,
 } from '../test-support/contract';
+import { PLAB_1_COURSE, logInto, metaOf } from '../test-support/pageHeads';
 import { shopGateway, startShopBackend } from '../test-support/shop';
 import { inlineScriptSources } from './pageAssembly';
 
@@ -15,14 +15,7 @@ const SITE = 'Arora Medical Education';
 const PUBLIC = 'https://shop.example.test';
 
 const COURSES = [
-  {
-    id: 2101,
-    slug: 'plab-1-online-course',
-    title: 'PLAB 1 Online Course',
-    excerpt: '<p>Pass PLAB 1 with <strong>3,500</strong> questions &amp; four mocks.</p>',
-    image: { url: '/wp-content/uploads/2024/02/plab-1-online-course.svg' },
-    price: '49.00',
-  },
+  PLAB_1_COURSE,
   {
     id: 2102,
     slug: 'msra-complete-course',
@@ -155,11 +148,6 @@ async function startWordPress() {
   return { server, url, hits, delays, failing, home };
 }
 
-/** The value of a `<meta>` of the page, by name or property. */
-function metaOf(html: string, key: string): string | undefined {
-  return new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
-}
-
 /** The page's JSON-LD objects. */
 function structuredDataOf(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
@@ -173,12 +161,10 @@ describe('the head of each page the gateway serves', () => {
   let logged: string[];
 
   async function build(overrides: Partial<GatewayOptions> = {}) {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => logged.push(chunk.toString('utf8')));
     return buildGateway({
       ...testGatewayOptions(makeAppsRoot(), wordpress.url),
       logLevel: 'warn',
-      logStream: stream,
+      logStream: logInto(logged),
       ...overrides,
     });
   }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { buildGateway, type GatewayOptions } from '../app';
 import { pathOf } from '../plugins/canonicalPaths';
@@ -11,6 +10,7 @@ import {
   writeIn,
 } from '../test-support/contract';
 import { eventually } from '../test-support/eventually';
+import { logInto } from '../test-support/pageHeads';
 import {
   type RecordingWordPress,
   startRecordingWordPress,
@@ -171,13 +171,11 @@ describe('every route with a server render, served by the gateway', () => {
    * budget is generous unless a test sets one: what it shows does not depend on a busy machine.
    */
   async function serve(appsRoot: string, overrides: Partial<GatewayOptions> = {}) {
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => logged.push(chunk.toString('utf8')));
     const gateway = await buildGateway({
       ...testGatewayOptions(appsRoot, wordpress.url),
       serverRenderBudgetMs: 5000,
       logLevel: 'warn',
-      logStream,
+      logStream: logInto(logged),
       ...overrides,
     });
     opened.push(gateway);

@@ -120,6 +120,22 @@ describe('canary', () => {
     expect(inCanary).toBe(20);
   });
 
+  // Set before any consent choice (docs/ARCHITECTURE.md, Cookies set without asking): it must
+  // stay a bucket, one of a hundred values each shared by one browser in a hundred.
+  it('the bucket cookie identifies no browser: a number 0 to 99, the same cookie for every browser of its bucket, for this host only', async () => {
+    const cookies = new Set<string>();
+    for (let browser = 0; browser < 200; browser += 1) {
+      const [cookie = ''] = setCookies(await pageWith()).filter((set) =>
+        set.startsWith(`${BUCKET_COOKIE}=`),
+      );
+      expect(cookie).not.toMatch(/Domain=/i);
+      const value = /^[^=]+=([^;]*)/.exec(cookie)?.[1] ?? '';
+      expect(gateway.unsignCookie(decodeURIComponent(value)).value).toMatch(/^\d{1,2}$/);
+      cookies.add(value);
+    }
+    expect(cookies.size).toBe(100);
+  });
+
   it('a returning browser keeps its bucket: the same version every time, and no new cookie', async () => {
     for (const [bucket, manifest] of [
       ['3', CANARY],
@@ -237,6 +253,18 @@ describe('preview', () => {
     expect(redactUrl(`/Preview/${PREVIEW_ID}/?a=1`)).toBe('/Preview/[redacted]/?a=1');
     expect(redactUrl('/preview/exit')).toBe('/preview/exit');
     expect(redactUrl(`/preview/exited${PREVIEW_ID}`)).toBe('/preview/[redacted]');
+    // Spelled otherwise, as a link may be bent: redacted all the same.
+    for (const bent of [
+      `/%70review/${PREVIEW_ID}`,
+      `/preview%2F${PREVIEW_ID}`,
+      `/x/..%2fpreview/${PREVIEW_ID}`,
+      `/preview/..%2f${PREVIEW_ID}`,
+      `/preview%2F..%2f${PREVIEW_ID}`,
+      `/%E0/preview/${PREVIEW_ID}`,
+      `/COURSE%2F${PREVIEW_ID}`,
+    ]) {
+      expect(redactUrl(bent)).not.toContain(PREVIEW_ID);
+    }
   });
 
   it('/preview/exit clears the cookie and goes to the live home page', async () => {

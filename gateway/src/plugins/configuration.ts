@@ -85,9 +85,16 @@ async function configurationOf(app: FastifyInstance, options: GatewayOptions) {
       app.log.error(message);
     },
   );
+  const publicUrl = new URL(options.publicUrl);
   return {
     ...options,
-    publicUrl: new URL(options.publicUrl),
+    publicUrl,
+    /**
+     * Whether the gateway's cookies are Secure: when the storefront's public address is https.
+     * Never from the request: its protocol follows the X-Forwarded-Proto a trusted proxy passes
+     * on, which a client can forge and a proxy can drop.
+     */
+    secureCookies: publicUrl.protocol === 'https:',
     /** The WordPress site's public origin: its links are the storefront's own. */
     wordpressOrigin: new URL(options.wordpressPublicUrl ?? options.upstreams.wordpress).origin,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,

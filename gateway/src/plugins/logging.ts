@@ -3,17 +3,36 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 /** Query parameters that carry a secret: a token, a reset key, an order key, credentials. */
 const SECRET_PARAMS = /^(?:token|jwt|access_token|key|password|consumer_key|consumer_secret)$/i;
 
+/** A path's learner-dashboard token or preview link id, with what precedes it. */
+const SECRET_SEGMENT = /(\/course\/|\/preview\/(?!exit(?:\/|$)))[^/]+/gi;
+/** The same, and all that follows it: for a path whose escapes hide where the segment ends. */
+const SECRET_REST = /(\/course\/|\/preview\/(?!exit(?:\/|$))).*/i;
+
+/**
+ * A path as logs may keep it: its secret segments redacted as sent; and when its escapes spell
+ * one (`/%70review/{id}`, `/x/..%2fpreview/{id}`), decoded and redacted to its end.
+ */
+function redactPath(path: string): string {
+  const redacted = path.replace(SECRET_SEGMENT, '$1[redacted]');
+  let decoded = redacted;
+  try {
+    decoded = decodeURIComponent(redacted);
+  } catch {
+    // A malformed escape: the path as sent is all there is to read.
+  }
+  return decoded !== redacted && SECRET_REST.test(decoded)
+    ? decoded.replace(SECRET_REST, '$1[redacted]')
+    : redacted;
+}
+
 /**
  * A URL as logs may keep it: the learner-dashboard token in `/course/{token}`, a preview link's
- * id in `/preview/{id}` (whoever holds it sees the previewed release) and secret query parameters
- * are replaced by `[redacted]`.
+ * id in `/preview/{id}` (whoever holds it sees the previewed release), however either is spelled,
+ * and secret query parameters are replaced by `[redacted]`.
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
-  const path = (queryAt < 0 ? url : url.slice(0, queryAt)).replace(
-    /(\/course\/|\/preview\/(?!exit(?:\/|$)))[^/]+/gi,
-    '$1[redacted]',
-  );
+  const path = redactPath(queryAt < 0 ? url : url.slice(0, queryAt));
   if (queryAt < 0) return path;
   const query = url
     .slice(queryAt + 1)

@@ -61,7 +61,7 @@ export async function proxy(app: FastifyInstance): Promise<void> {
     readOwnOrder: createOwnOrderReader(
       wooCommerceOf(config, log),
       identity,
-      createOrdersCookie(log),
+      createOrdersCookie(log, { secure: config.secureCookies }),
     ),
     html: backendHtml,
     log,

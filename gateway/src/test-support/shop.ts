@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 // The sample backend's source, not its build: the unit tests run before anything is built.
 import { DEMO_LEARNER, startSampleBackend } from '../../../sample-backend/src';
 import { buildGateway, type GatewayOptions } from '../app';
 import { writeShellBuild } from './contract';
+import { logInto } from './pageHeads';
 import { sharedRedis } from './redisServer';
 import { jwtFor } from './tokens';
 
@@ -50,12 +50,13 @@ interface Received {
  * at the balance (which may go below zero, so a double spend shows), and gives them back when the
  * order is cancelled. `set_paid` completes a pending order as payment_complete() does; the coupon
  * BIGSAVE takes a whole order, any other £10. Balance reads and order updates can be held,
- * redemptions made to fail after they applied, and updates made to fail.
+ * redemptions made to fail after they applied, and updates made to fail. WordPress's order
+ * tracking (posted by the gateway for a paid order) answers `state.trackStatus`.
  */
 export async function startWooCommerce() {
   const wc = Fastify();
   const received: Received[] = [];
-  const state = { unitPence: 4999, failRedemption: false, failUpdates: false };
+  const state = { unitPence: 4999, failRedemption: false, failUpdates: false, trackStatus: 200 };
   const balances = new Map<number, number>();
   const balanceOf = (user: number) => balances.get(user) ?? STARTING_POINTS;
   const orders = new Map<number, Record<string, unknown>>();
@@ -77,7 +78,11 @@ export async function startWooCommerce() {
   });
   const money = (pence: number) => (pence / 100).toFixed(2);
   const priced = (id: number, body: Record<string, unknown>, fee = 0) => {
-    const ordered = body.line_items as { product_id: number; quantity: number }[];
+    const ordered = body.line_items as {
+      product_id: number;
+      variation_id?: number;
+      quantity: number;
+    }[];
     const subtotal = ordered.reduce((sum, line) => sum + state.unitPence * line.quantity, 0);
     // BIGSAVE takes the whole subtotal, any other code £10; the lines share the discount.
     let left = subtotal;
@@ -96,9 +101,10 @@ export async function startWooCommerce() {
           : Math.floor((discount * linePence) / Math.max(1, subtotal));
       shared += share;
       return {
+        id: id * 100 + index,
         name: `Course ${String(line.product_id)}`,
         product_id: line.product_id,
-        variation_id: 0,
+        variation_id: line.variation_id ?? 0,
         quantity: line.quantity,
         subtotal: money(linePence),
         total: money(linePence - share),
@@ -151,6 +157,8 @@ export async function startWooCommerce() {
       ...products.get(id),
     };
   });
+  // No product has variations of its own: a line's variation is sold as its product is.
+  wc.get('/wp-json/wc/v3/products/:id/variations', () => []);
   wc.get<{ Querystring: { code?: string } }>('/wp-json/wc/v3/coupons', (request) =>
     request.query.code?.toUpperCase() === 'PLAB20'
       ? [{ id: 8002, code: 'PLAB20', amount: '20.00', discount_type: 'percent' }]
@@ -230,6 +238,10 @@ export async function startWooCommerce() {
           .send({ code: 'invalid_coupon', message: `Coupon "${code}" does not exist!` });
   });
   wc.get('/wp-json/custom/v2/check-order-lookup/:id', () => ({ status: 'pending' }));
+  // WordPress's order tracking: the gateway posts a paid order's; answered with `trackStatus`.
+  wc.post('/wp-json/custom/v2/trackOrder', (_request, reply) =>
+    reply.code(state.trackStatus).send({ success: state.trackStatus === 200 }),
+  );
   const url = await wc.listen({ host: '127.0.0.1', port: 0 });
   return {
     wc,
@@ -250,6 +262,7 @@ export async function startWooCommerce() {
       balances.clear();
       state.failRedemption = false;
       state.failUpdates = false;
+      state.trackStatus = 200;
       gate = Promise.resolve();
       updateGate = Promise.resolve();
     },
@@ -289,8 +302,6 @@ export function shopGateway(
   const { log = [], ...rest } = options;
   const appsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shop-'));
   writeShellBuild(appsRoot);
-  const logStream = new PassThrough();
-  logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
   return buildGateway({
     appsRoot,
     deployDir: path.join(appsRoot, 'deploy'),
@@ -299,7 +310,7 @@ export function shopGateway(
     publicUrl: 'https://shop.example.test',
     portalUrl: '/portal',
     logLevel: 'info',
-    logStream,
+    logStream: logInto(log),
     cookieSecret: 'test-secret-test-secret-test-secret',
     ...rest,
   });
@@ -397,9 +408,10 @@ export function sampleShopPerTest() {
 
 /**
  * For a describe block: a test WooCommerce started once and reset before each test, with a
- * gateway (of `options`) built in front of it before each test and closed after.
+ * gateway (of `options`, its log lines going to `options.log`) built in front of it before each
+ * test and closed after.
  */
-export function testWooCommercePerTest(options: Partial<GatewayOptions> = {}) {
+export function testWooCommercePerTest(options: Partial<GatewayOptions> & { log?: string[] } = {}) {
   let upstream!: TestWooCommerce;
   let gateway!: FastifyInstance;
   beforeAll(async () => {

@@ -10,8 +10,15 @@ import {
   userLoggedIn,
 } from 'shared-store/testing';
 import CartPage from '../CartPage';
-import { navigation } from '../navigation';
-import { MOCK_EXAM_ITEM, PLAB_1_ITEM, jsonBody, mockExam, plab1, seedState } from '../testSupport';
+import {
+  MOCK_EXAM_ITEM,
+  PLAB_1_ITEM,
+  catchPageLeaving,
+  jsonBody,
+  mockExam,
+  plab1,
+  seedState,
+} from '../testSupport';
 import { PAYMENT_PAGE_ERROR, UNREADABLE_ORDER_ERROR } from '../usePlaceOrder';
 import {
   couponApplied,
@@ -41,14 +48,13 @@ const withCoupon = () =>
     dispatch(couponApplied({ amount: '10.00', couponName: 'WELCOME10' }));
   });
 
-let assign: jest.SpyInstance;
+const assign = catchPageLeaving();
 /** What analytics was told (begin_checkout is the form's). */
 let analytics: AnalyticsRecording;
 /** The checkouts analytics was told of. */
 const checkouts = () => analytics.named('begin_checkout');
 
 beforeEach(() => {
-  assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
   analytics = recordAnalytics();
 });
 

@@ -1,4 +1,4 @@
-import { makeStore } from 'shared-store/testing';
+import { GOLD_3_MONTHS, makeStore } from 'shared-store/testing';
 import { cartModel } from './cartModel';
 import {
   cartCopyMerged,
@@ -142,18 +142,7 @@ describe('limits: what one order may have of a line', () => {
 
   it('a package sold individually keeps its limit when chosen', () => {
     const store = cartWith();
-    store.dispatch(
-      packageChosen({
-        product_id: 3202,
-        slug: 'gold-membership',
-        title: 'Gold Membership',
-        tier: 'gold',
-        month: '3 Months',
-        price: 129.99,
-        variation_id: 320203,
-        max_quantity: 1,
-      }),
-    );
+    store.dispatch(packageChosen({ ...GOLD_3_MONTHS, max_quantity: 1 }));
     store.dispatch(itemUpdated({ id: 3202, month: '3 Months', quantity: 1 }));
     expect(selectCartItems(store.getState())).toMatchObject([{ quantity: 1, max_quantity: 1 }]);
   });

@@ -1,6 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { provideModel, type Course, type EventItem, type SubscriptionPackage } from 'shared-store';
-import { cartModelStandIn, mockFetch, renderWithProviders } from 'shared-store/testing';
+import {
+  GOLD_3_MONTHS,
+  cartModelStandIn,
+  mockFetch,
+  renderWithProviders,
+} from 'shared-store/testing';
 import { ADD_COOLDOWN_MS } from '../hooks/useAddToCart';
 import { CourseCard } from './CourseCard';
 import { EventCard, formatEventDate } from './EventCard';
@@ -280,17 +285,7 @@ describe('package card', () => {
           variation_id: 320101,
         },
       },
-      {
-        packageChosen: {
-          product_id: 3202,
-          slug: 'gold-membership',
-          title: 'Gold Membership',
-          tier: 'gold',
-          month: '3 Months',
-          price: 129.99,
-          variation_id: 320203,
-        },
-      },
+      { packageChosen: GOLD_3_MONTHS },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { eventBus, provideModel, type AddOutcome, type BusEventOf } from 'shared-store';
-import { cartModelStandIn, renderWithProviders } from 'shared-store/testing';
+import { GOLD_3_MONTHS, cartModelStandIn, renderWithProviders } from 'shared-store/testing';
 import { useAddToCart } from './useAddToCart';
 
 /** A package card's button, asking the cart for Gold. */
@@ -10,17 +10,7 @@ function ChooseGold() {
     <button
       type="button"
       onClick={() => {
-        add((cart) =>
-          cart.packageChosen({
-            product_id: 3202,
-            slug: 'gold-membership',
-            title: 'Gold Membership',
-            tier: 'gold',
-            month: '3 Months',
-            price: 129.99,
-            variation_id: 320203,
-          }),
-        );
+        add((cart) => cart.packageChosen(GOLD_3_MONTHS));
       }}
     >
       Choose Gold Membership

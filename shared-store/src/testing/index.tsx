@@ -182,6 +182,20 @@ export function mockViewport(width: number, options: { reducedMotion?: boolean }
   };
 }
 
+/**
+ * Gold Membership for 3 months (£129.99) as its package card chooses it: the sample shop's product
+ * 3202 and variation 320203, as the home team sends it and the cart team receives it.
+ */
+export const GOLD_3_MONTHS: PackageChoice = {
+  product_id: 3202,
+  slug: 'gold-membership',
+  title: 'Gold Membership',
+  tier: 'gold',
+  month: '3 Months',
+  price: 129.99,
+  variation_id: 320203,
+};
+
 /** What the other teams asked of the cart's model stand-in, in order. */
 export type CartRequest = { lineAdded: ShopLine } | { packageChosen: PackageChoice };
 

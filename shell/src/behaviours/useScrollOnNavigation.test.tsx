@@ -40,9 +40,36 @@ async function click(element: HTMLElement) {
   });
 }
 
-function grow(height: number) {
-  pageHeight = height;
-  for (const observer of observers) observer();
+/** The page grown to `height` (its remote's part drawn), and what React does of it. */
+async function grow(height: number) {
+  await act(async () => {
+    pageHeight = height;
+    for (const observer of observers) observer();
+    await Promise.resolve();
+  });
+}
+
+function drawPages() {
+  render(
+    <MemoryRouter>
+      <Pages />
+    </MemoryRouter>,
+  );
+}
+
+/** Where the visitor was on the page they leave and come back to. */
+const LEFT_AT = 1426;
+
+/**
+ * The visitor, LEFT_AT down the first page, goes to Courses, then back: the page they come back to
+ * is drawn short at first (its remote's page comes later).
+ */
+async function leftAndCameBack() {
+  drawPages();
+  scrolledTo(LEFT_AT);
+  await click(screen.getByRole('link', { name: 'Courses' }));
+  pageHeight = 800;
+  await click(screen.getByRole('button', { name: 'Back' }));
 }
 
 beforeEach(() => {
@@ -80,62 +107,30 @@ afterEach(() => {
 });
 
 it('a page the visitor goes to starts at its top, wherever the last one was scrolled', async () => {
-  render(
-    <MemoryRouter>
-      <Pages />
-    </MemoryRouter>,
-  );
-  scrolledTo(1426);
+  drawPages();
+  scrolledTo(LEFT_AT);
   await click(screen.getByRole('link', { name: 'Courses' }));
   expect(window.scrollY).toBe(0);
 });
 
 it('an address with a #target is left to the target’s own scrolling', async () => {
-  render(
-    <MemoryRouter>
-      <Pages />
-    </MemoryRouter>,
-  );
+  drawPages();
   scrolledTo(900);
   await click(screen.getByRole('link', { name: 'Dates' }));
   expect(window.scrollY).toBe(900);
 });
 
 it('going back returns to where the page was left, once it has grown tall enough again', async () => {
-  render(
-    <MemoryRouter>
-      <Pages />
-    </MemoryRouter>,
-  );
-  scrolledTo(1426);
-  await click(screen.getByRole('link', { name: 'Courses' }));
-  expect(window.scrollY).toBe(0);
-  // The page going back is drawn short at first (its remote's page comes later).
-  pageHeight = 800;
-  await click(screen.getByRole('button', { name: 'Back' }));
-  expect(window.scrollY).toBeLessThan(1426);
-  await act(async () => {
-    grow(3000);
-    await Promise.resolve();
-  });
-  expect(window.scrollY).toBe(1426);
+  await leftAndCameBack();
+  expect(window.scrollY).toBeLessThan(LEFT_AT);
+  await grow(3000);
+  expect(window.scrollY).toBe(LEFT_AT);
 });
 
 it('going back stops waiting for the page once the visitor scrolls on their own', async () => {
-  render(
-    <MemoryRouter>
-      <Pages />
-    </MemoryRouter>,
-  );
-  scrolledTo(1426);
-  await click(screen.getByRole('link', { name: 'Courses' }));
-  pageHeight = 800;
-  await click(screen.getByRole('button', { name: 'Back' }));
+  await leftAndCameBack();
   fireEvent.wheel(window);
   scrolledTo(100);
-  await act(async () => {
-    grow(3000);
-    await Promise.resolve();
-  });
+  await grow(3000);
   expect(window.scrollY).toBe(100);
 });

@@ -1,18 +1,35 @@
 import { act, screen } from '@testing-library/react';
 import { STORED_STATE_KEY, mountApp, type AppStore, type CartModel } from 'shared-store';
-import { cartModelStandIn, mockFetch, pendingAnswer, userLoggedIn } from 'shared-store/testing';
+import {
+  GOLD_3_MONTHS,
+  cartModelStandIn,
+  makeStore,
+  mockFetch,
+  pendingAnswer,
+  userLoggedIn,
+} from 'shared-store/testing';
 import { App } from '../App';
 import { loadCartModel, withCartModel, withinMs } from './cartModel';
 
+/** The remote modules a test's remotes expose, by id (cart/model); every other one is down. */
+const mockRemoteModules = new Map<string, unknown>();
+
 // The cart's remote is down (its model and its pages), and so is the header's: the shell's own
-// stand-in header shows the badge. Every other remote module shows its id.
+// stand-in header shows the badge. Every other remote module shows its id. A module a test
+// exposes loads when it is what the loader asks for, as federation's loadRemoteModule checks.
 jest.mock('./federation', () => ({
   loadRemoteComponent: (id: string) =>
     id.startsWith('cart/') || id.startsWith('header/')
       ? Promise.reject(new Error(`Remote "${id.split('/')[0] ?? ''}" is down.`))
       : Promise.resolve({ default: () => <p>{id}</p> }),
-  loadRemoteModule: (id: string) =>
-    Promise.reject(new Error(`Remote module "${id}" did not load.`)),
+  loadRemoteModule: (id: string, isModule: (module: unknown) => boolean) => {
+    const module = mockRemoteModules.get(id);
+    if (module === undefined)
+      return Promise.reject(new Error(`Remote module "${id}" did not load.`));
+    return isModule(module)
+      ? Promise.resolve(module)
+      : Promise.reject(new Error(`Remote module "${id}" is not what was asked for.`));
+  },
 }));
 
 /** A learner's cart as the build before this one stored it: three items. */
@@ -69,6 +86,7 @@ beforeEach(() => {
 afterEach(() => {
   consoleError.mockRestore();
   document.body.innerHTML = '';
+  mockRemoteModules.clear();
 });
 
 describe('the cart’s remote down', () => {
@@ -135,6 +153,47 @@ describe('the cart’s model', () => {
     await mountShell('/', Promise.resolve(model));
     expect(calls).toEqual(['connect', 'start']);
     expect(await screen.findByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
+  });
+});
+
+describe('the cart’s model as its release exposes it', () => {
+  const PLAB_1 = {
+    id: 2103,
+    slug: 'plab-1-online-course',
+    month: '3 Months',
+    price: 19.99,
+    title: 'PLAB 1',
+  };
+  const atLimit = { adds: false, message: 'PLAB 1 is already in your cart.' };
+
+  it('a release from before addOutcome loads, and answers every add as the plain add that release made of it', async () => {
+    const released: Record<string, unknown> = { ...cartModelStandIn(2, atLimit).model };
+    Reflect.deleteProperty(released, 'addOutcome');
+    mockRemoteModules.set('cart/model', { default: released });
+    const model = await loadCartModel('cart/model');
+    const state = makeStore().getState();
+    expect(model.addOutcome(state, model.lineAdded(PLAB_1))).toEqual({ adds: true });
+    expect(model.addOutcome(state, model.packageChosen(GOLD_3_MONTHS))).toEqual({ adds: true });
+    // The rest is the release's own.
+    expect(model.selectTotalQuantity(state)).toBe(2);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('a release with addOutcome is asked its own', async () => {
+    mockRemoteModules.set('cart/model', { default: cartModelStandIn(2, atLimit).model });
+    const model = await loadCartModel('cart/model');
+    expect(model.addOutcome(makeStore().getState(), model.lineAdded(PLAB_1))).toEqual(atLimit);
+  });
+
+  it('an addOutcome that is no function is no cart model: it is not loaded, and the console says the page shows without it', async () => {
+    mockRemoteModules.set('cart/model', {
+      default: { ...cartModelStandIn(2).model, addOutcome: { adds: true } },
+    });
+    await expect(loadCartModel('cart/model')).rejects.toThrow('is not what was asked for');
+    expect(consoleError).toHaveBeenCalledWith(
+      'The cart could not load: the page shows without it.',
+      expect.any(Error),
+    );
   });
 });
 

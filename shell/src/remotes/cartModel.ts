@@ -1,4 +1,4 @@
-import { provideModel, type CartModel, type MountOptions } from 'shared-store';
+import { provideModel, type AddOutcome, type CartModel, type MountOptions } from 'shared-store';
 import { loadRemoteModule } from './federation';
 
 /**
@@ -17,20 +17,46 @@ const CART_MODEL_FUNCTIONS = [
   'packageChosen',
 ] as const;
 
-function isCartModelModule(module: unknown): module is { default: CartModel } {
+/**
+ * A cart model as a cart release before `addOutcome` joined the contract exposes it: the page
+ * still loads one while its cart remote is an older release (deployed apart from the shell and
+ * the home remote, or rolled back).
+ */
+type ReleasedCartModel = Omit<CartModel, 'addOutcome'> & Partial<Pick<CartModel, 'addOutcome'>>;
+
+function isCartModelModule(module: unknown): module is { default: ReleasedCartModel } {
   const model: unknown = (module as { default?: unknown } | null)?.default;
+  if (typeof model !== 'object' || model === null) return false;
+  const fields = model as Record<string, unknown>;
   return (
-    typeof model === 'object' &&
-    model !== null &&
-    CART_MODEL_FUNCTIONS.every(
-      (name) => typeof (model as Record<string, unknown>)[name] === 'function',
-    )
+    CART_MODEL_FUNCTIONS.every((name) => typeof fields[name] === 'function') &&
+    (fields.addOutcome === undefined || typeof fields.addOutcome === 'function')
   );
 }
 
-/** Loads the cart's model from the cart remote's exposed module `id`; a failure is logged. */
+/** What an older cart does with every add: it takes it, and the mini-cart confirms it. */
+const PLAIN_ADD: AddOutcome = { adds: true };
+
+/**
+ * The model as the other teams use it: one without `addOutcome` (an older cart release) answers
+ * every add as a plain add, as that release took them, so the home remote's add still works.
+ */
+function withAddOutcome(model: ReleasedCartModel): CartModel {
+  return hasAddOutcome(model) ? model : { ...model, addOutcome: () => PLAIN_ADD };
+}
+
+function hasAddOutcome(model: ReleasedCartModel): model is CartModel {
+  return model.addOutcome !== undefined;
+}
+
+/**
+ * Loads the cart's model from the cart remote's exposed module `id` (an older release's gets the
+ * plain add's outcome); a failure is logged.
+ */
 export function loadCartModel(id: string): Promise<CartModel> {
-  const model = loadRemoteModule(id, isCartModelModule).then((module) => module.default);
+  const model = loadRemoteModule(id, isCartModelModule).then((module) =>
+    withAddOutcome(module.default),
+  );
   model.catch((error: unknown) => {
     console.error('The cart could not load: the page shows without it.', error);
   });
