@@ -52,6 +52,25 @@ test.describe('footer and shell behaviours', () => {
     await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toHaveCount(0);
   });
 
+  test('the popup’s code comes 7 s into the page, to hear the last typing: a visitor gone before never downloads it', async ({
+    page,
+  }) => {
+    const popupCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/newsletter-popup\.\w+\.js$/.test(new URL(request.url()).pathname)) {
+        popupCode.push(request.url());
+      }
+    });
+    await page.clock.install();
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.clock.runFor(6000);
+    expect(popupCode).toEqual([]);
+    await page.clock.runFor(4000);
+    await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toBeVisible();
+    expect(popupCode).toHaveLength(1);
+  });
+
   test('newsletter: the exact messages for an empty and a malformed email, then a confirmation', async ({
     page,
   }) => {

@@ -33,7 +33,9 @@ import { SiteLogo } from './components/BrandMark';
 import { LogoutPrompt } from './components/LogoutPrompt';
 import { MinimalHeader } from './components/MinimalHeader';
 import { UNAVAILABLE } from './components/unavailable';
+import { POPUP_CODE_AT_MS } from './behaviours/popupTiming';
 import { useNearViewport } from './hooks/useNearViewport';
+import { useOpenFor } from './hooks/useOpenFor';
 import { usePageLoaded } from './hooks/usePageLoaded';
 import { SHELL_PAGES } from './pages';
 import { RemoteSlot, SlotBoundary, lazyRemote, type LazyRemote } from './remotes/RemoteSlot';
@@ -58,8 +60,8 @@ function remoteOf(module: string): LazyRemote {
 }
 
 /**
- * What shows where a part of the page cannot come, and the newsletter popup (due 10 s after the
- * page opened): code no first screen needs, loaded when it is wanted. A fallback whose own code
+ * What shows where a part of the page cannot come, and the newsletter popup (its code 7 s after
+ * the page opened, for a popup due at 10 s): code no first screen needs, loaded when it is wanted. A fallback whose own code
  * cannot come either says, in a line, what its message would.
  */
 const fallbackOf = <Props extends object>(
@@ -81,7 +83,7 @@ const MinimalFooter = fallbackOf(() =>
   import('./components/MinimalFooter').then((module) => module.MinimalFooter),
 );
 const Popup = lazy(() =>
-  import('./behaviours/Popup').then(
+  import(/* webpackChunkName: "newsletter-popup" */ './behaviours/Popup').then(
     (module) => ({ default: module.Popup }),
     (error: unknown) => {
       console.warn('The newsletter popup could not load; the next page offers it.', error);
@@ -346,6 +348,7 @@ export function App() {
   // data wait for the page to load (by the time it is due at the latest), so they do not compete
   // with what the first screen shows, and for the visitor to come near it (LayoutSlotBelow).
   const footerDue = usePageLoaded(FOOTER_SHOW_DELAY_MS);
+  const popupCodeDue = useOpenFor(POPUP_CODE_AT_MS);
 
   return (
     <>
@@ -367,7 +370,7 @@ export function App() {
           <LayoutSlotBelow key={part.slot} {...part} due={footerDue} />
         ))}
       <ScrollToTopButton />
-      {!inApp && footerDue && (
+      {!inApp && footerDue && popupCodeDue && (
         <Suspense fallback={null}>
           <Popup />
         </Suspense>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { EXAMS, useDocumentTitle, useRead, type Course } from 'shared-store';
+import { COURSE_ID_PARAM, EXAMS, useDocumentTitle, useRead, type Course } from 'shared-store';
 import { courseItem, TrackedList } from '../analytics';
 import { CourseCard } from '../components/CourseCard';
 import { coursePath } from '../components/shopLines';
@@ -11,13 +11,6 @@ import { courseList } from './reads';
 const HEADING = 'All courses';
 const TRAIL = [{ label: 'Courses' }];
 const LIST = { item_list_id: 'all_courses', item_list_name: HEADING };
-
-/**
- * The query parameter that names a course to open: `/courses?course={id}`, where My courses (the
- * shell's page) sends a learner to buy an expired course again with the id WordPress's
- * usercourses gives it (`course_id`).
- */
-const COURSE_PARAM = 'course';
 
 /**
  * The course `id` names: the course's own id (courseList's `id`) or its WooCommerce product's
@@ -91,7 +84,7 @@ export default function CourseListPage() {
     HEADING,
     'Every UKMLA, PLAB, MSRA and MRCGP course, question bank and revision package we offer.',
   );
-  const asked = useSearchParams()[0].get(COURSE_PARAM);
+  const asked = useSearchParams()[0].get(COURSE_ID_PARAM);
   return (
     <ReadPage
       read={useRead(courseList)}

@@ -1,4 +1,4 @@
-import { linkTarget, storefrontPath } from './links';
+import { COURSE_ID_PARAM, courseByIdPath, linkTarget, storefrontPath } from './links';
 
 const WORDPRESS = 'https://www.example-academy.test';
 
@@ -98,5 +98,18 @@ describe('storefrontPath', () => {
     expect(storefrontPath('/')).toBe('/');
     expect(storefrontPath('/a/b//')).toBe('/a/b');
     expect(storefrontPath('/blogroll/')).toBe('/blogroll');
+  });
+});
+
+describe('courseByIdPath: a course bought by its WordPress id', () => {
+  it('is the courses page naming the id, which the courses page opens', () => {
+    expect(courseByIdPath(2108)).toBe(`/courses?${COURSE_ID_PARAM}=2108`);
+    expect(
+      new URL(courseByIdPath(2108), 'https://shop.test').searchParams.get(COURSE_ID_PARAM),
+    ).toBe('2108');
+  });
+
+  it('is the courses page itself for a course without an id', () => {
+    expect(courseByIdPath(null)).toBe('/courses');
   });
 });

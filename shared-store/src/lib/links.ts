@@ -7,6 +7,20 @@ export interface LinkTarget {
   external: boolean;
 }
 
+/**
+ * The query parameter of /courses that names a course to open: the courses page (the home
+ * remote's) opens that course's page in its place, or says it is no longer on sale.
+ */
+export const COURSE_ID_PARAM = 'course';
+
+/**
+ * Where a course is bought by its WordPress id (a learner's expired course, which knows no slug):
+ * the courses page, which opens it; the courses page itself without an id.
+ */
+export function courseByIdPath(id: number | null): string {
+  return id === null ? '/courses' : `/courses?${COURSE_ID_PARAM}=${String(id)}`;
+}
+
 /** The WordPress site's blog is under /blog; the storefront's under /blogs, where its links go. */
 const BLOG = /^\/blog(?=\/|$)/;
 

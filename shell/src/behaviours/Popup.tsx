@@ -3,10 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS, isMobileApp, safeStorage } from 'shared-store';
 import type { PopupDialogProps } from './PopupDialog';
 import { popupAllowedOn } from './popupPlaces';
+import { POPUP_DELAY_MS } from './popupTiming';
 import { useTyping } from './useTyping';
-
-/** How long after the page opened the newsletter popup opens. */
-const POPUP_DELAY_MS = 10_000;
 
 /** What a screen reader hears when the popup opens without taking the focus. */
 export const POPUP_OPENED_QUIETLY =

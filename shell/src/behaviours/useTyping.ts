@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-
-/** How long after their last keystroke in a field a visitor still counts as typing. */
-const TYPING_PAUSE_MS = 3000;
+import { TYPING_PAUSE_MS } from './popupTiming';
 
 /** Inputs that are pressed or ticked rather than typed in. */
 const NOT_TYPED_IN = new Set(['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'range']);

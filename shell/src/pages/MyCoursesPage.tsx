@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  courseByIdPath,
   dashboardUrl,
   isMobileApp,
   readPublicConfig,
@@ -27,7 +28,6 @@ import {
   deviceExamDate,
   isSessionEnded,
   learnerCoursesRead,
-  renewPath,
   saveExamDate,
   savedExamDateRead,
   todayOf,
@@ -123,7 +123,11 @@ function CourseCard({ course, dashboard }: { course: LearnerCourseView; dashboar
           </a>
         ) : (
           // Buying it again: the course's page, with its lengths and prices.
-          <Link className="shell-button" to={renewPath(course)} aria-describedby={titleId}>
+          <Link
+            className="shell-button"
+            to={courseByIdPath(course.courseId)}
+            aria-describedby={titleId}
+          >
             Renew
           </Link>
         )}

@@ -125,15 +125,6 @@ export function isSessionEnded(error: unknown): boolean {
 }
 
 /**
- * Where a learner buys a course again: the courses page, which opens the page of the course its
- * `course` parameter names (remote-home's CourseListPage) or says it is no longer on sale; the
- * courses page itself for a course without an id.
- */
-export function renewPath(course: LearnerCourseView): string {
-  return course.courseId === null ? '/courses' : `/courses?course=${String(course.courseId)}`;
-}
-
-/**
  * The learner's exam date as WordPress keeps it: users/me's meta `exam_date`, which WordPress
  * gives once the company's plugin registers that user meta for its REST API (docs/DEPLOY.md).
  * The gateway asks for that field alone. A day (YYYY-MM-DD), or '' when none is saved; undefined
