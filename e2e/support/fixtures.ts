@@ -34,3 +34,9 @@ export { expect };
 export function cartButton(page: Page) {
   return page.getByRole('link', { name: /^Cart, \d+ items?$/ });
 }
+
+/** A phone and a laptop: what a shopper meets on both, tested on both. */
+export const SCREENS = [
+  { name: 'phone', viewport: { width: 375, height: 812 } },
+  { name: 'laptop', viewport: { width: 1280, height: 800 } },
+] as const;

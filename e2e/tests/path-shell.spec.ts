@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures';
+import { SCREENS, expect, test } from '../support/fixtures';
 import {
   addFirstCourse,
   newLearner,
@@ -6,12 +6,6 @@ import {
   scrollUntilVisible,
   withConsentCookie,
 } from '../support/storefront';
-
-/** A phone and a laptop: the shopper's path is walked on both. */
-const SCREENS = [
-  { name: 'phone', viewport: { width: 375, height: 812 } },
-  { name: 'laptop', viewport: { width: 1280, height: 800 } },
-];
 
 /** A remote's every file gone (its manifest comes in the page, so the runtime goes on to them). */
 const remoteDown = /header|home|footer|cart|Failed to load resource|RUNTIME-|federation/i;

@@ -1,17 +1,11 @@
 import type { Page, Route } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { SCREENS, cartButton, expect, test } from '../support/fixtures';
 import {
   expectSamePlace,
   watchShifts,
   wcagViolations,
   withConsentCookie,
 } from '../support/storefront';
-
-/** A phone and a laptop: a slow line is met on both. */
-const SCREENS = [
-  { name: 'phone', viewport: { width: 375, height: 812 } },
-  { name: 'laptop', viewport: { width: 1280, height: 800 } },
-];
 
 /**
  * A remote's code held on the line from now on, as on a slow one: every request for its files
