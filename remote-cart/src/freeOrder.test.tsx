@@ -4,7 +4,7 @@ import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/t
 import CartPage from './CartPage';
 import { couponApplied, selectCartItems, selectPendingOrder } from './model/cartSlice';
 import OrderReceivedPage from './OrderReceivedPage';
-import { catchPageLeaving, cut, plab1, seedState } from './testSupport';
+import { catchPageLeaving, cut, inProgressAnswer, plab1, seedState } from './testSupport';
 
 const ID = 601;
 const ORDERS = '/api/shop/orders';
@@ -112,14 +112,9 @@ describe('a free order (£0.00: a coupon or points took it all)', () => {
   });
 
   it('told another request is completing it, the learner reads so, and the next try asks again for the same order', async () => {
-    const inProgress = {
-      status: 409,
-      body: {
-        code: 'order_in_progress',
-        message: 'Your order is already being completed. Please wait a moment, then try again.',
-        data: { status: 409 },
-      },
-    };
+    const inProgress = inProgressAnswer(
+      'Your order is already being completed. Please wait a moment, then try again.',
+    );
     const counts = shop([() => inProgress, () => completedAnswer]);
     const { user } = await checkOutFreeCart();
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -95,6 +95,11 @@ export const PRICE_CHANGED_ANSWER = {
   },
 };
 
+/** The gateway's 409 while another request is at the same order (placing or completing it). */
+export function inProgressAnswer(message: string) {
+  return { status: 409, body: { code: 'order_in_progress', message, data: { status: 409 } } };
+}
+
 /** A store state holding the lines, after any further setup (coupon, login, durations…). */
 export function seedState(lines: CartItemInput[], setup?: (dispatch: AppDispatch) => void) {
   const store = makeStore();

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { type WcOrder } from 'shared-store';
 import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
 import CartPage from './CartPage';
-import { catchPageLeaving, cut, mockExam, plab1, seedState } from './testSupport';
+import { catchPageLeaving, cut, inProgressAnswer, mockExam, plab1, seedState } from './testSupport';
 import { couponApplied } from './model/cartSlice';
 
 const ORDERS = '/api/shop/orders';
@@ -58,14 +58,9 @@ describe('each checkout attempt names itself (Idempotency-Key)', () => {
   });
 
   it('told the order is still being placed, the learner reads so, and the next try is the same attempt', async () => {
-    const inProgress = {
-      status: 409,
-      body: {
-        code: 'order_in_progress',
-        message: 'Your order is still being placed. Please wait a moment, then try again.',
-        data: { status: 409 },
-      },
-    };
+    const inProgress = inProgressAnswer(
+      'Your order is still being placed. Please wait a moment, then try again.',
+    );
     const keys = shop([cut, () => inProgress, () => ({ status: 201, body: placed })]);
     const { user, proceed } = await checkout();
     await user.click(proceed);

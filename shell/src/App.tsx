@@ -22,6 +22,7 @@ import {
   type PageRoute,
 } from 'shared-store';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
+import { POPUP_CODE_AT_MS } from './behaviours/popupTiming';
 import { useHomeMeta } from './behaviours/useHomeMeta';
 import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
 import { useScrollOnNavigation } from './behaviours/useScrollOnNavigation';
@@ -33,7 +34,6 @@ import { SiteLogo } from './components/BrandMark';
 import { LogoutPrompt } from './components/LogoutPrompt';
 import { MinimalHeader } from './components/MinimalHeader';
 import { UNAVAILABLE } from './components/unavailable';
-import { POPUP_CODE_AT_MS } from './behaviours/popupTiming';
 import { useNearViewport } from './hooks/useNearViewport';
 import { useOpenFor } from './hooks/useOpenFor';
 import { usePageLoaded } from './hooks/usePageLoaded';
@@ -61,8 +61,8 @@ function remoteOf(module: string): LazyRemote {
 
 /**
  * What shows where a part of the page cannot come, and the newsletter popup (its code 7 s after
- * the page opened, for a popup due at 10 s): code no first screen needs, loaded when it is wanted. A fallback whose own code
- * cannot come either says, in a line, what its message would.
+ * the page opened, for a popup due at 10 s): code no first screen needs, loaded when it is
+ * wanted. A fallback whose own code cannot come either says, in a line, what its message would.
  */
 const fallbackOf = <Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -370,7 +370,7 @@ export function App() {
           <LayoutSlotBelow key={part.slot} {...part} due={footerDue} />
         ))}
       <ScrollToTopButton />
-      {!inApp && footerDue && popupCodeDue && (
+      {!inApp && popupCodeDue && (
         <Suspense fallback={null}>
           <Popup />
         </Suspense>

@@ -154,18 +154,25 @@ export const savedExamDateRead = createQuery<Learner, string | undefined>({
  */
 const DEVICE_EXAM_DATE_KEY = 'examDate';
 
-/** The exam date this device last saved for this learner; '' when none. */
+/** What the device keeps: whose date it is, and the day. */
+const deviceDate = v.object({
+  userId: v.number(),
+  examDate: v.pipe(
+    v.string(),
+    v.check((day) => calendarDay(day) !== null),
+  ),
+});
+
+/** The exam date this device last saved for this learner; '' when none (or what is kept is bad). */
 export function deviceExamDate(learner: Learner): string {
+  let kept: unknown;
   try {
-    const kept: unknown = JSON.parse(safeStorage.getItem(DEVICE_EXAM_DATE_KEY) ?? 'null');
-    if (typeof kept !== 'object' || kept === null) return '';
-    const { userId, examDate } = kept as { userId?: unknown; examDate?: unknown };
-    return userId === learner.userId && typeof examDate === 'string' && calendarDay(examDate)
-      ? examDate
-      : '';
+    kept = JSON.parse(safeStorage.getItem(DEVICE_EXAM_DATE_KEY) ?? 'null');
   } catch {
     return '';
   }
+  const parsed = v.safeParse(deviceDate, kept);
+  return parsed.success && parsed.output.userId === learner.userId ? parsed.output.examDate : '';
 }
 
 /**

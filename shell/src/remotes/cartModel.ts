@@ -42,11 +42,7 @@ const PLAIN_ADD: AddOutcome = { adds: true };
  * every add as a plain add, as that release took them, so the home remote's add still works.
  */
 function withAddOutcome(model: ReleasedCartModel): CartModel {
-  return hasAddOutcome(model) ? model : { ...model, addOutcome: () => PLAIN_ADD };
-}
-
-function hasAddOutcome(model: ReleasedCartModel): model is CartModel {
-  return model.addOutcome !== undefined;
+  return { ...model, addOutcome: model.addOutcome ?? (() => PLAIN_ADD) };
 }
 
 /**
