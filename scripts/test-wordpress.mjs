@@ -101,7 +101,7 @@ function start(name, command, args, { env = {}, cwd = ROOT, ready }) {
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       out.end();
-      running.delete(name);
+      if (running.get(name) === entry) running.delete(name);
       reject(
         new Error(`${name} exited (${String(signal ?? code)}) before it was ready: ${logFile}`),
       );
@@ -109,45 +109,66 @@ function start(name, command, args, { env = {}, cwd = ROOT, ready }) {
   });
 }
 
-/** Runs a command to its end; rejects with its output when it fails. */
+/** Runs a command to its end, stopped like the others; answers its output, rejects when it fails. */
 function run(name, command, args, { cwd = ROOT, input } = {}) {
-  const result = spawnSync(command, args, {
+  const child = spawn(command, args, {
     cwd,
-    input,
-    encoding: 'utf8',
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    timeout: START_TIMEOUT_MS,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
   });
-  if (result.status !== 0) {
-    throw new Error(
-      `${name} failed (${String(result.signal ?? result.status)}):\n${result.stdout}${result.stderr}`,
-    );
-  }
-  return result.stdout;
+  const entry = { child, exited: new Promise((resolve) => child.once('exit', resolve)) };
+  running.set(name, entry);
+  const output = { stdout: [], stderr: [] };
+  child.stdout.on('data', (chunk) => output.stdout.push(chunk));
+  child.stderr.on('data', (chunk) => output.stderr.push(chunk));
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (running.get(name) === entry) running.delete(name);
+      const stdout = Buffer.concat(output.stdout).toString('utf8');
+      if (code === 0) {
+        resolve(stdout);
+        return;
+      }
+      const stderr = Buffer.concat(output.stderr).toString('utf8');
+      reject(new Error(`${name} failed (${String(signal ?? code)}):\n${stdout}${stderr}`));
+    });
+  });
 }
 
-/** Stops everything started, the front first, then removes the temporary folder; once. */
+/** Signals a process group; false when none of it is left. */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a process and its group (mariadb-install-db's server, PHP's workers): SIGTERM, SIGKILL
+ * after 10 s; resolves once none of the group is left.
+ */
+async function stopGroup({ child, exited }) {
+  signalGroup(child.pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  await exited;
+  // The leader has gone; the rest of its group may take a moment (a server closing its files).
+  while (signalGroup(child.pid, 0)) {
+    if (Date.now() > deadline) signalGroup(child.pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Stops everything started, the last started first, then removes the temporary folder; once. */
 let stopped;
 function stopAll() {
   stopped ??= (async () => {
-    for (const name of ['gateway', 'wordpress', 'mariadb']) {
-      const entry = running.get(name);
-      if (!entry) continue;
-      try {
-        process.kill(-entry.child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-entry.child.pid, 'SIGKILL');
-        } catch {
-          // Gone meanwhile.
-        }
-      }, 10_000);
-      await entry.exited;
-      clearTimeout(timer);
-    }
+    // The gateway, WordPress, then its database.
+    for (const entry of [...running.values()].reverse()) await stopGroup(entry);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   })();
   return stopped;
@@ -177,7 +198,7 @@ async function startMariaDb() {
   const data = path.join(dir, 'mariadb');
   const socket = path.join(dir, 'mariadb.sock');
   const fast = ['--innodb-flush-log-at-trx-commit=0', '--innodb-flush-method=nosync'];
-  run('mariadb-install-db', MARIADB_INSTALL, [
+  await run('mariadb-install-db', MARIADB_INSTALL, [
     '--no-defaults',
     `--datadir=${data}`,
     `--user=${user}`,
@@ -272,19 +293,24 @@ const PIXEL = Buffer.from(
 async function startWordPress() {
   const { socket, user } = await startMariaDb();
   const password = randomBytes(16).toString('hex');
-  run('mariadb', MARIADB_CLIENT, ['--no-defaults', `--socket=${socket}`, `--user=${user}`], {
-    input: [
-      'CREATE DATABASE wordpress CHARACTER SET utf8mb4;',
-      `CREATE USER 'wordpress'@'localhost' IDENTIFIED BY '${password}';`,
-      "GRANT ALL ON wordpress.* TO 'wordpress'@'localhost';",
-    ].join('\n'),
-  });
+  await run(
+    'mariadb-client',
+    MARIADB_CLIENT,
+    ['--no-defaults', `--socket=${socket}`, `--user=${user}`],
+    {
+      input: [
+        'CREATE DATABASE wordpress CHARACTER SET utf8mb4;',
+        `CREATE USER 'wordpress'@'localhost' IDENTIFIED BY '${password}';`,
+        "GRANT ALL ON wordpress.* TO 'wordpress'@'localhost';",
+      ].join('\n'),
+    },
+  );
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${String(port)}`;
   const root = documentRoot({ socket, password, siteUrl });
   const opcache = ['-d', 'opcache.enable_cli=1'];
   const installed = JSON.parse(
-    run(
+    await run(
       'WordPress install',
       PHP,
       [...opcache, path.join(OWN_FILES, 'install.php'), root, siteUrl],
@@ -417,66 +443,71 @@ function usersRoute(answer) {
   return undefined;
 }
 
+/** The users route ran DELETE (the _method it was given) instead of the read the request is. */
+const deleteRan = (answer) =>
+  answer.body.includes('rest_cannot_delete') || (answer.method === 'HEAD' && answer.status === 401)
+    ? 'DELETE ran'
+    : undefined;
+
+/** The answer wrapped for a script tag (`_jsonp`). */
+const jsonp = (answer) =>
+  answer.body.startsWith('/**/cb(') ||
+  String(answer.headers['content-type']).startsWith('application/javascript')
+    ? 'JSONP'
+    : undefined;
+
 /** An answer wrapped in `_envelope`'s {"body", "status", "headers"}. */
 const enveloped = (answer) => (/^\{"body":/.test(answer.body) ? 'enveloped' : undefined);
+
+/** The order lookup (the stand-in's) answered: an order's buyer. */
+const orderLookup = (answer) =>
+  answer.body.includes('"billing_email"') ? 'order lookup' : undefined;
 
 /**
  * Each spelling, with what shows WordPress honoured it. PHP reads a parameter's name after
  * decoding it: a leading space is dropped, it ends at a NUL, and `.`, ` ` (or `+`) and a first
- * unclosed `[` become `_`; so each of these is `rest_route` (or `_method`, `_jsonp`,
- * `_envelope`) to WordPress. The last three steer the REST route the request names: under
- * /wp-json, the path's own; elsewhere the one `rest[route` names (itself a steering spelling).
+ * unclosed `[` become `_` (main/php_variables.c, php_register_variable_ex); so each of these is
+ * `rest_route` (or `_method`, `_jsonp`, `_envelope`) to WordPress. The last three change what the
+ * REST route a request names does: under /wp-json, the path's own; elsewhere the one
+ * `rest%5Broute` names (itself a spelling of `rest_route`, tested on its own above them).
  */
 function spellings(ids) {
-  const users = (name) => ({ label: name, param: () => `${name}=/wp/v2/users`, shows: usersRoute });
+  const users = [
+    'rest_route',
+    'rest[route',
+    'rest%5Broute',
+    'rest_route%00',
+    'rest_route%00.x',
+    'rest.route',
+    'rest%2Eroute',
+    'rest+route',
+    'rest%20route',
+    '%20rest_route',
+  ].map((name) => ({ label: name, param: () => `${name}=/wp/v2/users`, shows: usersRoute }));
   const page = `/wp/v2/pages/${String(ids.checkoutPage)}`;
-  const onRoute = (param) => (mount) => (mount.rest ? param : `rest%5Broute=${page}&${param}`);
+  const onRoute = (label, shows) => ({
+    label,
+    param: (mount) => (mount.rest ? label : `rest%5Broute=${page}&${label}`),
+    shows,
+  });
   return [
-    users('rest_route'),
-    users('rest[route'),
-    users('rest%5Broute'),
-    users('rest_route%00'),
-    users('rest_route%00.x'),
-    users('rest.route'),
-    users('rest%2Eroute'),
-    users('rest+route'),
-    users('rest%20route'),
-    users('%20rest_route'),
+    ...users,
     {
-      label: '_method%00=DELETE',
-      param: onRoute('_method%00=DELETE'),
-      shows: (answer) =>
-        answer.body.includes('rest_cannot_delete') ||
-        (answer.method === 'HEAD' && answer.status === 401)
-          ? 'DELETE ran'
-          : undefined,
+      label: 'rest[route=/custom/v2/check-order-lookup/1',
+      param: () => 'rest%5Broute=/custom/v2/check-order-lookup/1',
+      shows: orderLookup,
     },
-    {
-      label: '_jsonp%00=cb',
-      param: onRoute('_jsonp%00=cb'),
-      shows: (answer) =>
-        answer.body.startsWith('/**/cb(') ||
-        String(answer.headers['content-type']).startsWith('application/javascript')
-          ? 'JSONP'
-          : undefined,
-    },
-    {
-      label: '_envelope',
-      param: onRoute('_envelope=1'),
-      shows: enveloped,
-    },
-    {
-      label: '_envelope%00',
-      param: onRoute('_envelope%00=1'),
-      shows: enveloped,
-    },
+    ...['_method', '_method%00', '%20_method'].map((name) => onRoute(`${name}=DELETE`, deleteRan)),
+    ...['_jsonp', '_jsonp%00', '%20_jsonp'].map((name) => onRoute(`${name}=cb`, jsonp)),
+    ...['_envelope', '_envelope%00', '%20_envelope'].map((name) => onRoute(`${name}=1`, enveloped)),
   ];
 }
 
 /**
- * The paths of the mounts that reach PHP (and the portal, which does when it is the sample's):
- * the payment page and its form (which posts to its URL with the order key), an upload and a
- * missing one (WordPress's index.php answers it), and a REST route the storefront reads.
+ * The paths of the mounts that reach PHP: the payment page and its form (which posts to its URL
+ * with the order key), an upload and a missing one (WordPress's index.php answers it), a REST
+ * route the storefront reads; and the portal, which in production is another host (PORTAL_URL),
+ * so the gateway answers it itself (it reaches PHP only as the sample's, without PORTAL_URL).
  */
 function mounts(ids) {
   return [
@@ -551,7 +582,8 @@ function described(answer, spelling, mount) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The storefront's ordinary reads, which must still work through the gateway.
+// The storefront's ordinary reads, which must still work through the gateway, and a route it
+// keeps closed.
 
 function ordinaryReads(ids) {
   return [
@@ -573,27 +605,29 @@ function ordinaryReads(ids) {
     {
       name: 'an upload (/wp-content/uploads/storefront/pixel.png)',
       target: '/wp-content/uploads/storefront/pixel.png',
-      check: (a) => a.status === 200 && a.headers['content-type'] === 'image/png',
+      check: (a) =>
+        a.status === 200 &&
+        a.headers['content-type'] === 'image/png' &&
+        a.headers['content-length'] === String(PIXEL.length),
     },
     {
       name: 'the payment page (/checkout/), WordPress’s',
       target: '/checkout/',
       check: (a) => a.status === 200 && a.body.includes('The payment page.'),
     },
+    {
+      // WordPress answers it to anyone (the stand-in, as the real route); the gateway, only to
+      // the order's owner.
+      name: 'the order lookup, closed to a stranger (/wp-json/custom/v2/check-order-lookup/1)',
+      target: '/wp-json/custom/v2/check-order-lookup/1',
+      check: (a) => REFUSED.includes(a.status) || [401, 403].includes(a.status),
+    },
   ];
 }
 
 // ---------------------------------------------------------------------------------------------
 
-function table(rows) {
-  const headings = [
-    'spelling',
-    'path',
-    'method',
-    'WordPress alone',
-    'through the gateway',
-    'verdict',
-  ];
+function table(headings, rows) {
   const widths = headings.map((heading, i) =>
     Math.max(heading.length, ...rows.map((row) => row[i].length)),
   );
@@ -642,30 +676,36 @@ async function main() {
   console.log(`Gateway ready at ${gatewayUrl}, in front of it`);
   const through = await each(cases, (c) => send(gatewayUrl, c.request, clientAddress(c)));
 
-  let failures = 0;
-  const rows = cases.map((c, i) => {
-    const leaked = steered(through[i], c.spelling, c.mount) !== undefined;
-    const held = !leaked && REFUSED.includes(through[i].status);
-    if (!held) failures += 1;
-    return [
-      c.spelling.label,
-      c.mount.path,
-      c.how.label,
-      described(alone[i], c.spelling, c.mount),
-      described(through[i], c.spelling, c.mount),
-      leaked ? 'LEAK' : held ? 'held' : 'FAIL: not refused',
-    ];
+  const verdicts = cases.map((c, i) => {
+    if (steered(through[i], c.spelling, c.mount) !== undefined) return 'LEAK';
+    return REFUSED.includes(through[i].status) ? 'held' : 'FAIL: not refused';
   });
-  console.log(`\n${table(rows)}\n`);
+  const rows = cases.map((c, i) => [
+    c.spelling.label,
+    c.mount.path,
+    c.how.label,
+    described(alone[i], c.spelling, c.mount),
+    described(through[i], c.spelling, c.mount),
+    verdicts[i],
+  ]);
+  const headings = ['spelling', 'path', 'method', 'WordPress alone', 'through the gateway'];
+  console.log(`\n${table([...headings, 'verdict'], rows)}\n`);
 
-  const honouredAlone = [
-    ...new Set(
-      cases
-        .filter((c, i) => steered(alone[i], c.spelling, c.mount) !== undefined)
-        .map((c) => c.spelling.label),
-    ),
-  ];
-  console.log(`WordPress alone honours: ${honouredAlone.join(', ') || 'none'}`);
+  // Per spelling: how often WordPress alone honoured it, and what the gateway did.
+  const labels = [...new Set(cases.map((c) => c.spelling.label))];
+  const count = (label, test) =>
+    String(cases.filter((c, i) => c.spelling.label === label && test(c, i)).length);
+  const summary = labels.map((label) => [
+    label,
+    `${count(label, (c, i) => steered(alone[i], c.spelling, c.mount) !== undefined)} of ${count(label, () => true)}`,
+    count(label, (_c, i) => verdicts[i] === 'held'),
+    count(label, (_c, i) => verdicts[i] === 'LEAK'),
+    count(label, (_c, i) => verdicts[i] === 'FAIL: not refused'),
+  ]);
+  console.log(
+    `${table(['spelling', 'WordPress alone honours it', 'held', 'LEAK', 'not refused'], summary)}\n`,
+  );
+  let failures = verdicts.filter((verdict) => verdict !== 'held').length;
 
   const reads = ordinaryReads(wordpress);
   const answers = await each(reads, (read) =>
@@ -691,14 +731,25 @@ async function main() {
   return failures === 0 ? 0 : 1;
 }
 
-process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
-process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+/** Set on Ctrl-C (or SIGTERM): what fails after it is the stopping, not the test. */
+let interrupted = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    interrupted = true;
+    console.error(`${signal}: stopping everything test:wordpress started`);
+    void stopAll().then(() => process.exit(code));
+  });
+}
 main().then(
   async (code) => {
     await stopAll();
     process.exit(code);
   },
   async (error) => {
+    if (interrupted) return;
     console.error(
       `test:wordpress could not run: ${error instanceof Error ? error.message : String(error)}`,
     );
