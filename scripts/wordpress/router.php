@@ -3,6 +3,7 @@
  * The router of `php -S` for the test WordPress (scripts/test-wordpress.mjs), doing what Apache
  * does with WordPress's .htaccess: a file that exists is served as it is; any other path (a page,
  * /wp-json/..., a missing upload) is WordPress's index.php, as `RewriteRule . /index.php` sends it.
+ * Unlike Apache, no other PHP file is run (wp-login.php...): the gateway passes none of them.
  *
  * The document root is a tree of links to Debian's /usr/share/wordpress: ABSPATH is defined here
  * as the document root, so WordPress loads the test's own wp-config.php and wp-content, never
