@@ -57,4 +57,4 @@ $checkout = wp_insert_post([
 ]);
 $wp_rewrite->flush_rules(false);
 
-echo json_encode(['version' => get_bloginfo('version'), 'checkoutPage' => $checkout, 'learners' => $learners, 'permalinks' => get_option('permalink_structure')]), "\n";
+echo json_encode(['version' => get_bloginfo('version'), 'checkoutPage' => $checkout, 'learners' => $learners]), "\n";
