@@ -120,7 +120,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       prefix: `/remotes/${name}/`,
       root: path.join(config.appsRoot, `remote-${name}`, 'dist'),
     })),
-    { prefix: '/releases/', root: releasesDir },
+    { prefix: '/releases/', root: releasesDir, buildDepth: 2 },
     { prefix: '/', root: shellDir },
   ]);
 
