@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { TAG_MANAGER_ID } from 'shared-store/server';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -167,10 +168,7 @@ const schema = z.object({
   GTM_ID: z
     .string()
     .trim()
-    .regex(
-      /^GTM-[A-Z0-9]{4,12}$/,
-      'a Tag Manager container id, GTM- then 4 to 12 letters or digits',
-    )
+    .regex(TAG_MANAGER_ID, 'a Tag Manager container id, GTM- then 4 to 12 letters or digits')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
