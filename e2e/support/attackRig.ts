@@ -94,6 +94,7 @@ export async function startAttackRig() {
         LMS_API_URL: recorderUrl,
         PORTAL_URL: 'https://portal.example.test',
         PUBLIC_URL: 'https://shop.example.test',
+        COOKIE_SECRET: randomBytes(32).toString('hex'),
         WC_CONSUMER_KEY: key,
         WC_CONSUMER_SECRET: secret,
         DEPLOY_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-attack-deploy-')),

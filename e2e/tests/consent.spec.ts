@@ -178,20 +178,83 @@ test.describe('with GTM_ID set', () => {
     await gateway.stop();
   });
 
-  test('Google Tag Manager loads after Consent Mode’s defaults, allowed by the page’s policy', async ({
+  /**
+   * Every request the page makes to Google (Tag Manager, Analytics, its ad services), answered
+   * here so nothing leaves the machine: Tag Manager's script by one that notes what the data layer
+   * held when it ran. A policy that blocked it would be a console error.
+   */
+  async function watchGoogle(page: Page): Promise<string[]> {
+    const asked: string[] = [];
+    await page.route(
+      /^https:\/\/([a-z0-9-]+\.)*(google|googletagmanager|google-analytics|googleadservices|doubleclick)\.[a-z.]+\//,
+      (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({
+          contentType: 'text/javascript',
+          body: 'window.gtmSaw = window.dataLayer.map(function (e) { return e.event || Array.from(e)[1]; });',
+        });
+      },
+    );
+    return asked;
+  }
+
+  /**
+   * Tag Manager's script ran, and found Consent Mode's defaults and the visitor's answer first in
+   * the data layer (then any events the answer let through), and its own start.
+   */
+  async function expectTagManagerAfterConsent(page: Page): Promise<void> {
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { gtmSaw?: unknown[] }).gtmSaw ?? []))
+      .toContain('gtm.js');
+    const saw = await page.evaluate(() => (window as unknown as { gtmSaw: unknown[] }).gtmSaw);
+    expect(saw.slice(0, 2)).toEqual(['default', 'update']);
+  }
+
+  /**
+   * A page whose first screen the gateway renders (/courses), opened and taken over by the
+   * shell's code: by then the code has decided whether Tag Manager loads.
+   */
+  async function openCourses(page: Page): Promise<void> {
+    await page.goto(`${gateway.url}/courses`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All courses');
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  }
+
+  test('nothing is asked of Google before the visitor answers; “Accept all” loads Tag Manager once, after Consent Mode is told', async ({
     page,
   }) => {
-    // No internet here: Google's script is answered by one that notes what the data layer held
-    // when it ran. A policy that blocked it would be a console error.
-    await page.route('https://www.googletagmanager.com/gtm.js?id=GTM-E2E1234', (route) =>
-      route.fulfill({
-        contentType: 'text/javascript',
-        body: 'window.gtmSaw = window.dataLayer.map(function (e) { return e.event || Array.from(e)[1]; });',
-      }),
-    );
-    await page.goto(`${gateway.url}/`);
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { gtmSaw?: unknown }).gtmSaw))
-      .toEqual(['default', 'gtm.js']);
+    const asked = await watchGoogle(page);
+    await openCourses(page);
+    await expect(question(page)).toBeVisible();
+    await page.reload();
+    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    expect(asked).toEqual([]);
+
+    await question(page).getByRole('button', { name: 'Accept all' }).click();
+    await expectTagManagerAfterConsent(page);
+    expect(asked).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-E2E1234']);
+  });
+
+  test('“Reject all” loads nothing, and neither does a later visit with the refusal kept', async ({
+    page,
+  }) => {
+    const asked = await watchGoogle(page);
+    await openCourses(page);
+    await question(page).getByRole('button', { name: 'Reject all' }).click();
+    await expect(question(page)).toHaveCount(0);
+    await openCourses(page);
+    await expect(question(page)).toHaveCount(0);
+    expect(asked).toEqual([]);
+  });
+
+  test('a kept acceptance loads Tag Manager with the page, after Consent Mode’s defaults and the answer, allowed by the page’s policy', async ({
+    page,
+    context,
+  }) => {
+    await withConsentCookie(context, gateway.url, 'v1-a1-m1');
+    const asked = await watchGoogle(page);
+    await openCourses(page);
+    await expectTagManagerAfterConsent(page);
+    expect(asked).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-E2E1234']);
   });
 });

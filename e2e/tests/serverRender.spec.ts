@@ -306,3 +306,35 @@ test.describe('a home release whose server renderers throw', () => {
     expect(gateway?.output()).toMatch(/home\/CourseListPage could not render \/courses/);
   });
 });
+
+test('the server renderers are read from disk, never served: the shell’s, each remote’s and a released version’s are not found', async ({
+  request,
+}) => {
+  const page = await request.get('/courses', { headers: { Accept: 'text/html' } });
+  expect(await page.text()).toContain('data-server-render="');
+
+  // A release of the home remote as scripts/release.mjs lays it out (its whole build, server/
+  // included), beside the live one.
+  const version = `renderers-${String(process.pid)}`;
+  const released = path.join(process.env.E2E_DEPLOY_DIR ?? '', 'remotes', 'home', version);
+  fs.cpSync(path.join(ROOT, 'remote-home', 'dist'), released, { recursive: true });
+  try {
+    for (const [url, file] of [
+      ['/server/pages.js', 'shell/dist/server/pages.js'],
+      ['/remotes/home/server/pages.js', 'remote-home/dist/server/pages.js'],
+      ['/remotes/cart/server/pages.js', 'remote-cart/dist/server/pages.js'],
+      [`/releases/home/${version}/server/pages.js`, ''],
+    ] as const) {
+      if (file) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
+      for (const method of ['GET', 'HEAD'] as const) {
+        const answer = await request.fetch(url, { method });
+        expect({ url, method, status: answer.status() }).toEqual({ url, method, status: 404 });
+      }
+    }
+    expect(fs.existsSync(path.join(released, 'server', 'pages.js'))).toBe(true);
+    const manifest = await request.get(`/releases/home/${version}/mf-manifest.json`);
+    expect(manifest.status()).toBe(200);
+  } finally {
+    fs.rmSync(released, { recursive: true, force: true });
+  }
+});

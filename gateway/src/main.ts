@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     portalUrl,
     wordpressPublicUrl: config.WORDPRESS_PUBLIC_URL,
     wooCommerce,
+    // Only the sample or a developer's start goes without it: readConfig refuses a production one.
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`,
     trustedProxies: config.TRUSTED_PROXIES ?? [],
     allowedOrigins: config.ALLOWED_ORIGINS ?? [],

@@ -131,7 +131,14 @@ export { joinSession, type SessionParticipant } from './session/participants';
 export { selectLogoutStatus, selectStorageLost } from './session/sessionStatusSlice';
 export { selectIsLoggedIn } from './session/loginSlice';
 export { isMobileApp, isIosApp } from './session/mobileApp';
-export { consentModeOf, readConsent, saveConsent, type Consent } from './session/consent';
+export {
+  allowsTagManager,
+  consentModeOf,
+  readConsent,
+  saveConsent,
+  tagManagerScriptUrl,
+  type Consent,
+} from './session/consent';
 
 // The store, slice injection, its hooks and the page's providers.
 export { mountApp, type MountOptions } from './app/mountApp';

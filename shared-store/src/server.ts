@@ -28,8 +28,12 @@ export { pageReadUrl } from './page/pageReads';
 export { servedKey } from './page/servedKey';
 export type { ServerRenderInput, ServerRenderer } from './page/serverRender';
 export {
+  allowsTagManager,
   CONSENT_COOKIE,
   CONSENT_VALUE_PATTERN,
   consentModeOf,
   parseConsent,
+  TAG_MANAGER_ID,
+  TAG_MANAGER_ORIGIN,
+  tagManagerScriptUrl,
 } from './session/consent';

@@ -2,11 +2,13 @@ import { PAGE_CONTRACT, captureCampaignIds, mountApp } from 'shared-store';
 import { App } from './App';
 import { bridgeAnalytics, bridgeNotifications } from './bridges/bridges';
 import { watchConsentQuestion } from './consent/lazyQuestion';
+import { loadTagManagerWithConsent } from './consent/tagManager';
 import { loadCartModel, withCartModel } from './remotes/cartModel';
 import './shell.css';
 
 captureCampaignIds(window.location.search);
 bridgeAnalytics();
+loadTagManagerWithConsent();
 watchConsentQuestion();
 bridgeNotifications();
 

@@ -28,11 +28,31 @@ function readIfPresent(file: string): Buffer | undefined {
   }
 }
 
+/** A folder of built files and the URL prefix it is served under. */
+export interface Mount {
+  prefix: string;
+  root: string;
+  /**
+   * How many folders down the builds sit: 0 when the root is a build's dist/, 2 for released
+   * remotes (<name>/<version>/). Default 0.
+   */
+  buildDepth?: number;
+}
+
+/**
+ * Whether a file is in a build's `server/` folder: its server renderer (pages.js and its
+ * chunks), which the gateway reads from disk to render pages and never serves.
+ */
+export function isServerOnly({ root, buildDepth = 0 }: Mount, file: string): boolean {
+  const segments = path.relative(root, file).split(path.sep);
+  return segments.length > buildDepth + 1 && segments[buildDepth] === 'server';
+}
+
 /**
  * Hashed build files never change under their name, so after the first request they are served
  * from memory, in the encoding the browser prefers. Anything else goes to the static handler.
  */
-export function createAssetCache(mounts: readonly { prefix: string; root: string }[]) {
+export function createAssetCache(mounts: readonly Mount[]) {
   const assets = new Map<string, Asset | null>();
   let bytes = 0;
 
@@ -41,7 +61,8 @@ export function createAssetCache(mounts: readonly { prefix: string; root: string
     if (!mount) return undefined;
     const relative = decodeURIComponent(pathname.slice(mount.prefix.length));
     const file = path.resolve(mount.root, relative);
-    return file.startsWith(`${path.resolve(mount.root)}${path.sep}`) ? file : undefined;
+    const inside = file.startsWith(`${path.resolve(mount.root)}${path.sep}`);
+    return inside && !isServerOnly(mount, file) ? file : undefined;
   }
 
   function load(pathname: string): Asset | null {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { createAssetCache, type AssetCache } from './assetCache';
+import { createAssetCache, isServerOnly, type AssetCache, type Mount } from './assetCache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -15,17 +15,12 @@ export function cacheControlFor(filePath: string): string {
   return /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : REVALIDATE;
 }
 
-/** A folder of built files and the URL prefix it is served under. */
-export interface Mount {
-  prefix: string;
-  root: string;
-}
-
 /**
  * Serves the builds' files, one list of mounts for all: a hashed file (which never changes under
  * its name) from memory after its first request, in the encoding the browser prefers; any other
  * file from disk (@fastify/static, with its precompressed copies and conditional requests),
- * revalidated. The memory cache is returned for the page, which carries some sheets inline.
+ * revalidated. The memory cache is returned for the page, which carries some sheets inline. A
+ * build's server renderer (its `server/` folder) is not found, as any unknown file.
  */
 export async function registerBuildFiles(
   app: FastifyInstance,
@@ -51,10 +46,12 @@ export async function registerBuildFiles(
   const setHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
     res.setHeader('Cache-Control', cacheControlFor(file));
   };
-  for (const [index, { prefix, root }] of mounts.entries()) {
+  for (const [index, mount] of mounts.entries()) {
+    const { prefix, root } = mount;
     await app.register(fastifyStatic, {
       root,
       prefix,
+      allowedPath: (pathName) => !isServerOnly(mount, path.join(root, pathName)),
       // The reply's sendFile is decorated once.
       decorateReply: index === 0,
       index: false,

@@ -15,16 +15,17 @@ import {
   canHoldServerRender,
   dataHints,
   inlineScriptSources,
-  TAG_MANAGER_ORIGIN,
   inlineStyleSheets,
   renderIndex,
   sheetToCarry,
   templateProblem,
 } from './pageAssembly';
 import {
+  allowsTagManager,
   CONSENT_COOKIE,
   parseConsent,
   remoteNamesOf,
+  TAG_MANAGER_ORIGIN,
   type PageMarkup,
   type PageRoute,
 } from 'shared-store/server';
@@ -78,10 +79,11 @@ export async function page(app: FastifyInstance): Promise<void> {
   const { contract, publicUrl } = config;
   /** Released remote versions, served at /releases/<name>/<version>/. */
   const releasesDir = path.join(config.deployDir, 'remotes');
-  /** Settings the page may know (never secrets). */
+  /** Settings the page may know (never secrets): the container, loaded once a choice allows it. */
   const publicConfig = {
     portalUrl: config.portalUrl,
     wordpressUrl: config.wordpressOrigin,
+    ...(config.gtmId === undefined ? {} : { tagManager: config.gtmId }),
   };
   const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
   /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
@@ -120,7 +122,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       prefix: `/remotes/${name}/`,
       root: path.join(config.appsRoot, `remote-${name}`, 'dist'),
     })),
-    { prefix: '/releases/', root: releasesDir },
+    { prefix: '/releases/', root: releasesDir, buildDepth: 2 },
     { prefix: '/', root: shellDir },
   ]);
 
@@ -242,6 +244,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     };
     const linked = (url: string) =>
       stylesServerRender(url) || sheetToCarry(url, readSheet) !== undefined;
+    const consent = parseConsent(request.cookies[CONSENT_COOKIE]);
     const page = renderIndex(template, contract.markup, remotes, publicConfig, {
       carried: code.carried,
       manifests: code.manifests,
@@ -252,8 +255,10 @@ export async function page(app: FastifyInstance): Promise<void> {
       bare: pageAsked.bare,
       head: served.head,
       ...(serverRender ? { serverRender } : {}),
-      consentAnswered: parseConsent(request.cookies[CONSENT_COOKIE]) !== undefined,
-      tagManager: config.gtmId,
+      consentAnswered: consent !== undefined,
+      // A stored choice that allows it loads the tag manager with the page; before a choice, or
+      // after a refusal, nothing is asked of Google (the shell loads it on "Accept").
+      tagManager: allowsTagManager(consent) ? config.gtmId : undefined,
       preview,
       headerLogo: logo,
     });

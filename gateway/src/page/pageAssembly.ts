@@ -5,6 +5,7 @@ import {
   CONSENT_VALUE_PATTERN,
   consentModeOf,
   pageReadUrl,
+  tagManagerScriptUrl,
   type PageContract,
   type PageMarkup,
 } from 'shared-store/server';
@@ -56,7 +57,8 @@ export function templateProblem(template: string, markup: PageMarkup): string | 
  * answers it was drawn from (by served key) for the page's first reads. A `head` (headMarkup.ts) replaces the
  * template's title and description and opens the head's slot. Every page's head starts with
  * Consent Mode's defaults (CONSENT_DEFAULTS), then the tag manager when one is named
- * (`tagManager`, its container id); the cookie question is left out for a visitor who has
+ * (`tagManager`, its container id: the caller names it only when the visitor's stored choice
+ * allows it, allowsTagManager); the cookie question is left out for a visitor who has
  * answered it (`consentAnswered`). A browser previewing a release gets the preview bar at the top
  * of the page (`preview`). The site's logo (`headerLogo`, an address headerLogoUrl accepted)
  * takes the bundled mark's place in the header's space.
@@ -194,14 +196,11 @@ const CONSENT_DEFAULTS =
 /** Google Tag Manager's start, which its container reads from the data layer. A constant. */
 const TAG_MANAGER_START = 'window.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"})';
 
-/** Where Google Tag Manager's code comes from: the one script origin the policy adds for it. */
-export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
-
 /** Consent Mode's defaults, then Google Tag Manager's container when one is named. */
 function consentAndTags(tagManager: string | undefined): string {
   const consent = `<script>${CONSENT_DEFAULTS}</script>`;
   if (tagManager === undefined) return consent;
-  const src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(tagManager)}`;
+  const src = tagManagerScriptUrl(tagManager);
   return `${consent}<script>${TAG_MANAGER_START}</script><script async src="${escapeAttribute(src)}"></script>`;
 }
 

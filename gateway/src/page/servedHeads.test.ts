@@ -550,19 +550,26 @@ describe('the head of each page the gateway serves', () => {
     expect(response.body).toContain('<script type="application/ld+json">');
   });
 
-  it('with GTM_ID set, the pages load Google Tag Manager and their policy allows exactly it and where its tags report; without, neither', async () => {
+  it('with GTM_ID set, the page of a visitor whose stored choice allows it loads Google Tag Manager; the policy of every page allows exactly it and where its tags report; without GTM_ID, neither', async () => {
     const tagged = await build({ gtmId: 'GTM-AB12CD' });
-    const response = await page('/courses/plab-1-online-course', tagged);
+    const withChoice = (cookie: string) =>
+      tagged.inject({
+        url: '/courses/plab-1-online-course',
+        headers: { accept: 'text/html', cookie: `cookie_consent=${cookie}` },
+      });
+    const accepted = await withChoice('v1-a1-m1');
+    const analyticsOnly = await withChoice('v1-a1-m0');
     await tagged.close();
-    expect(response.body).toContain(
-      '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD"></script>',
-    );
+    const script =
+      '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD"></script>';
+    expect(accepted.body).toContain(script);
+    expect(analyticsOnly.body).toContain(script);
     const directive = (policy: string, name: string) =>
       new RegExp(`${name} ([^;]*)`).exec(policy)?.[1]?.split(' ') ?? [];
-    const policy = String(response.headers['content-security-policy']);
+    const policy = String(accepted.headers['content-security-policy']);
     expect(directive(policy, 'script-src')).toEqual([
       "'self'",
-      ...inlineScriptSources(response.body),
+      ...inlineScriptSources(accepted.body),
       'https://www.googletagmanager.com',
     ]);
     expect(directive(policy, 'connect-src')).toEqual([
@@ -575,6 +582,31 @@ describe('the head of each page the gateway serves', () => {
     const plain = await page('/courses/plab-1-online-course');
     expect(plain.body).not.toContain('googletagmanager');
     expect(String(plain.headers['content-security-policy'])).not.toContain('google');
+  });
+
+  it('with GTM_ID set, a page before any choice or after a refusal asks nothing of Google: the container is in its settings for the shell to load on “Accept”, and its policy allows it', async () => {
+    const tagged = await build({ gtmId: 'GTM-AB12CD' });
+    const pages = await Promise.all(
+      ['', 'cookie_consent=v1-a0-m0', 'cookie_consent=v1-a1-m9'].map((cookie) =>
+        tagged.inject({
+          url: '/courses/plab-1-online-course',
+          headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+        }),
+      ),
+    );
+    await tagged.close();
+    for (const response of pages) {
+      expect(response.body).not.toContain('googletagmanager');
+      expect(response.body).not.toContain('gtm.start');
+      const settings =
+        /<script id="storefront-config" type="application\/json">([^<]*)<\/script>/.exec(
+          response.body,
+        );
+      expect(JSON.parse(settings?.[1] ?? '{}')).toMatchObject({ tagManager: 'GTM-AB12CD' });
+      expect(String(response.headers['content-security-policy'])).toMatch(
+        /script-src [^;]*https:\/\/www\.googletagmanager\.com/,
+      );
+    }
   });
 });
 

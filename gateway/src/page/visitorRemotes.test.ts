@@ -1,3 +1,5 @@
+import type * as NodeCrypto from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -5,6 +7,38 @@ import { buildGateway } from '../app';
 import { redactUrl } from '../plugins/logging';
 import { makeAppsRoot, testGatewayOptions, writeIn } from '../test-support/contract';
 import { BUCKET_COOKIE, PREVIEW_COOKIE } from './visitorRemotes';
+
+/**
+ * The system's cryptographic source, watched: each draw is recorded with its range. A test may
+ * script the next draws (`scripted`), or replace the source by a seeded one (`seeded`: the same
+ * draws on every run, spread as a uniform source's are), so no check depends on luck.
+ */
+const draws: { max: number; value: number }[] = [];
+const scripted: number[] = [];
+let seeded: ((max: number) => number) | undefined;
+jest.mock('node:crypto', () => {
+  const actual = jest.requireActual<typeof NodeCrypto>('node:crypto');
+  return {
+    ...actual,
+    randomInt: (max: number) => {
+      const value = scripted.shift() ?? seeded?.(max) ?? actual.randomInt(max);
+      draws.push({ max, value });
+      return value;
+    },
+  };
+});
+
+/** Draws from a fixed seed: the first bytes of SHA-256 over the seed and a counter. */
+function seededSource(seed: string): (max: number) => number {
+  let counter = 0;
+  return (max) => {
+    counter += 1;
+    const hash = createHash('sha256')
+      .update(`${seed}:${String(counter)}`)
+      .digest();
+    return hash.readUInt32BE(0) % max;
+  };
+}
 
 // A browser's remotes through the gateway: the canary's bucket and the preview link, each kept in
 // a cookie the gateway signs; rollout.json and the released folders as scripts/releases.mjs
@@ -97,6 +131,14 @@ const setCookies = (response: { headers: Record<string, unknown> }): string[] =>
   return value === undefined ? [] : ([] as string[]).concat(value as string | string[]);
 };
 
+/** The bucket a page's answer gave the browser (its signed cookie's value), or '' for none. */
+function bucketGiven(response: { headers: Record<string, unknown> }): string {
+  const [cookie = ''] = setCookies(response).filter((set) => set.startsWith(`${BUCKET_COOKIE}=`));
+  const value = decodeURIComponent(/^[^=]+=([^;]*)/.exec(cookie)?.[1] ?? '');
+  const bucket = gateway.unsignCookie(value);
+  return bucket.valid ? bucket.value : '';
+}
+
 describe('canary', () => {
   it('a browser without a bucket is given one on its first page, signed, HttpOnly, for 90 days; its page follows it', async () => {
     const response = await pageWith();
@@ -112,28 +154,74 @@ describe('canary', () => {
     expect(headerIn(response.body)).toBe(inCanary ? CANARY : LIVE);
   });
 
-  it('of every hundred new browsers, a canary of 10% gets exactly ten', async () => {
-    let inCanary = 0;
-    for (let browser = 0; browser < 200; browser += 1) {
-      if (headerIn((await pageWith()).body) === CANARY) inCanary += 1;
-    }
-    expect(inCanary).toBe(20);
-  });
-
-  // Set before any consent choice (docs/ARCHITECTURE.md, Cookies set without asking): it must
-  // stay a bucket, one of a hundred values each shared by one browser in a hundred.
   it('the bucket cookie identifies no browser: a number 0 to 99, the same cookie for every browser of its bucket, for this host only', async () => {
-    const cookies = new Set<string>();
-    for (let browser = 0; browser < 200; browser += 1) {
+    scripted.push(42, 42, 17);
+    const cookies: string[] = [];
+    for (let browser = 0; browser < 3; browser += 1) {
       const [cookie = ''] = setCookies(await pageWith()).filter((set) =>
         set.startsWith(`${BUCKET_COOKIE}=`),
       );
       expect(cookie).not.toMatch(/Domain=/i);
       const value = /^[^=]+=([^;]*)/.exec(cookie)?.[1] ?? '';
       expect(gateway.unsignCookie(decodeURIComponent(value)).value).toMatch(/^\d{1,2}$/);
-      cookies.add(value);
+      cookies.push(value);
     }
-    expect(cookies.size).toBe(100);
+    expect(cookies[0]).toBe(cookies[1]);
+    expect(cookies[2]).not.toBe(cookies[0]);
+  });
+
+  it('each new browser’s bucket is a fresh draw from the cryptographic source over the hundred buckets, never the next of a sequence', async () => {
+    draws.length = 0;
+    scripted.push(7, 7, 7, 93);
+    const given: string[] = [];
+    for (let browser = 0; browser < 4; browser += 1) given.push(bucketGiven(await pageWith()));
+    expect(given).toEqual(['7', '7', '7', '93']);
+    expect(draws).toEqual([7, 7, 7, 93].map((value) => ({ max: 100, value })));
+  });
+
+  it('buckets of consecutive new browsers are not an arithmetic sequence', async () => {
+    seeded = seededSource('consecutive browsers');
+    try {
+      const given: number[] = [];
+      for (let browser = 0; browser < 20; browser += 1) {
+        given.push(Number(bucketGiven(await pageWith())));
+      }
+      const steps = new Set(
+        given.slice(1).map((bucket, index) => (bucket - (given[index] ?? 0) + 100) % 100),
+      );
+      expect(steps.size).toBeGreaterThan(1);
+    } finally {
+      seeded = undefined;
+    }
+  });
+
+  it('new browsers are spread evenly: of 2,000, a canary of 10% gets about a tenth and every bucket is given', async () => {
+    seeded = seededSource('canary buckets');
+    try {
+      const buckets = new Set<string>();
+      let inCanary = 0;
+      for (let browser = 0; browser < 2000; browser += 1) {
+        const response = await pageWith();
+        buckets.add(bucketGiven(response));
+        if (headerIn(response.body) === CANARY) inCanary += 1;
+      }
+      expect(inCanary).toBeGreaterThanOrEqual(170);
+      expect(inCanary).toBeLessThanOrEqual(230);
+      expect(buckets.size).toBe(100);
+    } finally {
+      seeded = undefined;
+    }
+  });
+
+  it('a browser that drops its cookie is given a bucket again, by a new draw', async () => {
+    scripted.push(4);
+    const first = await pageWith();
+    expect(bucketGiven(first)).toBe('4');
+    expect(headerIn(first.body)).toBe(CANARY);
+    scripted.push(61);
+    const again = await pageWith();
+    expect(bucketGiven(again)).toBe('61');
+    expect(headerIn(again.body)).toBe(LIVE);
   });
 
   it('a returning browser keeps its bucket: the same version every time, and no new cookie', async () => {
@@ -154,9 +242,19 @@ describe('canary', () => {
     }
   });
 
-  it('a bucket the browser wrote itself is not believed: it is given a signed one', async () => {
+  it('a bucket the browser wrote itself is not believed: it is given a signed one, drawn at random', async () => {
+    scripted.push(77);
     const response = await pageWith(`${BUCKET_COOKIE}=0`);
-    expect(setCookies(response).some((set) => set.startsWith(`${BUCKET_COOKIE}=`))).toBe(true);
+    expect(bucketGiven(response)).toBe('77');
+    expect(headerIn(response.body)).toBe(LIVE);
+  });
+
+  it('a signed bucket altered by the browser is not believed: it is given one drawn at random', async () => {
+    const altered = signed(BUCKET_COOKIE, '50').replace('50.', '05.');
+    scripted.push(88);
+    const response = await pageWith(altered);
+    expect(bucketGiven(response)).toBe('88');
+    expect(headerIn(response.body)).toBe(LIVE);
   });
 
   it('/remotes.json reads the bucket and never gives one', async () => {

@@ -28,20 +28,6 @@ const cookieOptions = (secure: boolean, maxAge: number) => ({
   maxAge,
 });
 
-/**
- * The buckets new browsers are given, in turn: a step of 37, prime to 100, so every hundred new
- * browsers an instance sees take each bucket once, and a canary of N percent gets N of them (a
- * random draw could give a 10% canary 5% or 15% of a small audience). It starts at a random bucket.
- */
-function bucketSequence(): () => number {
-  let next = randomInt(BUCKETS);
-  return () => {
-    const bucket = next;
-    next = (next + 37) % BUCKETS;
-    return bucket;
-  };
-}
-
 /** A signed cookie's value, or undefined when it is absent, altered or signed with another secret. */
 function signedValue(request: FastifyRequest, name: string): string | undefined {
   const sent = request.cookies[name];
@@ -68,11 +54,12 @@ export function createVisitorRemotes(
   { secure, now = Date.now }: { secure: boolean; now?: () => number },
 ) {
   /**
-   * The visitor's remotes, and the preview bar's notice. `assign`: a browser without a bucket is
-   * given one while a canary runs (a page load; a configuration refresh only reads).
+   * The visitor's remotes, and the preview bar's notice. `assign`: a browser without a bucket (or
+   * whose cookie is not one this gateway signed) is given one while a canary runs (a page load; a
+   * configuration refresh only reads). Each is drawn from the system's cryptographic source, so
+   * no visitor can tell from the buckets given before which one comes next: a browser that drops
+   * its cookie is in a canary of N percent again with a chance of N in a hundred, each time.
    */
-  const nextBucket = bucketSequence();
-
   function forRequest(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -82,7 +69,7 @@ export function createVisitorRemotes(
     const current = rollout.get();
     let bucket = bucketOf(request);
     if (bucket === undefined && assign && hasCanary(current)) {
-      bucket = nextBucket();
+      bucket = randomInt(BUCKETS);
       void reply.setCookie(BUCKET_COOKIE, String(bucket), cookieOptions(secure, BUCKET_MAX_AGE_S));
     }
     return remotesForVisitor(

@@ -11,6 +11,9 @@ const UPSTREAMS = {
   WC_CONSUMER_SECRET: 'cs_live',
 };
 
+/** What a production start needs besides its upstreams (HOST is loopback by default). */
+const PRODUCTION = { ...UPSTREAMS, PUBLIC_URL: 'https://shop.example', COOKIE_SECRET };
+
 /** The message a configuration is refused with ('' when it is taken). */
 function refusal(env: NodeJS.ProcessEnv): string {
   try {
@@ -53,7 +56,7 @@ describe('gateway configuration', () => {
 
   it('hands the page the WordPress site’s public origin: as set, else WORDPRESS_URL’s, else the sample’s site', () => {
     expect(readConfig({}).WORDPRESS_PUBLIC_URL).toBe('https://www.example-academy.test');
-    const real = { ...UPSTREAMS, WORDPRESS_URL: 'https://cms.example.com/' };
+    const real = { ...PRODUCTION, WORDPRESS_URL: 'https://cms.example.com/' };
     expect(readConfig(real).WORDPRESS_PUBLIC_URL).toBe('https://cms.example.com');
     expect(
       readConfig({ ...real, WORDPRESS_PUBLIC_URL: 'https://www.example.com/blog/' })
@@ -77,7 +80,7 @@ describe('gateway configuration', () => {
 
   it('runs the embedded sample backend only when no upstream is configured at all', () => {
     expect(readConfig({}).upstreams).toBeUndefined();
-    expect(readConfig({ ...UPSTREAMS, PORT: '9000' }).upstreams).toEqual({
+    expect(readConfig({ ...PRODUCTION, PORT: '9000' }).upstreams).toEqual({
       wordpress: 'https://wp.example',
       lms: 'https://lms.example/api',
       portal: 'https://portal.example',
@@ -97,6 +100,74 @@ describe('gateway configuration', () => {
     );
     // An empty value is no value: a deploy's blank line is a missing upstream.
     expect(refusal({ ...UPSTREAMS, LMS_API_URL: '' })).toMatch(/LMS_API_URL is required/);
+  });
+
+  it('a production start (an upstream configured, or NODE_ENV=production) without PUBLIC_URL, COOKIE_SECRET or, off loopback, TRUSTED_PROXIES is refused, naming each one missing', () => {
+    for (const production of [UPSTREAMS, { NODE_ENV: 'production' }]) {
+      const message = refusal({ ...production, HOST: '0.0.0.0' });
+      expect(message).toMatch(/^Invalid configuration: a production start/);
+      for (const name of ['PUBLIC_URL', 'COOKIE_SECRET', 'TRUSTED_PROXIES']) {
+        expect(message).toContain(`${name} (`);
+      }
+      expect(message).toContain('HOST 0.0.0.0 is not loopback');
+      expect(refusal({ ...production, COOKIE_SECRET })).toMatch(/requires PUBLIC_URL \(/);
+      expect(refusal({ ...production, PUBLIC_URL: 'https://shop.example' })).toMatch(
+        /requires COOKIE_SECRET \(/,
+      );
+      expect(
+        refusal({ ...production, ...PRODUCTION, HOST: '0.0.0.0', TRUSTED_PROXIES: ' ' }),
+      ).toMatch(/requires TRUSTED_PROXIES \(HOST 0\.0\.0\.0 is not loopback/);
+    }
+  });
+
+  it('a production start with its address, cookie secret and (off loopback) proxies starts; on loopback it needs no proxies', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) {
+      expect(refusal({ ...PRODUCTION, HOST: host })).toBe('');
+    }
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', 'shop.internal']) {
+      expect(refusal({ ...PRODUCTION, HOST: host })).toMatch(/TRUSTED_PROXIES/);
+      expect(refusal({ ...PRODUCTION, HOST: host, TRUSTED_PROXIES: '10.0.0.0/8' })).toBe('');
+    }
+    expect(
+      refusal({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', COOKIE_SECRET }),
+    ).toBe('');
+  });
+
+  it('the sample backend starts with no configuration at all (npm start)', () => {
+    expect(refusal({})).toBe('');
+  });
+
+  it('takes FRAME_ANCESTORS as origins only, refusing anything that would change the policy it goes into', () => {
+    expect(
+      readConfig({
+        FRAME_ANCESTORS:
+          ' https://app.example.com  https://admin.example.com:8443,capacitor://localhost ',
+      }).FRAME_ANCESTORS,
+    ).toEqual([
+      'https://app.example.com',
+      'https://admin.example.com:8443',
+      'capacitor://localhost',
+    ]);
+    expect(readConfig({}).FRAME_ANCESTORS).toBeUndefined();
+    for (const bad of [
+      'https://app.example.com; script-src *',
+      'https://app.example.com;script-src',
+      '*',
+      'https://*.example.com',
+      'https:',
+      "'self'",
+      "'none'",
+      "'unsafe-inline'",
+      'https://app.example.com/path',
+      'https://user@app.example.com',
+      'app.example.com',
+      "https://app.example.com'",
+      'https://app.example.com?x=1',
+    ]) {
+      expect(refusal({ FRAME_ANCESTORS: bad })).toMatch(
+        /^Invalid configuration: FRAME_ANCESTORS.*must be an origin/,
+      );
+    }
   });
 
   it('serves source maps only when an operator turns them on', () => {

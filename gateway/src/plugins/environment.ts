@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { TAG_MANAGER_ID } from 'shared-store/server';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -16,6 +18,27 @@ const addressList = z
     z.array(
       z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
         error: 'each entry must be an IP address or a CIDR range',
+      }),
+    ),
+  )
+  .optional();
+
+/**
+ * One origin exactly, as a CSP host source: scheme://host[:port], nothing before or after it (no
+ * path, wildcard, quote, semicolon or keyword: anything else would change the policy it joins).
+ */
+const ORIGIN_SOURCE =
+  /^[a-z][a-z\d+.-]*:\/\/[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*(?::\d{1,5})?$/i;
+
+const originList = z
+  .string()
+  .trim()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.string().regex(ORIGIN_SOURCE, {
+        error: (issue) =>
+          `each entry must be an origin, scheme://host[:port] with no path, wildcard, quote or semicolon: ${JSON.stringify(issue.input)} is not`,
       }),
     ),
   )
@@ -123,12 +146,11 @@ const schema = z.object({
    * they are not found. The federation's stats files are never served.
    */
   PUBLIC_SOURCE_MAPS: z.stringbool().default(false),
-  /** Space-separated origins allowed to frame the storefront (the company's app). */
-  FRAME_ANCESTORS: z
-    .string()
-    .trim()
-    .transform((value) => value.split(/\s+/).filter(Boolean))
-    .optional(),
+  /**
+   * Origins allowed to frame the storefront (the company's app), space- or comma-separated, each
+   * scheme://host[:port]: they go into every page's Content-Security-Policy.
+   */
+  FRAME_ANCESTORS: originList,
   /**
    * How long (ms) a page waits for the reads and the render of its first screen on the server
    * (its route's `serverRender`); 0: never.
@@ -146,10 +168,7 @@ const schema = z.object({
   GTM_ID: z
     .string()
     .trim()
-    .regex(
-      /^GTM-[A-Z0-9]{4,12}$/,
-      'a Tag Manager container id, GTM- then 4 to 12 letters or digits',
-    )
+    .regex(TAG_MANAGER_ID, 'a Tag Manager container id, GTM- then 4 to 12 letters or digits')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -200,6 +219,38 @@ function upstreamsOf(config: z.infer<typeof schema>): Upstreams | undefined {
   );
 }
 
+/** Whether the gateway listens on this machine only (HOST a loopback address or name). */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare.startsWith('::ffff:127.');
+}
+
+/**
+ * A production start (an upstream configured, or NODE_ENV=production) needs what the sample's
+ * defaults stand in for on a developer's machine; each one missing is named, with what it is for.
+ */
+function productionGaps(config: z.infer<typeof schema>): string[] {
+  return [
+    config.PUBLIC_URL
+      ? []
+      : [
+          'PUBLIC_URL (the storefront’s address as visitors reach it: payment links, images and Secure cookies are built from it)',
+        ],
+    config.COOKIE_SECRET
+      ? []
+      : [
+          'COOKIE_SECRET (32 characters or more, the same on every instance: it signs the order and canary cookies)',
+        ],
+    isLoopback(config.HOST) || (config.TRUSTED_PROXIES?.length ?? 0) > 0
+      ? []
+      : [
+          `TRUSTED_PROXIES (HOST ${config.HOST} is not loopback: the addresses of the load balancer or proxies in front, whose X-Forwarded-For is believed)`,
+        ],
+  ].flat();
+}
+
 /** Variables that hold secrets: read once at start, then removed from the environment. */
 export const SECRET_VARIABLES = [
   'WC_CONSUMER_KEY',
@@ -220,6 +271,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
   }
   const config = result.data;
   const upstreams = upstreamsOf(config);
+  const gaps = upstreams || env.NODE_ENV === 'production' ? productionGaps(config) : [];
+  if (gaps.length > 0) {
+    throw new Error(
+      `Invalid configuration: a production start (an upstream configured, or NODE_ENV=production) requires ${gaps.join('; ')}`,
+    );
+  }
   if (config.REDIS_URL && !config.COOKIE_SECRET) {
     throw new Error(
       'Invalid configuration: COOKIE_SECRET is required with REDIS_URL: every instance must share one COOKIE_SECRET, or the order cookie one instance signs is refused by the others',

@@ -12,17 +12,22 @@ function pageWith(text: string): Document {
 }
 
 describe('readPublicConfig: the settings the gateway hands the page', () => {
-  it('reads the portal and the WordPress site’s origin', () => {
+  it('reads the portal, the WordPress site’s origin and the Tag Manager container', () => {
     expect(
       readPublicConfig(
         pageWith(
           JSON.stringify({
             portalUrl: 'https://portal.example.com',
             wordpressUrl: 'https://www.example.com/wp/',
+            tagManager: 'GTM-AB12CD',
           }),
         ),
       ),
-    ).toEqual({ portalUrl: 'https://portal.example.com', wordpressUrl: 'https://www.example.com' });
+    ).toEqual({
+      portalUrl: 'https://portal.example.com',
+      wordpressUrl: 'https://www.example.com',
+      tagManager: 'GTM-AB12CD',
+    });
   });
 
   it.each([
@@ -30,13 +35,21 @@ describe('readPublicConfig: the settings the gateway hands the page', () => {
     ['malformed JSON', pageWith('{oops')],
     ['null', pageWith('null')],
     ['a list', pageWith('[1]')],
-    ['fields of the wrong type', pageWith('{"portalUrl": 3, "wordpressUrl": ["x"]}')],
+    [
+      'fields of the wrong type',
+      pageWith('{"portalUrl": 3, "wordpressUrl": ["x"], "tagManager": true}'),
+    ],
+    ['a container that is not one', pageWith('{"tagManager": "GTM-1\\"><script>"}')],
     [
       'an empty portal and a script URL',
       pageWith('{"portalUrl": "", "wordpressUrl": "javascript:alert(1)"}'),
     ],
   ])('%s reads as the defaults', (_, doc) => {
-    expect(readPublicConfig(doc)).toEqual({ portalUrl: '/portal', wordpressUrl: '' });
+    expect(readPublicConfig(doc)).toEqual({
+      portalUrl: '/portal',
+      wordpressUrl: '',
+      tagManager: '',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { PAGE_CONTRACT } from '../page/contract';
+import { TAG_MANAGER_ID } from '../session/consent';
 
 /** Settings the gateway hands to the page (never secrets): read from its inlined JSON. */
 export interface PublicConfig {
@@ -9,6 +10,11 @@ export interface PublicConfig {
    * storefront's own (lib/links.ts). Empty when the gateway names none.
    */
   wordpressUrl: string;
+  /**
+   * The Google Tag Manager container (GTM-…) the page loads once the visitor's cookie choice
+   * allows it (session/consent.ts); empty when the gateway names none.
+   */
+  tagManager: string;
 }
 
 const ELEMENT_ID = PAGE_CONTRACT.markup.storefrontConfigId;
@@ -37,6 +43,10 @@ export function readPublicConfig(doc: Document = document): PublicConfig {
   return {
     portalUrl: typeof portalUrl === 'string' && portalUrl ? portalUrl : '/portal',
     wordpressUrl: originOf(raw?.wordpressUrl),
+    tagManager:
+      typeof raw?.tagManager === 'string' && TAG_MANAGER_ID.test(raw.tagManager)
+        ? raw.tagManager
+        : '',
   };
 }
 

@@ -50,3 +50,23 @@ export function consentModeOf({ analytics, marketing }: Consent): Record<string,
     ad_personalization: state(marketing),
   };
 }
+
+/**
+ * Whether a choice lets Google Tag Manager load: a consent to analytics or to marketing ("Accept
+ * all" gives both). Before any choice, and after "Reject all", nothing is asked of Google (the UK
+ * reading of PECR: nothing reaches it before the visitor agrees).
+ */
+export function allowsTagManager(consent: Consent | undefined): boolean {
+  return consent !== undefined && (consent.analytics || consent.marketing);
+}
+
+/** Google Tag Manager's origin: its script, and the tags it loads. */
+export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+
+/** A Tag Manager container's id, as the gateway takes it (GTM_ID) and hands it to the page. */
+export const TAG_MANAGER_ID = /^GTM-[A-Z0-9]{4,12}$/;
+
+/** The script of a Tag Manager container. */
+export function tagManagerScriptUrl(containerId: string): string {
+  return `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(containerId)}`;
+}
