@@ -165,6 +165,8 @@ describe('the head of each page the gateway serves', () => {
       ...testGatewayOptions(makeAppsRoot(), wordpress.url),
       logLevel: 'warn',
       logStream: logInto(logged),
+      // Reads the page waits for finish on a loaded machine; the budget's own tests set theirs.
+      headReadBudgetMs: 10_000,
       ...overrides,
     });
   }
