@@ -7,9 +7,10 @@ import { handled, readInput, ShopError } from './errors';
 import { completeFreeOrder } from './freeOrders';
 import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
 import type { OrdersCookie } from './orderCookie';
-import type { OwnOrderReader } from './ownership';
+import { orderNotFound, readOrderByKey, type OwnOrderReader } from './ownership';
 import {
   createdOrderView,
+  keyedOrderView,
   orderSummary,
   orderView,
   placeOrder,
@@ -22,6 +23,7 @@ import {
   idParams,
   noInput,
   orderInput,
+  orderReadQuery,
   pricesQuery,
   wcCoupon,
   wcCouponDefinitions,
@@ -296,11 +298,20 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     }),
   );
 
+  // An order is read by its owner (orderView) or, in any other browser, by its key, which its
+  // confirmation link carries (keyedOrderView); to anyone else it does not exist.
   app.get(
     `${SHOP_PREFIX}/orders/:id`,
     handled(async (request, reply) => {
       const { id } = readInput(idParams, request.params);
-      return orderView(await deps.readOwnOrder(request, reply, id));
+      const { key } = readInput(orderReadQuery, request.query);
+      const own = deps.readOwnOrder(request, reply, id);
+      if (key === undefined) return orderView(await own);
+      const owned = await own.catch((error: unknown) => {
+        if (error instanceof ShopError && error.code === orderNotFound().code) return null;
+        throw error;
+      });
+      return owned ? orderView(owned) : keyedOrderView(await readOrderByKey(wc, id, key));
     }),
   );
 

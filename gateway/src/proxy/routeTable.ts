@@ -453,6 +453,15 @@ export const ROUTE_TABLE: readonly Folder[] = [
         access: PUBLIC,
         perMinute: 10,
       },
+      // An order read (its owner's, or by the key its confirmation link carries) is a WooCommerce
+      // call: a page load makes one or two.
+      {
+        name: 'order-read',
+        methods: READ,
+        path: /^\/api\/shop\/orders\/[1-9]\d{0,9}$/,
+        access: PUBLIC,
+        perMinute: 60,
+      },
       // A paid order is reported once per tab that learns of it (commerce/orderTracking.ts).
       {
         name: 'order-tracking',
