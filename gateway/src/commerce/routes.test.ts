@@ -458,6 +458,13 @@ describe('the commerce API', () => {
         const refused = await readByKey(id, query);
         expect([query, refused.statusCode, refused.body]).toEqual([query, 404, none.body]);
       }
+      for (const kept of [orderKeyOf(other), key.toLowerCase(), `${key} `]) {
+        const refused = await gateway.inject({
+          url: `/api/shop/orders/${String(id)}`,
+          cookies: { sf_order_key: kept },
+        });
+        expect([kept, refused.statusCode, refused.body]).toEqual([kept, 404, none.body]);
+      }
       expect(none.json()).toEqual({
         code: 'order_not_found',
         message: 'Order not found.',
@@ -510,6 +517,52 @@ describe('the commerce API', () => {
           cookies,
         });
         expect(own.json()).toMatchObject({ id, email: 'someone@example.com' });
+      }
+    });
+
+    it('the link is asked for again without its key, which goes in a cookie to the order’s read alone', async () => {
+      const id = await guestOrder();
+      const key = orderKeyOf(id);
+      const page = `/checkout/order-received/${String(id)}/`;
+      const link = await gateway.inject({ url: `${page}?key=${key}` });
+      expect(link.statusCode).toBe(303);
+      expect(link.headers.location).toBe(page);
+      expect(link.headers['cache-control']).toBe('no-store');
+      expect(link.cookies).toEqual([
+        {
+          name: 'sf_order_key',
+          value: key,
+          path: `/api/shop/orders/${String(id)}`,
+          maxAge: 86400,
+          httpOnly: true,
+          secure: true,
+          sameSite: 'Lax',
+        },
+      ]);
+      const shown = await gateway.inject({ url: page });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).not.toContain(key);
+      const read = await gateway.inject({
+        url: `/api/shop/orders/${String(id)}`,
+        cookies: { sf_order_key: key },
+      });
+      expect(read.json()).toMatchObject({ id, status: 'processing' });
+      expect(logs.join('')).not.toContain(key);
+
+      const tagged = await gateway.inject({ url: `${page}?utm_source=bank&key=${key}` });
+      expect(tagged.headers.location).toBe(`${page}?utm_source=bank`);
+    });
+
+    it('a link whose key no order could have (padded, twice, empty) is asked for again without it, and no key is kept', async () => {
+      const id = await guestOrder();
+      const key = orderKeyOf(id);
+      const page = `/checkout/order-received/${String(id)}/`;
+      for (const query of [`?key=%20${key}`, `?key=${key}+`, `?key=${key}&key=${key}`, '?key=']) {
+        const link = await gateway.inject({ url: `${page}${query}` });
+        expect([query, link.statusCode, link.headers.location]).toEqual([query, 303, page]);
+        expect(link.cookies).toMatchObject([
+          { name: 'sf_order_key', value: '', path: `/api/shop/orders/${String(id)}` },
+        ]);
       }
     });
 

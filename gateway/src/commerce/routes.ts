@@ -6,7 +6,7 @@ import { createMemoryClaims, createRedisClaims } from './claims';
 import { handled, readInput, ShopError } from './errors';
 import { completeFreeOrder } from './freeOrders';
 import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
-import type { OrdersCookie } from './orderCookie';
+import { keptConfirmationKey, type OrdersCookie } from './orderCookie';
 import { orderNotFound, readOrderByKey, type OwnOrderReader } from './ownership';
 import {
   createdOrderView,
@@ -299,12 +299,13 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
   );
 
   // An order is read by its owner (orderView) or, in any other browser, by its key, which its
-  // confirmation link carries (keyedOrderView); to anyone else it does not exist.
+  // confirmation link carries (keyedOrderView): sent as `key`, or left in a cookie by the link
+  // (keepConfirmationKey). To anyone else it does not exist.
   app.get(
     `${SHOP_PREFIX}/orders/:id`,
     handled(async (request, reply) => {
       const { id } = readInput(idParams, request.params);
-      const { key } = readInput(orderReadQuery, request.query);
+      const key = readInput(orderReadQuery, request.query).key ?? keptConfirmationKey(request);
       const own = deps.readOwnOrder(request, reply, id);
       if (key === undefined) return orderView(await own);
       const owned = await own.catch((error: unknown) => {

@@ -154,12 +154,12 @@ function contentRead(
 
 /**
  * The pages the storefront shows itself under an upstream's folder, never proxied: the order
- * received page WooCommerce sends the shopper to after paying (`/checkout/order-received/{id}/`),
- * which reads the order through the commerce API and settles the cart. The page plugin serves
- * them (page/index.ts).
+ * received page WooCommerce sends the shopper to after paying (`/checkout/order-received/{id}/`,
+ * the order's id its first group), which reads the order through the commerce API and settles
+ * the cart. The page plugin serves them (page/index.ts).
  */
 export const OWN_PAGES = [
-  { prefix: '/checkout/order-received', page: /^\/checkout\/order-received\/[1-9]\d{0,9}\/?$/ },
+  { prefix: '/checkout/order-received', page: /^\/checkout\/order-received\/([1-9]\d{0,9})\/?$/ },
 ] as const;
 
 export const ROUTE_TABLE: readonly Folder[] = [
