@@ -7,7 +7,7 @@ import { handled, readInput, ShopError } from './errors';
 import { completeFreeOrder } from './freeOrders';
 import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
 import { keptConfirmationKey, type OrdersCookie } from './orderCookie';
-import { orderNotFound, readOrderByKey, type OwnOrderReader } from './ownership';
+import { readOrderByKey, type OwnOrderReader } from './ownership';
 import {
   createdOrderView,
   keyedOrderView,
@@ -308,8 +308,9 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       const key = readInput(orderReadQuery, request.query).key ?? keptConfirmationKey(request);
       const own = deps.readOwnOrder(request, reply, id);
       if (key === undefined) return orderView(await own);
+      // Not this browser's (its owner reading would have found it): the key decides.
       const owned = await own.catch((error: unknown) => {
-        if (error instanceof ShopError && error.code === orderNotFound().code) return null;
+        if (error instanceof ShopError && error.status === 404) return null;
         throw error;
       });
       return owned ? orderView(owned) : keyedOrderView(await readOrderByKey(wc, id, key));
