@@ -64,7 +64,7 @@ export function createOrdersCookie(
 export type OrdersCookie = ReturnType<typeof createOrdersCookie>;
 
 /** Name of the cookie that carries a confirmation link's key to its order's read, and nowhere else. */
-export const ORDER_KEY_COOKIE = 'sf_order_key';
+const ORDER_KEY_COOKIE = 'sf_order_key';
 
 /**
  * A key the cookie may carry: printable ASCII without spaces, as WooCommerce writes its keys
