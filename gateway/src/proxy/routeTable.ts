@@ -454,13 +454,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
         perMinute: 10,
       },
       // An order read (its owner's, or by the key its confirmation link carries) is a WooCommerce
-      // call: a page load makes one or two.
+      // call: a page load makes one at most. Only a flood stops here: a venue's class shares one
+      // address, and a key (WooCommerce's, 13 random letters and digits) is not found by guessing.
       {
         name: 'order-read',
         methods: READ,
         path: /^\/api\/shop\/orders\/[1-9]\d{0,9}$/,
         access: PUBLIC,
-        perMinute: 60,
+        perMinute: 120,
       },
       // A paid order is reported once per tab that learns of it (commerce/orderTracking.ts).
       {
