@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { STORAGE_KEYS, safeStorage } from 'shared-store';
+import { STORAGE_KEYS, makeStore, safeStorage } from 'shared-store';
 import {
   mockFetch,
   renderWithProviders,
@@ -29,14 +29,18 @@ function answering(id: number, handler: MockHandler) {
   return mockFetch({ [`/api/shop/orders/${String(id)}`]: handler });
 }
 
-function renderPage(id: number | string, preloadedState = cartWaitingOnOrder(PENDING_ID)) {
+function renderPage(
+  id: number | string,
+  preloadedState = cartWaitingOnOrder(PENDING_ID),
+  query = '?key=wc_order_abc',
+) {
   return renderWithProviders(
     <Routes>
       <Route path="/checkout/order-received/:id" element={<OrderReceivedPage />} />
       <Route path="/cart" element={<p>The cart page</p>} />
       <Route path="/my-courses" element={<p>My courses page</p>} />
     </Routes>,
-    { route: `/checkout/order-received/${String(id)}/?key=wc_order_abc`, preloadedState },
+    { route: `/checkout/order-received/${String(id)}/${query}`, preloadedState },
   );
 }
 
@@ -60,7 +64,7 @@ describe('the order-received page', () => {
       expect(table.getByRole('row', { name: 'PLAB 1 - 3 Months 3 £59.97' })).toBeVisible();
       expect(screen.getByTestId('order-received-total')).toHaveTextContent('£59.97');
       expect(document.title).toBe('Order received | Arora Medical Education');
-      expect(calls).toEqual(['/api/shop/orders/501']);
+      expect(calls).toEqual(['/api/shop/orders/501?key=wc_order_abc']);
       // The cart settles in an effect of the answer's render, which may follow its paint.
       await waitFor(() => {
         expect(selectCartItems(store.getState())).toEqual([]);
@@ -182,6 +186,90 @@ describe('the order-received page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Order received' });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get('Authorization')).toBeNull();
+  });
+
+  describe('the confirmation link opened in another browser (its key, WooCommerce’s order key)', () => {
+    const PAY_URL = `http://localhost/checkout/order-pay/${String(PENDING_ID)}/?pay_for_order=true&key=wc_order_abc`;
+
+    it('the order is read with the key exactly as the link spells it; a link without one sends none', async () => {
+      const { calls } = answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'processing') }));
+      const { unmount } = renderPage(PENDING_ID, makeStore().getState(), '?key=wc_order_a%2Bb%20');
+      await screen.findByRole('heading', { level: 1, name: 'Order received' });
+      unmount();
+      renderPage(PENDING_ID, makeStore().getState(), '');
+      await screen.findByRole('heading', { level: 1, name: 'Order received' });
+      expect(calls).toEqual(['/api/shop/orders/501?key=wc_order_a%2Bb+', '/api/shop/orders/501']);
+    });
+
+    it('a paid order is confirmed without where its receipt went, and a cart that is not waiting on it is left as it is', async () => {
+      answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'processing') }));
+      const { store } = renderPage(PENDING_ID, cartWaitingOnOrder(777));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Order received' }),
+      ).toBeVisible();
+      expect(screen.getByRole('region', { name: 'What happens next' })).toHaveTextContent(
+        'Your receipt is on its way to the e-mail address you gave us.',
+      );
+      expect(screen.queryByRole('link', { name: /^Pay for/ })).not.toBeInTheDocument();
+      expect(selectTotalQuantity(store.getState())).toBe(3);
+      expect(selectPendingOrder(store.getState())?.id).toBe(777);
+    });
+
+    it.each([
+      ['pending', 'Awaiting payment', 'Your order #501 is awaiting payment.'],
+      [
+        'failed',
+        'Payment not completed',
+        'Your payment did not go through. Your cart is as you left it.',
+      ],
+    ])(
+      'a %s order says so and offers its own payment page or the cart, never a new order',
+      async (status, heading, says) => {
+        const { calls } = answering(PENDING_ID, () => ({
+          body: order(PENDING_ID, status, { payment_url: PAY_URL }),
+        }));
+        const { store } = renderPage(PENDING_ID, makeStore().getState());
+        expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+        expect(screen.getByText(says)).toBeVisible();
+        expect(screen.getByRole('link', { name: 'Pay for order #501' })).toHaveAttribute(
+          'href',
+          PAY_URL,
+        );
+        expect(screen.getByRole('link', { name: 'Return to your cart' })).toHaveAttribute(
+          'href',
+          '/cart',
+        );
+        expect(calls).toEqual(['/api/shop/orders/501?key=wc_order_abc']);
+        expect(selectCartItems(store.getState())).toEqual([]);
+      },
+    );
+
+    it('a payment address that is not a web address is not offered', async () => {
+      answering(PENDING_ID, () => ({
+        body: order(PENDING_ID, 'pending', { payment_url: 'javascript:alert(1)' }),
+      }));
+      renderPage(PENDING_ID, makeStore().getState());
+      await screen.findByRole('heading', { level: 1, name: 'Awaiting payment' });
+      expect(screen.queryByRole('link', { name: /^Pay for/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Return to your cart' })).toBeVisible();
+    });
+
+    it('a wrong key: the order is not found, and nothing of it is shown', async () => {
+      answering(PENDING_ID, () => ({
+        status: 404,
+        body: { code: 'order_not_found', message: 'Order not found.', data: { status: 404 } },
+      }));
+      renderPage(PENDING_ID, makeStore().getState(), '?key=wc_order_wrong');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Order not found' }),
+      ).toBeVisible();
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'We could not find order #501. Please check that the link is the one in your confirmation.',
+      );
+      expect(screen.getByRole('link', { name: 'Return to your cart' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    });
   });
 
   it('a pending order: it awaits payment, links back to the cart, and the cart keeps its lines and its order', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
+  ApiError,
   STORAGE_KEYS,
   safeStorage,
   selectIsLoggedIn,
@@ -13,7 +14,7 @@ import { orderIdOf } from './cartHelpers';
 import { OrderConfirmation } from './components/OrderConfirmation';
 import { orderOutcome, settleOrder, type OrderOutcome } from './model/orderSettlement';
 import { cartReads } from './model/shop';
-import { isFromCheckout, toOrderView } from './orderView';
+import { isFromCheckout, toOrderView, type OrderView } from './orderView';
 import './cart.css';
 
 export const UNREADABLE_ORDER = 'The shop sent an answer we could not read.';
@@ -51,12 +52,24 @@ const cartLink = (
   </p>
 );
 
+/** The way to an unpaid order's payment page (WooCommerce's, for this order only), if it has one. */
+function PaymentLink({ order, number }: { order: OrderView; number: string }) {
+  if (order.paymentUrl === null) return null;
+  return (
+    <p>
+      <a href={order.paymentUrl}>Pay for order {number}</a>
+    </p>
+  );
+}
+
 /**
  * /checkout/order-received/:id, where WooCommerce sends the learner after paying (and checkout,
  * once the shop has completed a free order): the order as the shop has it now. Paid, it is
  * confirmed (OrderConfirmation) and its lines leave the cart; cancelled or failed, the cart stays as it
- * is and stops waiting on it; still pending, the cart waits. A failed read changes nothing and
- * can be tried again.
+ * is and stops waiting on it; still pending, the cart waits. Only a cart waiting on this order
+ * changes. A failed read changes nothing and can be tried again. The link's `key` (WooCommerce's
+ * order key) shows the order in a browser that did not make it (a bank app's return); an order
+ * still to be paid then offers its own payment page, never a new order.
  */
 export default function OrderReceivedPage() {
   const params = useParams();
@@ -65,7 +78,9 @@ export default function OrderReceivedPage() {
   const headingId = useId();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const token = loggedIn ? safeStorage.getItem(STORAGE_KEYS.token) : null;
-  const answer = useRead(cartReads.order, id === undefined ? null : { id, token });
+  const location = useLocation();
+  const key = new URLSearchParams(location.search).get('key');
+  const answer = useRead(cartReads.order, id === undefined ? null : { id, token, key });
   const view = answer.status === 'ready' && id !== undefined ? toOrderView(answer.data, id) : null;
   const order =
     answer.status !== 'ready'
@@ -74,6 +89,9 @@ export default function OrderReceivedPage() {
         ? { status: 'ready' as const, data: view }
         : { status: 'failed' as const, error: new Error(UNREADABLE_ORDER), retry: answer.retry };
   const outcome = order.status === 'ready' ? orderOutcome(order.data.status) : undefined;
+  // The shop's 404: no such order, or none this browser may see (a link without its right key).
+  const notFound =
+    order.status === 'failed' && order.error instanceof ApiError && order.error.status === 404;
 
   const status = order.status === 'ready' ? order.data.status : undefined;
   useEffect(() => {
@@ -83,7 +101,7 @@ export default function OrderReceivedPage() {
   // Checkout's button left with the cart page: its focus goes to what the page says, so a screen
   // reader reads the outcome. A page loaded afresh (back from the payment page) is read from the
   // top anyway, and focus the learner has put somewhere since stays.
-  const fromCheckout = isFromCheckout(useLocation().state);
+  const fromCheckout = isFromCheckout(location.state);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const active = document.activeElement;
@@ -92,7 +110,8 @@ export default function OrderReceivedPage() {
     }
   }, [fromCheckout, outcome]);
 
-  const heading = id === undefined ? 'Order not found' : outcome ? HEADINGS[outcome] : 'Your order';
+  const heading =
+    id === undefined || notFound ? 'Order not found' : outcome ? HEADINGS[outcome] : 'Your order';
   useDocumentTitle(heading);
   const number = `#${String(id)}`;
 
@@ -116,7 +135,16 @@ export default function OrderReceivedPage() {
           Checking your order…
         </p>
       )}
-      {order.status === 'failed' && (
+      {notFound && (
+        <Notice tone="error">
+          <p>
+            We could not find order {number}. Please check that the link is the one in your
+            confirmation.
+          </p>
+          {cartLink}
+        </Notice>
+      )}
+      {order.status === 'failed' && !notFound && (
         <Notice tone="error">
           <p>
             We could not check your order {number} just now. {reasonOf(order.error)} Your cart has
@@ -140,12 +168,14 @@ export default function OrderReceivedPage() {
       {order.status === 'ready' && outcome === 'pending' && (
         <Notice tone="info">
           <p>Your order {number} is awaiting payment.</p>
+          <PaymentLink order={order.data} number={number} />
           {cartLink}
         </Notice>
       )}
       {order.status === 'ready' && outcome === 'abandoned' && (
         <Notice tone="error">
           <p>Your payment did not go through. Your cart is as you left it.</p>
+          <PaymentLink order={order.data} number={number} />
           {cartLink}
         </Notice>
       )}

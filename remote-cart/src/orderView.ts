@@ -1,4 +1,5 @@
 import { decodeEntities, subtractMoney, toNumber, toPrice, validateEmail } from 'shared-store';
+import { paymentTarget } from './order';
 
 /**
  * An order as its confirmation shows it, read from the shop's answer (`GET /api/shop/orders/:id`):
@@ -31,6 +32,8 @@ export interface OrderView {
   email: string;
   /** The day it was paid (YYYY-MM-DD), '' when not paid or unknown. */
   paidOn: string;
+  /** Its payment page while it can still be paid (an http(s) address), else null. */
+  paymentUrl: string | null;
 }
 
 /** The order as the shop answers it (an id and a status checked by the read). */
@@ -96,6 +99,7 @@ export function toOrderView(answer: OrderAnswer | null, id: number): OrderView |
     reward: rewardOf(answer.reward),
     email: validateEmail(email) === null ? email : '',
     paidOn: /^\d{4}-\d{2}-\d{2}$/.test(paid) ? paid : '',
+    paymentUrl: paymentTarget(answer.payment_url, window.location.href),
   };
 }
 

@@ -159,7 +159,8 @@ describe('a paid order: its tracking and its purchase, once', () => {
     orderReceivedTab(stored);
     await screen.findByRole('heading', { level: 1, name: 'Order received' });
     await answered();
-    expect(calls).toEqual([ORDER_URL]);
+    // The read only: the confirmation link's key goes with it, and no report follows.
+    expect(calls).toEqual([`${ORDER_URL}?key=wc_order_abc`]);
     expect(told()).toHaveLength(1);
     expect(reports).toHaveLength(1);
   });

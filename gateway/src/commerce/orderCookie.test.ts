@@ -11,6 +11,18 @@ async function ordersCookieOf(gateway: FastifyInstance, headers: Record<string, 
   return cookie;
 }
 
+/** The cookie a confirmation link's key is kept in, opened through `gateway` with `headers`. */
+async function keyCookieOf(gateway: FastifyInstance, headers: Record<string, string>) {
+  const link = await gateway.inject({
+    url: '/checkout/order-received/900/?key=wc_order_Secret900',
+    headers,
+  });
+  expect(link.statusCode).toBe(303);
+  const cookie = link.cookies.find((set) => set.name === 'sf_order_key');
+  if (!cookie) throw new Error('no sf_order_key cookie set by a confirmation link');
+  return cookie;
+}
+
 /**
  * The orders cookie's Secure comes from the storefront's public address (PUBLIC_URL), as the
  * rollout cookies' does: never from the request, whose protocol a trusted proxy's
@@ -30,6 +42,12 @@ describe('the orders cookie of an https storefront', () => {
     expect(cookie.secure).toBe(true);
     expect(cookie.httpOnly).toBe(true);
   });
+
+  it('keeps a confirmation link’s key in a Secure cookie, whatever the proxy says', async () => {
+    const cookie = await keyCookieOf(shop.gateway, { 'x-forwarded-proto': 'http' });
+    expect(cookie.secure).toBe(true);
+    expect(cookie.httpOnly).toBe(true);
+  });
 });
 
 describe('the orders cookie of a storefront served over http (a local run)', () => {
@@ -40,6 +58,11 @@ describe('the orders cookie of a storefront served over http (a local run)', () 
 
   it('is not Secure, even with a forged X-Forwarded-Proto: https', async () => {
     const cookie = await ordersCookieOf(shop.gateway, { 'x-forwarded-proto': 'https' });
+    expect(cookie.secure).not.toBe(true);
+  });
+
+  it('keeps a confirmation link’s key in a cookie that is not Secure, even with a forged X-Forwarded-Proto: https', async () => {
+    const cookie = await keyCookieOf(shop.gateway, { 'x-forwarded-proto': 'https' });
     expect(cookie.secure).not.toBe(true);
   });
 });

@@ -63,16 +63,14 @@ function redemptionOf(order: WcOrder): { points: number; amount: string } | null
 }
 
 /**
- * An order as its owner may read it: what its confirmation shows (each line before and after its
- * discount, the coupons and points it used, when it was paid, where its receipt goes), and
- * nothing else of the order (no key, address, customer or note).
+ * What an order's confirmation shows: each line before and after its discount, the coupons and
+ * points it used, when it was made and paid; nothing of who made it.
  */
-export function orderView(order: WcOrder) {
+function confirmationOf(order: WcOrder) {
   return {
     ...orderSummary(order),
     date_created: order.date_created,
     date_paid: order.date_paid,
-    email: order.billing.email,
     subtotal: formatPence(order.line_items.reduce((sum, line) => sum + toPence(line.subtotal), 0)),
     line_items: order.line_items.map((line) => ({
       name: line.name,
@@ -85,6 +83,29 @@ export function orderView(order: WcOrder) {
       discount: formatPence(toPence(coupon.discount)),
     })),
     reward: redemptionOf(order),
+  };
+}
+
+/**
+ * An order as its owner may read it: its confirmation and where its receipt goes, and nothing
+ * else of the order (no key, address, customer or note).
+ */
+export function orderView(order: WcOrder) {
+  return { ...confirmationOf(order), email: order.billing.email };
+}
+
+/** WooCommerce's statuses of an order its payment page still takes (needs_payment). */
+const UNPAID_STATUSES: readonly string[] = ['pending', 'failed'];
+
+/**
+ * An order as the holder of its key (its confirmation link) may read it in any browser: its
+ * confirmation, and the payment page of one still unpaid. Not where its receipt goes: a key
+ * travels in URLs (a bank app's return, a browser's history), and the address is a person's.
+ */
+export function keyedOrderView(order: WcOrder) {
+  return {
+    ...confirmationOf(order),
+    ...(UNPAID_STATUSES.includes(order.status) ? { payment_url: order.payment_url } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Identity } from '../identity/identity';
 import type {
   GatewayReply as FastifyReply,
@@ -29,15 +30,41 @@ export function createOwnOrderReader(
     const createdHere = ordersCookie.ordersOf(request).includes(orderId);
     const user = createdHere ? null : await identity.userOf(request, reply);
     if (!createdHere && user === null) throw orderNotFound();
-    let order: WcOrder;
-    try {
-      order = await wc.get(`wc/v3/orders/${String(orderId)}`, wcOrder);
-    } catch (error) {
-      throw error instanceof ShopError && error.status === 404 ? orderNotFound() : error;
-    }
+    const order = await readOrder(wc, orderId);
     if (createdHere || (order.customer_id > 0 && String(order.customer_id) === user)) return order;
     throw orderNotFound();
   };
+}
+
+/** The order, read with the gateway's keys; WooCommerce's "no such order" is orderNotFound. */
+async function readOrder(wc: WooCommerce, orderId: number): Promise<WcOrder> {
+  try {
+    return await wc.get(`wc/v3/orders/${String(orderId)}`, wcOrder);
+  } catch (error) {
+    throw error instanceof ShopError && error.status === 404 ? orderNotFound() : error;
+  }
+}
+
+/** Whether `given` is `expected` exactly, in a time that tells nothing of either. */
+function sameKey(expected: string, given: string): boolean {
+  // Digests of both have one length, which timingSafeEqual needs: a key's length is not told.
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(expected), digest(given)) && expected !== '';
+}
+
+/**
+ * The order whose WooCommerce key (`order_key`, which its confirmation link carries) is `key`,
+ * exactly: whoever holds the link sees its confirmation, in any browser. No such order and
+ * another key are one answer, orderNotFound, after the same one read.
+ */
+export async function readOrderByKey(
+  wc: WooCommerce,
+  orderId: number,
+  key: string,
+): Promise<WcOrder> {
+  const order = await readOrder(wc, orderId);
+  if (sameKey(order.order_key, key)) return order;
+  throw orderNotFound();
 }
 
 export function orderNotFound(): ShopError {

@@ -4,6 +4,7 @@ import {
   KEY,
   SECRET,
   TEST_CART,
+  orderKeyOf,
   placeOrder,
   shopGateway,
   startWooCommerce,
@@ -390,7 +391,191 @@ describe('the commerce API', () => {
       coupons: [{ code: 'WELCOME10', discount: '10.00' }],
       reward: { points: 500, amount: '5.00' },
     });
-    expect(read.body).not.toMatch(/wc_order_secret|0700|customer_id|meta_data/);
+    expect(read.body).not.toMatch(/wc_order_|0700|customer_id|meta_data/);
+  });
+
+  describe('an order’s confirmation link (WooCommerce’s order key) in any other browser', () => {
+    /** A guest's order, placed in one browser, at `status` now (paid: processing). */
+    async function guestOrder(status = 'processing'): Promise<number> {
+      const placed = await order({ ...TEST_CART, expected_total: '49.99' });
+      const id = placed.json<{ id: number }>().id;
+      const held = upstream.orders.get(id) ?? {};
+      upstream.orders.set(id, {
+        ...held,
+        status,
+        date_paid: status === 'processing' ? '2026-11-23T10:05:00' : null,
+      });
+      return id;
+    }
+
+    /** A read of order `id` from a browser that did not make it, nobody logged in. */
+    const readByKey = (id: number, query: string) =>
+      gateway.inject({ url: `/api/shop/orders/${String(id)}${query}` });
+
+    it('a paid order is shown to the holder of its key with no cookie and no login: its confirmation, not where its receipt goes', async () => {
+      const id = await guestOrder();
+      const read = await readByKey(id, `?key=${orderKeyOf(id)}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({
+        id,
+        status: 'processing',
+        total: '49.99',
+        currency: 'GBP',
+        date_created: '2026-11-23T10:00:00',
+        date_paid: '2026-11-23T10:05:00',
+        subtotal: '49.99',
+        line_items: [{ name: 'Course 3101', quantity: 1, subtotal: '49.99', total: '49.99' }],
+        coupons: [],
+        reward: null,
+      });
+      expect(read.body).not.toMatch(/someone@example\.com|wc_order_|0700|customer_id/);
+      expect(read.headers['cache-control']).toBe('no-store');
+      expect(upstream.received.at(-1)).toMatchObject({
+        method: 'GET',
+        url: `/wp-json/wc/v3/orders/${String(id)}`,
+      });
+    });
+
+    it('without its exact key nothing of the order is told: the answer of an order that does not exist', async () => {
+      const id = await guestOrder();
+      const other = await guestOrder();
+      const key = orderKeyOf(id);
+      const none = await readByKey(987654, `?key=${key}`);
+      expect(none.statusCode).toBe(404);
+      const refusals = [
+        '',
+        '?key=wc_order_Wrong',
+        `?key=${orderKeyOf(other)}`,
+        `?key=${key.toLowerCase()}`,
+        `?key=${key.toUpperCase()}`,
+        `?key=%20${key}`,
+        `?key=${key}%20`,
+        `?key=${key}+`,
+        `?key=${key}%00`,
+        `?key=${key.slice(0, -1)}`,
+      ];
+      for (const query of refusals) {
+        const refused = await readByKey(id, query);
+        expect([query, refused.statusCode, refused.body]).toEqual([query, 404, none.body]);
+      }
+      for (const kept of [orderKeyOf(other), key.toLowerCase(), `${key} `]) {
+        const refused = await gateway.inject({
+          url: `/api/shop/orders/${String(id)}`,
+          cookies: { sf_order_key: kept },
+        });
+        expect([kept, refused.statusCode, refused.body]).toEqual([kept, 404, none.body]);
+      }
+      expect(none.json()).toEqual({
+        code: 'order_not_found',
+        message: 'Order not found.',
+        data: { status: 404 },
+      });
+    });
+
+    it('a key sent twice, or under another name, is refused before the order is read, without its value', async () => {
+      const id = await guestOrder();
+      const key = orderKeyOf(id);
+      const calls = upstream.received.length;
+      for (const query of [`?key=${key}&key=${key}`, `?KEY=${key}`, `?key[]=${key}`, `?key=`]) {
+        const refused = await readByKey(id, query);
+        expect([query, refused.statusCode]).toEqual([query, 400]);
+        expect(refused.body).not.toContain(key);
+      }
+      expect(upstream.received.length).toBe(calls);
+    });
+
+    it('an unpaid order by its key says where it stands, with its payment page while it can be paid', async () => {
+      const pending = await guestOrder('pending');
+      const failed = await guestOrder('failed');
+      const cancelled = await guestOrder('cancelled');
+      for (const [id, status, payable] of [
+        [pending, 'pending', true],
+        [failed, 'failed', true],
+        [cancelled, 'cancelled', false],
+      ] as const) {
+        const read = (await readByKey(id, `?key=${orderKeyOf(id)}`)).json<
+          Record<string, unknown>
+        >();
+        expect(read).toMatchObject({ id, status, date_paid: null });
+        expect(read.payment_url).toBe(
+          payable
+            ? `https://shop.example.test/checkout/order-pay/${String(id)}/?key=${orderKeyOf(id)}`
+            : undefined,
+        );
+      }
+    });
+
+    it('the browser that made the order reads it as its owner, key or none', async () => {
+      const placed = await order({ ...TEST_CART, expected_total: '49.99' });
+      const id = placed.json<{ id: number }>().id;
+      const cookies = {
+        sf_orders: placed.cookies.find((c) => c.name === 'sf_orders')?.value ?? '',
+      };
+      for (const query of ['', `?key=${orderKeyOf(id)}`, '?key=wc_order_Wrong']) {
+        const own = await gateway.inject({
+          url: `/api/shop/orders/${String(id)}${query}`,
+          cookies,
+        });
+        expect(own.json()).toMatchObject({ id, email: 'someone@example.com' });
+      }
+    });
+
+    it('the link is asked for again without its key, which goes in a cookie to the order’s read alone', async () => {
+      const id = await guestOrder();
+      const key = orderKeyOf(id);
+      const page = `/checkout/order-received/${String(id)}/`;
+      const link = await gateway.inject({ url: `${page}?key=${key}` });
+      expect(link.statusCode).toBe(303);
+      expect(link.headers.location).toBe(page);
+      expect(link.headers['cache-control']).toBe('no-store');
+      expect(link.cookies).toEqual([
+        {
+          name: 'sf_order_key',
+          value: key,
+          path: `/api/shop/orders/${String(id)}`,
+          maxAge: 86400,
+          httpOnly: true,
+          secure: true,
+          sameSite: 'Lax',
+        },
+      ]);
+      const shown = await gateway.inject({ url: page });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).not.toContain(key);
+      expect(shown.body).not.toContain('Course 3101');
+      const read = await gateway.inject({
+        url: `/api/shop/orders/${String(id)}`,
+        cookies: { sf_order_key: key },
+      });
+      expect(read.json()).toMatchObject({ id, status: 'processing' });
+      expect(logs.join('')).not.toContain(key);
+
+      const tagged = await gateway.inject({ url: `${page}?utm_source=bank&key=${key}` });
+      expect(tagged.headers.location).toBe(`${page}?utm_source=bank`);
+    });
+
+    it('a link whose key no order could have (padded, twice, empty) is asked for again without it, and no key is kept', async () => {
+      const id = await guestOrder();
+      const key = orderKeyOf(id);
+      const page = `/checkout/order-received/${String(id)}/`;
+      for (const query of [`?key=%20${key}`, `?key=${key}+`, `?key=${key}&key=${key}`, '?key=']) {
+        const link = await gateway.inject({ url: `${page}${query}` });
+        expect([query, link.statusCode, link.headers.location]).toEqual([query, 303, page]);
+        expect(link.cookies).toMatchObject([
+          { name: 'sf_order_key', value: '', path: `/api/shop/orders/${String(id)}` },
+        ]);
+      }
+    });
+
+    it('order reads, by key or not, are limited to 120 a minute per client', async () => {
+      const id = await guestOrder();
+      for (let read = 0; read < 120; read += 1) {
+        expect((await readByKey(id, `?key=${orderKeyOf(id)}`)).statusCode).toBe(200);
+      }
+      const limited = await readByKey(id, `?key=${orderKeyOf(id)}`);
+      expect(limited.statusCode).toBe(429);
+      expect((await readByKey(id, '')).statusCode).toBe(429);
+    });
   });
 
   it('a learner’s receipt address is their own, for checkout to fill in; a visitor has none', async () => {
@@ -465,6 +650,8 @@ describe('the commerce API', () => {
     await gateway.inject({
       url: '/checkout/order-pay/900/?pay_for_order=true&key=wc_order_secret',
     });
+    await gateway.inject({ url: '/api/shop/orders/900?key=wc_order_secret' });
+    await gateway.inject({ url: '/checkout/order-received/900/?key=wc_order_secret' });
     const text = logs.join('');
     expect(text).toContain('/portal/course/[redacted]');
     expect(logs.filter((line) => line.includes(token))).toEqual([]);

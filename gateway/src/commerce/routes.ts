@@ -6,10 +6,11 @@ import { createMemoryClaims, createRedisClaims } from './claims';
 import { handled, readInput, ShopError } from './errors';
 import { completeFreeOrder } from './freeOrders';
 import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
-import type { OrdersCookie } from './orderCookie';
-import type { OwnOrderReader } from './ownership';
+import { keptConfirmationKey, type OrdersCookie } from './orderCookie';
+import { readOrderByKey, type OwnOrderReader } from './ownership';
 import {
   createdOrderView,
+  keyedOrderView,
   orderSummary,
   orderView,
   placeOrder,
@@ -22,6 +23,7 @@ import {
   idParams,
   noInput,
   orderInput,
+  orderReadQuery,
   pricesQuery,
   wcCoupon,
   wcCouponDefinitions,
@@ -296,11 +298,22 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     }),
   );
 
+  // An order is read by its owner (orderView) or, in any other browser, by its key, which its
+  // confirmation link carries (keyedOrderView): sent as `key`, or left in a cookie by the link
+  // (keepConfirmationKey). To anyone else it does not exist.
   app.get(
     `${SHOP_PREFIX}/orders/:id`,
     handled(async (request, reply) => {
       const { id } = readInput(idParams, request.params);
-      return orderView(await deps.readOwnOrder(request, reply, id));
+      const key = readInput(orderReadQuery, request.query).key ?? keptConfirmationKey(request);
+      const own = deps.readOwnOrder(request, reply, id);
+      if (key === undefined) return orderView(await own);
+      // Not this browser's (its owner reading would have found it): the key decides.
+      const owned = await own.catch((error: unknown) => {
+        if (error instanceof ShopError && error.status === 404) return null;
+        throw error;
+      });
+      return owned ? orderView(owned) : keyedOrderView(await readOrderByKey(wc, id, key));
     }),
   );
 

@@ -14,6 +14,12 @@ const id = z.coerce.number().int().positive().max(MAX_ID);
 export const idParams = z.strictObject({ id });
 
 /**
+ * An order read's query: nothing, or the order's WooCommerce key (`order_key`, which its
+ * confirmation link carries) exactly as the link spells it.
+ */
+export const orderReadQuery = z.strictObject({ key: z.string().min(1).max(100).optional() });
+
+/**
  * The most products one prices read names: six times the longest list of the sample shop (its
  * eight courses), an answer of a few tens of kilobytes, and at most a dozen rounds of WooCommerce
  * calls when none of them is kept. A list of more would be refused whole: raise it first.
@@ -145,6 +151,8 @@ export const wcOrder = z.object({
   total: wcAmount,
   discount_total: wcAmount.default('0'),
   customer_id: z.number(),
+  /** What the order's confirmation and payment links carry; '' (never matched) when missing. */
+  order_key: z.string().default(''),
   billing: z.object({ email: z.string().max(254).default('') }).default({ email: '' }),
   payment_url: z.string().default(''),
   line_items: z.array(

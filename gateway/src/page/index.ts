@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keepConfirmationKey } from '../commerce/orderCookie';
 import { pathOf } from '../plugins/canonicalPaths';
 import {
   codeHints,
@@ -285,10 +286,20 @@ export async function page(app: FastifyInstance): Promise<void> {
 
   // The shell's pages under an upstream's prefix (routeTable.ts OWN_PAGES): these routes are more
   // specific than the proxy's, so nothing under them reaches the upstream by GET; a path that is
-  // not such a page is not found.
+  // not such a page is not found. An order's confirmation link is asked for again without its key,
+  // which only the order's read is sent (keepConfirmationKey).
   for (const { prefix, page } of OWN_PAGES) {
-    const ownPage = (request: FastifyRequest, reply: FastifyReply) =>
-      page.test(pathOf(request.url)) ? sendIndex(request, reply) : notFound(reply);
+    const ownPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const path = pathOf(request.url);
+      const orderId = page.exec(path)?.[1];
+      if (orderId === undefined) return notFound(reply);
+      const keyless = keepConfirmationKey(request, reply, {
+        orderId: Number(orderId),
+        path,
+        secure: config.secureCookies,
+      });
+      return keyless === undefined ? sendIndex(request, reply) : reply.redirect(keyless, 303);
+    };
     app.get(prefix, ownPage);
     app.get(`${prefix}/*`, ownPage);
   }

@@ -314,10 +314,17 @@ describe('the checkout pages through the gateway', () => {
   describe('the order-received page', () => {
     it('is the storefront’s page, with the storefront’s CSP, never stored, and never asked of WordPress', async () => {
       const calls = await upstreamCalls(async () => {
-        for (const url of [
-          `/checkout/order-received/52003/?key=${KEY}`,
-          '/checkout/order-received/52003',
-        ]) {
+        // WooCommerce's return link is asked for again without its key (commerce/orderCookie.ts).
+        const link = await gateway.inject({
+          url: `/checkout/order-received/52003/?key=${KEY}`,
+          headers: { accept: 'text/html' },
+        });
+        expect([link.statusCode, link.headers.location]).toEqual([
+          303,
+          '/checkout/order-received/52003/',
+        ]);
+        expect(link.headers['cache-control']).toBe('no-store');
+        for (const url of ['/checkout/order-received/52003/', '/checkout/order-received/52003']) {
           const response = await gateway.inject({ url, headers: { accept: 'text/html' } });
           expect(response.statusCode).toBe(200);
           expect(response.headers['content-type']).toContain('text/html');

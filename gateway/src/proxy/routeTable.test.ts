@@ -121,6 +121,7 @@ describe('the route table', () => {
       'order-pay',
       'apply-coupon',
       'orders',
+      'order-read',
       'order-tracking',
       'free-order',
       'logout',

@@ -154,12 +154,12 @@ function contentRead(
 
 /**
  * The pages the storefront shows itself under an upstream's folder, never proxied: the order
- * received page WooCommerce sends the shopper to after paying (`/checkout/order-received/{id}/`),
- * which reads the order through the commerce API and settles the cart. The page plugin serves
- * them (page/index.ts).
+ * received page WooCommerce sends the shopper to after paying (`/checkout/order-received/{id}/`,
+ * the order's id its first group), which reads the order through the commerce API and settles
+ * the cart. The page plugin serves them (page/index.ts).
  */
 export const OWN_PAGES = [
-  { prefix: '/checkout/order-received', page: /^\/checkout\/order-received\/[1-9]\d{0,9}\/?$/ },
+  { prefix: '/checkout/order-received', page: /^\/checkout\/order-received\/([1-9]\d{0,9})\/?$/ },
 ] as const;
 
 export const ROUTE_TABLE: readonly Folder[] = [
@@ -452,6 +452,16 @@ export const ROUTE_TABLE: readonly Folder[] = [
         path: /^\/api\/shop\/orders$/,
         access: PUBLIC,
         perMinute: 10,
+      },
+      // An order read (its owner's, or by the key its confirmation link carries) is a WooCommerce
+      // call: a page load makes one at most. Only a flood stops here: a venue's class shares one
+      // address, and a key (WooCommerce's, 13 random letters and digits) is not found by guessing.
+      {
+        name: 'order-read',
+        methods: READ,
+        path: /^\/api\/shop\/orders\/[1-9]\d{0,9}$/,
+        access: PUBLIC,
+        perMinute: 120,
       },
       // A paid order is reported once per tab that learns of it (commerce/orderTracking.ts).
       {

@@ -34,6 +34,9 @@ export const placeOrder = (
   headers: Record<string, string> = {},
 ) => gateway.inject({ method: 'POST', url: ORDERS, payload, headers });
 
+/** The key (WooCommerce's `order_key`) the test WooCommerce gives order `id`: each its own. */
+export const orderKeyOf = (id: number) => `wc_order_Secret${String(id)}`;
+
 /** The points every learner of the test WooCommerce starts with: £15.00 at 100 points a pound. */
 export const STARTING_POINTS = 1500;
 
@@ -119,12 +122,12 @@ export async function startWooCommerce() {
       discount_total: money(discount),
       total: money(Math.max(0, subtotal - discount + fee)),
       date_paid: null,
-      order_key: 'wc_order_secret',
+      order_key: orderKeyOf(id),
       billing: { email: 'someone@example.com', phone: '0700' },
       coupon_lines: couponLines,
       fee_lines: [],
       meta_data: [],
-      payment_url: `https://shop.example.test/checkout/order-pay/${String(id)}/?key=wc_order_secret`,
+      payment_url: `https://shop.example.test/checkout/order-pay/${String(id)}/?key=${orderKeyOf(id)}`,
       line_items: lines,
       body,
     };

@@ -108,14 +108,23 @@ export function quantityLimitsOf(error: unknown): LineLimit[] | null {
  */
 export const cartReads = {
   /**
-   * An order; the learner's token makes it theirs. A failure rejects (the page says why); an
-   * answer without an id and a status is null.
+   * An order; the learner's token makes it theirs, and `key` (WooCommerce's order key, which its
+   * confirmation link carries) shows it to any browser. A failure rejects (the page says why);
+   * an answer without an id and a status is null.
    */
   order: rejecting(
     createQuery({
       name: 'order',
-      request: ({ id, token }: { id: number; token?: string | null }) => ({
-        path: `${SHOP}/orders/${String(id)}`,
+      request: ({
+        id,
+        token,
+        key,
+      }: {
+        id: number;
+        token?: string | null;
+        key?: string | null;
+      }) => ({
+        path: `${SHOP}/orders/${String(id)}${key ? `?${new URLSearchParams({ key }).toString()}` : ''}`,
         token,
       }),
       schema: orderDetails,
