@@ -333,15 +333,57 @@ test('no foreign origin gets CORS; too-deep JSON is a 400', async () => {
   expect(deep.status).toBe(400);
 });
 
-test('after logout the token is refused, and no log holds it', async () => {
+/** The base64url alphabet, in the order of the values its characters stand for. */
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * Spellings of a token that the WordPress JWT plugin reads as the token itself (firebase/php-jwt
+ * decodes with PHP's non-strict base64_decode): a character PHP skips, padding, and the last
+ * character of the signature with its unused bits changed (an HS256 signature has 43 characters,
+ * the last with 2 unused bits).
+ */
+function respelled(token: string): string[] {
+  const last = BASE64URL.indexOf(token.at(-1) ?? '');
+  return [
+    `${token},`,
+    `${token}!`,
+    `${token}=`,
+    `${token.slice(0, -1)}${BASE64URL[last ^ 3] ?? ''}`,
+  ];
+}
+
+/** Where the learner's token opens something: the points balance, and the saved cart. */
+async function statusesWith(token: string): Promise<number[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const rewards = await rig.send({ path: '/api/shop/rewards', headers });
+  const cart = await rig.send({
+    method: 'POST',
+    path: '/lms/api/v1/item/get-cart-data',
+    headers,
+    body: '{"userId":3}',
+  });
+  return [rewards.status, cart.status];
+}
+
+test('after logout the token is refused in every spelling WordPress reads as it, and no log holds it', async () => {
   const auth = { authorization: `Bearer ${token}` };
-  expect((await rig.send({ path: '/api/shop/rewards', headers: auth })).status).toBe(200);
+  expect(await statusesWith(token)).toEqual([200, 200]);
   await rig.send({ path: `/course/${token}` });
+  // Another spelling is the gateway's 401 even before logout: WordPress never reads it.
+  const before = rig.records.length;
+  for (const spelling of respelled(token)) expect(await statusesWith(spelling)).toEqual([401, 401]);
+  expect(rig.records.slice(before)).toEqual([]);
+
   expect(
     (await rig.send({ method: 'POST', path: '/api/session/logout', headers: auth })).status,
   ).toBe(204);
   const after = await rig.send({ path: '/api/shop/rewards', headers: auth });
   expect(after.status).toBe(401);
   expect(JSON.parse(after.body)).toMatchObject({ code: 'token_revoked' });
+  const loggedOut = rig.records.length;
+  for (const spelling of [token, ...respelled(token)]) {
+    expect(await statusesWith(spelling)).toEqual([401, 401]);
+  }
+  expect(rig.records.slice(loggedOut)).toEqual([]);
   expect(rig.logs.join('')).not.toContain(token);
 });

@@ -109,7 +109,12 @@ export async function startAccountsWordPress() {
     return { token: `token-of-${String(learner.id)}`, user_id: learner.id };
   });
   server.post<{ Body: Fields }>('/wp-json/custom/v1/register', (request, reply) => {
-    const { email } = request.body;
+    const { email, username } = request.body;
+    if (LEARNERS.some((learner) => learner.username === username)) {
+      return reply
+        .code(400)
+        .send(error(400, 'existing_user_login', 'Sorry, that username already exists!'));
+    }
     if (LEARNERS.some((learner) => learner.email === email)) {
       return reply
         .code(400)
