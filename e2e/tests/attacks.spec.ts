@@ -24,6 +24,12 @@ const LISTED: readonly { method: string; path: RegExp; fields: readonly string[]
     fields: [],
   },
   { method: 'POST', path: /^\/wp-json\/wc\/v3\/apply-coupon$/, fields: ['code', 'total'] },
+  // The account a login or a password reset names (identity/accounts.ts).
+  {
+    method: 'GET',
+    path: /^\/wp-json\/wc\/v3\/customers\?(email|search)=[^&]*&role=all&per_page=100$/,
+    fields: [],
+  },
   {
     method: 'POST',
     path: /^\/wp-json\/wc\/v3\/orders$/,
