@@ -32,7 +32,7 @@ export const LOGIN_FAILURE_LIMITS = {
 /** How long the account a login name or address names is remembered (found or not). */
 const ACCOUNT_REMEMBERED_MS = 5 * MINUTE;
 
-/** What the account forms are told, whatever WordPress said: nothing tells whether an address has an account. */
+/** What the account forms are told, whatever WordPress said: nothing tells whether an address or a username has an account. */
 export const ACCOUNT_TEXTS = {
   loginFailed: 'The email address or password is incorrect.',
   signupReceived:

@@ -106,7 +106,7 @@ describe('ending sessions', () => {
 
   it('two tokens of one user and second are told apart by their own id (jti) when they have one', () => {
     const claims = claimsOf(jwtFor(3, START));
-    expect(sessionOf({ ...claims, tokenId: 'a' })).not.toBe(sessionOf({ ...claims, tokenId: 'b' }));
-    expect(sessionOf({ ...claims, tokenId: 'a' })).toBe(sessionOf({ ...claims, tokenId: 'a' }));
+    expect(sessionOf({ ...claims, jti: 'a' })).not.toBe(sessionOf({ ...claims, jti: 'b' }));
+    expect(sessionOf({ ...claims, jti: 'a' })).toBe(sessionOf({ ...claims, jti: 'a' }));
   });
 });

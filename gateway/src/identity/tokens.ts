@@ -47,8 +47,8 @@ export interface TokenClaims {
   /** Undefined when the token does not say (the JWT plugin always does, as `iat`). */
   issuedAt: number | undefined;
   userId: string;
-  /** The token's own id (`jti`), when it has one (the JWT plugin's have none). */
-  tokenId: string | undefined;
+  /** The token's own id, when it has one (the JWT plugin's have none). */
+  jti: string | undefined;
 }
 
 function base64UrlJson(part: string): unknown {
@@ -86,12 +86,12 @@ export function tokenClaims(token: string): TokenClaims | undefined {
     expiresAt: exp * 1000,
     issuedAt: finite(iat) ? iat * 1000 : undefined,
     userId: String(id),
-    tokenId: typeof jti === 'string' || finite(jti) ? String(jti) : undefined,
+    jti: typeof jti === 'string' || finite(jti) ? String(jti) : undefined,
   };
 }
 
 /** A token's name in caches of what it was answered: the SHA-256 of its exact text, never the token. */
-export function tokenId(token: string): string {
+function tokenId(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
@@ -102,7 +102,7 @@ export function tokenId(token: string): string {
  * say when they were issued share one name per user (the plugin's always say).
  */
 export function sessionOf(claims: TokenClaims): string {
-  const parts = [claims.userId, String(claims.issuedAt ?? ''), claims.tokenId ?? ''];
+  const parts = [claims.userId, String(claims.issuedAt ?? ''), claims.jti ?? ''];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
