@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { startAttackRig, type AttackRig, type UpstreamRecord } from '../support/attackRig';
+import { respelled } from '../support/respelled';
 
 /**
  * The commerce boundary, attacked as the review did: against the production gateway, with a
@@ -338,25 +339,6 @@ test('no foreign origin gets CORS; too-deep JSON is a 400', async () => {
   });
   expect(deep.status).toBe(400);
 });
-
-/** The base64url alphabet, in the order of the values its characters stand for. */
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/**
- * Spellings of a token that the WordPress JWT plugin reads as the token itself (firebase/php-jwt
- * decodes with PHP's non-strict base64_decode): a character PHP skips, padding, and the last
- * character of the signature with its unused bits changed (an HS256 signature has 43 characters,
- * the last with 2 unused bits).
- */
-function respelled(token: string): string[] {
-  const last = BASE64URL.indexOf(token.at(-1) ?? '');
-  return [
-    `${token},`,
-    `${token}!`,
-    `${token}=`,
-    `${token.slice(0, -1)}${BASE64URL[last ^ 3] ?? ''}`,
-  ];
-}
 
 /** Where the learner's token opens something: the points balance, and the saved cart. */
 async function statusesWith(token: string): Promise<number[]> {
