@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { startAttackRig, type AttackRig, type UpstreamRecord } from '../support/attackRig';
+import { respelled } from '../support/respelled';
 
 /**
  * The commerce boundary, attacked as the review did: against the production gateway, with a
@@ -24,6 +25,12 @@ const LISTED: readonly { method: string; path: RegExp; fields: readonly string[]
     fields: [],
   },
   { method: 'POST', path: /^\/wp-json\/wc\/v3\/apply-coupon$/, fields: ['code', 'total'] },
+  // The account a login or a password reset names (identity/accounts.ts).
+  {
+    method: 'GET',
+    path: /^\/wp-json\/wc\/v3\/customers\?(email|search)=[^&]*&role=all&per_page=100$/,
+    fields: [],
+  },
   {
     method: 'POST',
     path: /^\/wp-json\/wc\/v3\/orders$/,
@@ -333,15 +340,38 @@ test('no foreign origin gets CORS; too-deep JSON is a 400', async () => {
   expect(deep.status).toBe(400);
 });
 
-test('after logout the token is refused, and no log holds it', async () => {
+/** Where the learner's token opens something: the points balance, and the saved cart. */
+async function statusesWith(token: string): Promise<number[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const rewards = await rig.send({ path: '/api/shop/rewards', headers });
+  const cart = await rig.send({
+    method: 'POST',
+    path: '/lms/api/v1/item/get-cart-data',
+    headers,
+    body: '{"userId":3}',
+  });
+  return [rewards.status, cart.status];
+}
+
+test('after logout the token is refused in every spelling WordPress reads as it, and no log holds it', async () => {
   const auth = { authorization: `Bearer ${token}` };
-  expect((await rig.send({ path: '/api/shop/rewards', headers: auth })).status).toBe(200);
+  expect(await statusesWith(token)).toEqual([200, 200]);
   await rig.send({ path: `/course/${token}` });
+  // Another spelling is the gateway's 401 even before logout: WordPress never reads it.
+  const before = rig.records.length;
+  for (const spelling of respelled(token)) expect(await statusesWith(spelling)).toEqual([401, 401]);
+  expect(rig.records.slice(before)).toEqual([]);
+
   expect(
     (await rig.send({ method: 'POST', path: '/api/session/logout', headers: auth })).status,
   ).toBe(204);
   const after = await rig.send({ path: '/api/shop/rewards', headers: auth });
   expect(after.status).toBe(401);
   expect(JSON.parse(after.body)).toMatchObject({ code: 'token_revoked' });
+  const loggedOut = rig.records.length;
+  for (const spelling of [token, ...respelled(token)]) {
+    expect(await statusesWith(spelling)).toEqual([401, 401]);
+  }
+  expect(rig.records.slice(loggedOut)).toEqual([]);
   expect(rig.logs.join('')).not.toContain(token);
 });

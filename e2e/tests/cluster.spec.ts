@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { startCluster, type Cluster } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
+import { respelled } from '../support/respelled';
 import type { Learner } from '../support/storefront';
 
 // The storefront as production runs it: three gateways sharing Redis and one deploy folder,
@@ -399,7 +400,7 @@ async function logOut(origin: string, login: Login): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
-test('a logout on one instance is refused on every other one', async () => {
+test('a logout on one instance is refused on every other one, in every spelling WordPress reads as the token', async () => {
   const [first, second, third] = instances();
   const login = await logIn(first ?? '', await newLearner());
   expect((await whoAmI(second ?? '', login)).status).toBe(200);
@@ -408,6 +409,9 @@ test('a logout on one instance is refused on every other one', async () => {
   const revoked = { status: 401, code: 'token_revoked' };
   for (const origin of [second, third, cluster.url]) {
     expect(await whoAmI(origin ?? '', login)).toEqual(revoked);
+    for (const token of respelled(login.token)) {
+      expect((await whoAmI(origin ?? '', { ...login, token })).status).toBe(401);
+    }
   }
 });
 

@@ -10,6 +10,7 @@ export {
   SAMPLE_WC_CONSUMER_SECRET,
 } from './config';
 export type { SampleState, TrackedOrder } from './context';
+export { urlsafeB64Decode } from './domain/tokens';
 
 /** Options of {@link startSampleBackend}: the build options plus where to listen. */
 export interface StartSampleBackendOptions extends SampleBackendOptions {

@@ -23,6 +23,9 @@ const login = (
     payload: { username, password },
   });
 
+const LOCKED =
+  'Too many failed attempts. Please wait 15 minutes and try again, or reset your password.';
+
 const INCORRECT = {
   code: '[jwt_auth] invalid_credentials',
   message: 'The email address or password is incorrect.',
@@ -86,6 +89,75 @@ describe('the account forms through the gateway', () => {
       expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(200);
     });
 
+    it('the login name and the email address of one account share one count', async () => {
+      for (const [index, entry] of [LEARNER.email, LEARNER.username, ' Learner '].entries()) {
+        expect((await login(forms.gateway, entry, `guess-${String(index)}`)).statusCode).toBe(403);
+      }
+      for (const index of [3, 4]) {
+        expect(
+          (await login(forms.gateway, LEARNER.email.toUpperCase(), `guess-${String(index)}`))
+            .statusCode,
+        ).toBe(403);
+      }
+      for (const entry of [LEARNER.username, LEARNER.email]) {
+        const refused = await login(forms.gateway, entry, LEARNER.password);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ message: LOCKED });
+      }
+      expect((await login(forms.gateway, COLLEAGUE.username, COLLEAGUE.password)).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('an account takes at most 10 failed logins in 15 minutes from every address together; a password reset opens it at once', async () => {
+      const addresses = Array.from({ length: 10 }, (_, index) => `192.0.2.${String(index + 1)}`);
+      for (const [index, address] of addresses.entries()) {
+        const entry = index % 2 === 0 ? LEARNER.email : LEARNER.username;
+        expect((await login(forms.gateway, entry, 'guess', address)).statusCode).toBe(403);
+      }
+      const refused = await login(forms.gateway, LEARNER.username, LEARNER.password, ELSEWHERE);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ message: LOCKED });
+      expect(
+        (await login(forms.gateway, COLLEAGUE.email, COLLEAGUE.password, ELSEWHERE)).statusCode,
+      ).toBe(200);
+
+      const reset = await forms.gateway.inject({
+        method: 'POST',
+        url: '/wp-json/custom/v1/reset-password-form',
+        remoteAddress: ELSEWHERE,
+        payload: { key: LEARNER.resetKey, login: LEARNER.email, new_password: 'A new one 2026' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(
+        (await login(forms.gateway, LEARNER.email, LEARNER.password, ELSEWHERE)).statusCode,
+      ).toBe(200);
+    });
+
+    it('a name with no account is counted and locked as an account is: the lock tells nothing', async () => {
+      const answers = [];
+      for (const entry of ['nobody@example.com', LEARNER.email]) {
+        for (let attempt = 1; attempt <= 5; attempt += 1) {
+          expect((await login(forms.gateway, entry, 'guess')).statusCode).toBe(403);
+        }
+        const refused = await login(forms.gateway, entry, 'guess');
+        answers.push({ status: refused.statusCode, body: refused.body });
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]?.status).toBe(429);
+    });
+
+    it('with WooCommerce’s customer list unusable, a login works and its failures count by the name given', async () => {
+      forms.wordpress.state.failCustomers = true;
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await login(forms.gateway, LEARNER.email, 'guess')).statusCode).toBe(403);
+      }
+      expect((await login(forms.gateway, LEARNER.email, LEARNER.password)).statusCode).toBe(429);
+      expect((await login(forms.gateway, COLLEAGUE.email, COLLEAGUE.password)).statusCode).toBe(
+        200,
+      );
+    });
+
     it('one address makes at most 30 failed logins a minute, across accounts', async () => {
       for (let account = 1; account <= 30; account += 1) {
         const answer = await login(
@@ -123,16 +195,18 @@ describe('the account forms through the gateway', () => {
         payload: { username, email, password: 'Long enough 2026' },
       });
 
-    it('answers an address with an account as it answers a new one, and never with a user id', async () => {
-      const taken = await signUp(LEARNER.email, 'drnewname');
+    it('answers an address or a username with an account as it answers new ones, and never with a user id', async () => {
+      const addressTaken = await signUp(LEARNER.email, 'drnewname');
+      const usernameTaken = await signUp('another.doctor@example.com', LEARNER.username);
       const fresh = await signUp('new.doctor@example.com', 'drnewdoctor');
-      expect(taken.statusCode).toBe(201);
-      expect(fresh.statusCode).toBe(201);
-      expect(taken.body).toBe(fresh.body);
+      for (const answer of [addressTaken, usernameTaken, fresh]) {
+        expect(answer.statusCode).toBe(201);
+        expect(answer.body).toBe(fresh.body);
+      }
       expect(fresh.json()).toEqual({
         success: true,
         message:
-          'If this email address is new to us, your account is ready: log in with it and your password. If it already has an account, log in with that account’s password, or reset it.',
+          'If this email address and username are new to us, your account is ready: log in with your email address and password. If either already has an account, log in with that account’s password or reset it, or sign up again with another username.',
       });
     });
   });
@@ -170,10 +244,11 @@ describe('the account forms through the gateway', () => {
 describe('failed logins, across gateways sharing Redis', () => {
   const gateways = accountsGatewaysOnRedis();
 
-  it('count every gateway’s failures together', async () => {
+  it('count every gateway’s failures together, an account’s login name and address as one', async () => {
     const [a, b] = [await gateways.gateway(), await gateways.gateway()];
     for (const [index, instance] of [a, b, a, b, a].entries()) {
-      expect((await login(instance, LEARNER.email, `guess-${String(index)}`)).statusCode).toBe(403);
+      const entry = index % 2 === 0 ? LEARNER.email : LEARNER.username;
+      expect((await login(instance, entry, `guess-${String(index)}`)).statusCode).toBe(403);
     }
     expect((await login(b, LEARNER.email, LEARNER.password)).statusCode).toBe(429);
     expect((await login(a, LEARNER.email, LEARNER.password)).statusCode).toBe(429);

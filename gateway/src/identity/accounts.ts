@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { createExpiringEntries } from '../expiringEntries';
 import type { AttemptCounter, AttemptLimit } from './attemptCounter';
 import { pathOf } from '../plugins/canonicalPaths';
 import type { WooCommerce } from '../commerce/wooCommerce';
@@ -14,21 +15,28 @@ import type { UpstreamAnswer } from '../proxy/upstreamPolicy';
 const MINUTE = 60_000;
 
 /**
- * Failed logins one client may make. Successes never count: a class behind one venue's address
- * logs in together. Per account: a learner's typos, then a wait or a password reset; an attacker
- * gets 5 guesses a quarter of an hour at one account. Per client, across accounts: a class of 25
- * each mistyping once stays under it; trying one password on many accounts stops there.
+ * Failed logins. Successes never count: a class behind one venue's address logs in together. An
+ * account is one whether named by its login name or its email address (accountKey). Per client
+ * and account: a learner's typos, then a wait or a password reset; an attacker gets 5 guesses a
+ * quarter of an hour at one account from one address. Per account, from every address together:
+ * 10 a quarter of an hour, so many addresses buy no more guesses (a learner an attacker locks out
+ * this way resets their password, which lifts the lock). Per client, across accounts: a class of
+ * 25 each mistyping once stays under it; trying one password on many accounts stops there.
  */
 export const LOGIN_FAILURE_LIMITS = {
   perAccount: { max: 5, windowMs: 15 * MINUTE },
+  perAccountEverywhere: { max: 10, windowMs: 15 * MINUTE },
   perClient: { max: 30, windowMs: MINUTE },
 } as const;
 
-/** What the account forms are told, whatever WordPress said: nothing tells whether an address has an account. */
+/** How long the account a login name or address names is remembered (found or not). */
+const ACCOUNT_REMEMBERED_MS = 5 * MINUTE;
+
+/** What the account forms are told, whatever WordPress said: nothing tells whether an address or a username has an account. */
 export const ACCOUNT_TEXTS = {
   loginFailed: 'The email address or password is incorrect.',
   signupReceived:
-    'If this email address is new to us, your account is ready: log in with it and your password. If it already has an account, log in with that account’s password, or reset it.',
+    'If this email address and username are new to us, your account is ready: log in with your email address and password. If either already has an account, log in with that account’s password or reset it, or sign up again with another username.',
   resetLinkSent: 'If an account exists for that email, a reset link has been sent.',
   invalidEmail: 'Please enter a valid email address.',
   resetUnavailable: 'Your password cannot be reset right now. Please try again in a few minutes.',
@@ -41,8 +49,13 @@ const CREDENTIAL_FAILURES = new Set([
   '[jwt_auth] incorrect_password',
 ]);
 
-/** WordPress's refusals of a sign-up for an address that has an account. */
-const ADDRESS_TAKEN = new Set(['existing_user_email', 'email_exists']);
+/** WordPress's refusals of a sign-up for an address or a username that has an account. */
+const ACCOUNT_TAKEN = new Set([
+  'existing_user_email',
+  'email_exists',
+  'existing_user_login',
+  'username_exists',
+]);
 
 const customers = z.array(
   z.object({ id: z.number().int().positive(), email: z.string(), username: z.string() }),
@@ -65,13 +78,13 @@ function field(body: unknown, name: string): unknown {
 }
 
 /**
- * The account a login names, as WordPress finds it (sanitize_user: tags, accents, %-escapes and
- * entities dropped, spaces collapsed; any case): no other spelling of one account gets an
- * allowance of its own. Hashed: the counters never hold an address.
+ * The login name or address a login names, as WordPress reads it (wp_authenticate's
+ * sanitize_user: tags, accents, %-escapes and entities dropped, spaces collapsed; any case, as
+ * its database compares): no other spelling of one account gets an allowance of its own.
  */
-export function accountOf(entry: unknown): string {
+function loginNameOf(entry: unknown): string {
   const text = typeof entry === 'string' ? entry : entry === undefined ? '' : JSON.stringify(entry);
-  const plain = text
+  return text
     .replace(/<[^>]*>/g, '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -80,8 +93,10 @@ export function accountOf(entry: unknown): string {
     .trim()
     .replace(/\s+/g, ' ')
     .toLowerCase();
-  return createHash('sha256').update(plain).digest('base64url');
 }
+
+/** A name in the counters: hashed, so they never hold an address. */
+const hashed = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** "1 minute", "15 minutes": how long until `ms` have passed, rounded up. */
 function minutesText(ms: number): string {
@@ -126,6 +141,8 @@ export function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
   const loginsUnderway = new WeakMap<GatewayRequest, string[]>();
   /** A password reset on its way: the user ids of the account it names. */
   const resets = new WeakMap<GatewayRequest, string[]>();
+  /** A login name or address (hashed) -> the counter name of the account it names. */
+  const accountKeys = createExpiringEntries<string>(now, 100_000);
 
   /** An attempt that was not a failed guess (success, refusal, error, gone) is taken back. */
   async function settle(request: GatewayRequest): Promise<void> {
@@ -134,12 +151,36 @@ export function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
     if (keys) await deps.attempts.takeBack(keys);
   }
 
+  /**
+   * The counter name of the account a login names: `user:<id>` for the account WooCommerce lists
+   * under that login name or address (accountsNamed), so both share one count; the hashed name
+   * for one it does not list. Every login asks (or finds the answer remembered, found or not), and
+   * the answer changes only which count a failure joins, never what the login is told: no oracle
+   * of whether an account exists. With WooCommerce unusable, the name counts on its own.
+   */
+  async function accountKey(entry: unknown): Promise<string> {
+    const name = loginNameOf(entry);
+    const remembered = accountKeys.get(hashed(name))?.value;
+    if (remembered !== undefined) return remembered;
+    let key = `name:${hashed(name)}`;
+    try {
+      const [userId] = name === '' ? [] : (await accountsNamed(name)).sort();
+      if (userId !== undefined) key = `user:${userId}`;
+    } catch (error) {
+      deps.log('Could not find the account of a login: its failures count by its name', error);
+      return key;
+    }
+    accountKeys.set(hashed(name), key, now() + ACCOUNT_REMEMBERED_MS);
+    return key;
+  }
+
   async function beforeLogin(request: GatewayRequest, reply: GatewayReply): Promise<void> {
     const client = normalizeIP(request.ip);
-    const account = accountOf(field(request.body, 'username'));
+    const account = await accountKey(field(request.body, 'username'));
     const limits: AttemptLimit[] = [
       { key: `login-client:${client}`, ...LOGIN_FAILURE_LIMITS.perClient },
       { key: `login-account:${client}:${account}`, ...LOGIN_FAILURE_LIMITS.perAccount },
+      { key: `login-account:${account}`, ...LOGIN_FAILURE_LIMITS.perAccountEverywhere },
     ];
     const keys = limits.map(({ key }) => key);
     const counts = await deps.attempts.add(limits);
@@ -171,9 +212,10 @@ export function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
   }
 
   /**
-   * The accounts a reset link's `login` names (a username, or an address), as WooCommerce lists
-   * its customers to the gateway's key: WordPress's reset answer does not say whose password it
-   * set.
+   * The accounts a login name or an address names, as WooCommerce lists its customers to the
+   * gateway's key (`email=` for an address, else `search=`, then only exact matches): for a
+   * login's failure count, and a reset link's `login`, since WordPress's reset answer does not say
+   * whose password it set.
    */
   async function accountsNamed(login: string): Promise<string[]> {
     const query = login.includes('@') ? 'email' : 'search';
@@ -262,13 +304,13 @@ export function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
     const body = await buffer(upstream.stream);
     const answer = parsed(body);
     const code = field(answer, 'code');
-    const taken = status >= 400 && typeof code === 'string' && ADDRESS_TAKEN.has(code);
+    const taken = status >= 400 && typeof code === 'string' && ACCOUNT_TAKEN.has(code);
     const created = status < 300 && field(answer, 'success') !== false;
     if (!taken && !created) {
       reply.send(body);
       return true;
     }
-    // The same answer for a new address and one with an account, and no user id.
+    // The same answer for a new address or username and one with an account, and no user id.
     sendJson(reply, 201, { success: true, message: ACCOUNT_TEXTS.signupReceived });
     return true;
   }
@@ -298,6 +340,14 @@ export function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
       }
       const at = now();
       await Promise.all(userIds.map((userId) => deps.revocations.revokeUser(userId, at)));
+      // The new password opens the account at once, however many failures were counted on it.
+      const client = normalizeIP(request.ip);
+      await deps.attempts.forget(
+        userIds.flatMap((userId) => [
+          `login-account:user:${userId}`,
+          `login-account:${client}:user:${userId}`,
+        ]),
+      );
     }
     reply.send(body);
     return true;

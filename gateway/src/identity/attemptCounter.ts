@@ -80,6 +80,12 @@ export function createAttemptCounter(
         remainingMs: Number(counted[index * 2 + 1]),
       }));
     },
+    /** Forgets every attempt counted on each key. */
+    async forget(keys: readonly string[]): Promise<void> {
+      if (keys.length === 0) return;
+      for (const key of keys) memory.delete(key);
+      await shared?.attempt((redis) => redis.del(...keys.map(redisKey)));
+    },
     /** Takes back an attempt counted on each key. */
     async takeBack(keys: readonly string[]): Promise<void> {
       const taken = await shared?.attempt((redis) =>

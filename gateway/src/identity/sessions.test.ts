@@ -8,7 +8,7 @@ import {
 import { fakeClockOnly } from '../test-support/clock';
 import { testGatewayOptions } from '../test-support/contract';
 import { eventually } from '../test-support/eventually';
-import { jwtFor } from '../test-support/tokens';
+import { jwtFor, respellings } from '../test-support/tokens';
 import { MAX_TOKEN_LIFETIME_MS } from './tokens';
 
 const [LEARNER, COLLEAGUE] = LEARNERS as [(typeof LEARNERS)[number], (typeof LEARNERS)[number]];
@@ -64,6 +64,21 @@ function withDashboard(wordpressUrl: string, appsRoot: string): GatewayOptions {
   return { ...base, upstreams: { ...base.upstreams, portal: wordpressUrl }, portalUrl: '/portal' };
 }
 
+/** What another spelling of a token gets: refused everywhere, as a token the gateway does not take. */
+const RESPELLED = {
+  courses: 401,
+  cart: 401,
+  dashboard: 401,
+  said: ['invalid_token', 'invalid_token', 'session ended'],
+};
+
+const logout = (gateway: FastifyInstance, token: string) =>
+  gateway.inject({
+    method: 'POST',
+    url: '/api/session/logout',
+    headers: { authorization: `Bearer ${token}` },
+  });
+
 const logoutAll = (gateway: FastifyInstance, token: string) =>
   gateway.inject({
     method: 'POST',
@@ -77,6 +92,34 @@ const reset = (gateway: FastifyInstance, login: string, key: string) =>
     url: '/wp-json/custom/v1/reset-password-form',
     payload: { key, login, new_password: 'A new password 2026' },
   });
+
+describe('logging out one token', () => {
+  const learners = accountsGatewayPerTest(withDashboard);
+
+  it('a logged-out token is refused in every spelling WordPress reads as it, on every route and the dashboard link; the learner’s other tokens work', async () => {
+    const now = Date.now();
+    const token = jwtFor(LEARNER.id, now - 10_000);
+    const phone = jwtFor(LEARNER.id, now - 20_000);
+    expect((await logout(learners.gateway, token)).statusCode).toBe(204);
+    expect(await whatOpens(learners.gateway, token, LEARNER.id)).toEqual(REFUSED);
+    for (const spelling of respellings(token)) {
+      expect(await whatOpens(learners.gateway, spelling, LEARNER.id)).toEqual(RESPELLED);
+    }
+    expect(await whatOpens(learners.gateway, phone, LEARNER.id)).toEqual(OPEN);
+  });
+
+  it('a token in any other spelling is refused before WordPress hears of it, logged out or not', async () => {
+    const token = jwtFor(LEARNER.id, Date.now() - 10_000);
+    expect(await whatOpens(learners.gateway, token, LEARNER.id)).toEqual(OPEN);
+    learners.wordpress.clear();
+    for (const spelling of respellings(token)) {
+      expect(await whatOpens(learners.gateway, spelling, LEARNER.id)).toEqual(RESPELLED);
+      expect((await logout(learners.gateway, spelling)).statusCode).toBe(401);
+    }
+    expect(learners.wordpress.reached('/')).toEqual([]);
+    expect(await whatOpens(learners.gateway, token, LEARNER.id)).toEqual(OPEN);
+  });
+});
 
 describe('ending every session of a learner', () => {
   const learners = accountsGatewayPerTest(withDashboard);
@@ -189,6 +232,18 @@ describe('ending every session of a learner, across gateways sharing Redis', () 
     for (const instance of [a, b]) {
       expect(await whatOpens(instance, jwtFor(LEARNER.id, Date.now()), LEARNER.id)).toEqual(OPEN);
     }
+  });
+
+  it('a token logged out on one gateway is refused on the other in every spelling WordPress reads as it', async () => {
+    const [a, b] = [await gateways.gateway(), await gateways.gateway()];
+    const token = jwtFor(LEARNER.id, Date.now() - 10_000);
+    expect(await whatOpens(b, token, LEARNER.id)).toEqual(OPEN);
+    expect((await logout(a, token)).statusCode).toBe(204);
+    expect(await whatOpens(b, token, LEARNER.id)).toEqual(REFUSED);
+    for (const spelling of respellings(token)) {
+      expect(await whatOpens(b, spelling, LEARNER.id)).toEqual(RESPELLED);
+    }
+    expect(await whatOpens(b, jwtFor(COLLEAGUE.id, Date.now()), COLLEAGUE.id)).toEqual(OPEN);
   });
 
   it('a logout of all devices made while Redis is down reaches the other gateway once it is back', async () => {

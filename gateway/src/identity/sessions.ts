@@ -5,9 +5,10 @@ import { pathOf } from '../plugins/canonicalPaths';
 import type { Identity } from './identity';
 import {
   bearerToken,
+  canonicalToken,
   MAX_TOKEN_LIFETIME_MS,
+  sessionOf,
   tokenClaims,
-  tokenId,
   type RevocationStore,
 } from './tokens';
 
@@ -37,21 +38,33 @@ const SESSION_ENDED_PAGE = `<!doctype html>
 /**
  * A session that ended (a logout, "Log out of all devices", a password reset) is refused
  * everywhere for the rest of its tokens' lives: in the Authorization header of any request, and
- * in a dashboard link, which then opens a page saying so instead of the learner's dashboard.
+ * in a dashboard link, which then opens a page saying so instead of the learner's dashboard. A
+ * token in any spelling but its canonical one (canonicalToken), or an Authorization header that is
+ * not `Bearer <token>`, is refused the same way before anything else reads it: WordPress would
+ * read another spelling as the token it re-spells, logged out or not.
  */
 export function registerRevocationCheck(app: FastifyInstance, revocations: RevocationStore): void {
   app.addHook('onRequest', async (request, reply) => {
     const inPath = DASHBOARD_PATH.exec(pathOf(request.url))?.[1];
-    if (inPath !== undefined && (await revocations.isRevoked(inPath))) {
+    if (
+      inPath !== undefined &&
+      (!canonicalToken(inPath) || (await revocations.isRevoked(inPath)))
+    ) {
       await reply.code(401).type('text/html; charset=utf-8').send(SESSION_ENDED_PAGE);
       return;
     }
-    const bearer = bearerToken(request.headers.authorization);
-    if (bearer === undefined || !(await revocations.isRevoked(bearer))) return;
+    const header = request.headers.authorization;
+    if (header === undefined) return;
+    const bearer = bearerToken(header);
+    if (bearer !== undefined && !(await revocations.isRevoked(bearer))) return;
     await reply
       .code(401)
       .type('application/json; charset=utf-8')
-      .send({ code: 'token_revoked', message: SESSION_ENDED_MESSAGE, data: { status: 401 } });
+      .send({
+        code: bearer === undefined ? 'invalid_token' : 'token_revoked',
+        message: SESSION_ENDED_MESSAGE,
+        data: { status: 401 },
+      });
   });
 }
 
@@ -72,13 +85,12 @@ export function registerSessionRoutes(
     handled(async (request, reply) => {
       readInput(noBody, request.body);
       const token = bearerToken(request.headers.authorization);
-      // Only a token WordPress accepts is worth remembering: junk cannot fill the store.
-      if (token !== undefined && (await identity.userOf(request, reply)) !== null) {
+      const claims = token === undefined ? undefined : tokenClaims(token);
+      // Only a token WordPress accepts is worth remembering: junk cannot fill the store. What is
+      // remembered is the token's session, so no other spelling of it works afterwards.
+      if (claims !== undefined && (await identity.userOf(request, reply)) !== null) {
         const latest = Date.now() + MAX_TOKEN_LIFETIME_MS;
-        await revocations.revoke(
-          tokenId(token),
-          Math.min(tokenClaims(token)?.expiresAt ?? latest, latest),
-        );
+        await revocations.revoke(sessionOf(claims), Math.min(claims.expiresAt, latest));
       }
       return reply.code(204).send();
     }),

@@ -3,8 +3,8 @@ import {
   createMemoryRevocationStore,
   issuedBy,
   MAX_TOKEN_LIFETIME_MS,
+  sessionOf,
   tokenClaims,
-  tokenId,
   type RevocationStore,
 } from './tokens';
 
@@ -24,7 +24,8 @@ type Unsent = { kind: 'token'; untilMs: number } | { kind: 'user'; atMs: number 
 
 /**
  * The ended sessions of every instance: each revocation is kept in this instance's memory and in
- * Redis (`revoked:<token id>` until the token expires; `revoked-user:<user id>`, the moment all
+ * Redis (`revoked:<session>` until the token expires, the session being what the token is, never
+ * its spelling: sessionOf; `revoked-user:<user id>`, the moment all
  * of a learner's tokens issued before were revoked, until the last of them expires), and a token
  * is looked up in memory first, then in Redis (one round trip). With Redis unusable the memory
  * answers; the revocations made meanwhile are written to Redis once it is back, so a logout
@@ -37,7 +38,7 @@ export function createSharedRevocationStore(
   const memory = createMemoryRevocationStore({ now });
   /** Revocations Redis has not taken yet, by their key. */
   const unsent = new Map<string, Unsent>();
-  const tokenKey = (id: string) => `${KEY_PREFIX}revoked:${id}`;
+  const tokenKey = (session: string) => `${KEY_PREFIX}revoked:${session}`;
   const userKey = (userId: string) => `${KEY_PREFIX}revoked-user:${userId}`;
 
   async function send(key: string, entry: Unsent): Promise<void> {
@@ -68,9 +69,9 @@ export function createSharedRevocationStore(
   });
 
   return {
-    async revoke(id, untilMs) {
-      await memory.revoke(id, untilMs);
-      await send(tokenKey(id), { kind: 'token', untilMs });
+    async revoke(session, untilMs) {
+      await memory.revoke(session, untilMs);
+      await send(tokenKey(session), { kind: 'token', untilMs });
     },
     async revokeUser(userId, atMs) {
       await memory.revokeUser(userId, atMs);
@@ -78,12 +79,15 @@ export function createSharedRevocationStore(
     },
     async isRevoked(token) {
       if (await memory.isRevoked(token)) return true;
-      const id = tokenId(token);
       const claims = tokenClaims(token);
+      if (claims === undefined) return false;
+      const session = sessionOf(claims);
       const answers = await shared.attempt(async (redis) => {
-        const pipeline = redis.pipeline().pttl(tokenKey(id));
-        if (claims) pipeline.get(userKey(claims.userId));
-        const results = await pipeline.exec();
+        const results = await redis
+          .pipeline()
+          .pttl(tokenKey(session))
+          .get(userKey(claims.userId))
+          .exec();
         const failure = results?.find(([error]) => error !== null)?.[0];
         if (failure) throw failure;
         return results?.map(([, value]) => value) ?? [];
@@ -92,12 +96,11 @@ export function createSharedRevocationStore(
       const [remainingMs, userAt] = answers;
       // Remembered here too: the next request with this token needs no round trip.
       if (typeof remainingMs === 'number' && remainingMs > 0) {
-        await memory.revoke(id, now() + remainingMs);
+        await memory.revoke(session, now() + remainingMs);
         return true;
       }
       const atMs = Number(userAt);
-      if (claims === undefined || typeof userAt !== 'string' || !Number.isFinite(atMs))
-        return false;
+      if (typeof userAt !== 'string' || !Number.isFinite(atMs)) return false;
       await memory.revokeUser(claims.userId, atMs);
       return issuedBy(claims, atMs);
     },

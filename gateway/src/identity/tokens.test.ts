@@ -1,5 +1,48 @@
-import { jwtFor } from '../test-support/tokens';
-import { createMemoryRevocationStore, MAX_TOKEN_LIFETIME_MS, tokenClaims, tokenId } from './tokens';
+import { jwtFor, respellings } from '../test-support/tokens';
+import {
+  bearerToken,
+  canonicalToken,
+  createMemoryRevocationStore,
+  MAX_TOKEN_LIFETIME_MS,
+  sessionOf,
+  tokenClaims,
+  type TokenClaims,
+} from './tokens';
+
+describe('the one spelling of a token', () => {
+  const token = jwtFor(3, Date.UTC(2026, 4, 14, 9));
+
+  it('a token is taken only as three canonical base64url segments: no spelling WordPress reads as it', () => {
+    expect(canonicalToken(token)).toBe(true);
+    const others = respellings(token);
+    expect(others).toHaveLength(4);
+    for (const spelling of others) expect(canonicalToken(spelling)).toBe(false);
+    expect(canonicalToken(token.replace(/-/g, '+'))).toBe(false);
+    expect(canonicalToken(`${token}.x`)).toBe(false);
+    expect(tokenClaims(`${token},`)).toBeUndefined();
+  });
+
+  it('the Authorization header holds `Bearer <token>` and nothing else', () => {
+    expect(bearerToken(`Bearer ${token}`)).toBe(token);
+    for (const header of [
+      `Bearer ${token},`,
+      `Bearer ${token} ${token}`,
+      `Bearer  ${token}`,
+      `Bearer\t${token}`,
+      `Bearer ${token}%41`,
+      `Basic ${token}`,
+      token,
+    ]) {
+      expect(bearerToken(header)).toBeUndefined();
+    }
+  });
+});
+
+function claimsOf(token: string): TokenClaims {
+  const claims = tokenClaims(token);
+  if (!claims) throw new Error(`not a token: ${token}`);
+  return claims;
+}
 
 describe('ending sessions', () => {
   const START = Date.UTC(2026, 4, 14, 9, 0, 0, 500);
@@ -40,21 +83,30 @@ describe('ending sessions', () => {
   it('is kept as long as a token issued before can live, then forgotten', async () => {
     const revocations = store();
     await revocations.revokeUser('3', START);
-    await revocations.revoke(tokenId('a.b.c'), START + 1_000);
+    const loggedOut = jwtFor(4, START);
+    await revocations.revoke(sessionOf(claimsOf(loggedOut)), START + 1_000);
     time = START + MAX_TOKEN_LIFETIME_MS - 1;
     expect(await revocations.isRevoked(jwtFor(3, START - 1_000))).toBe(true);
     time = START + MAX_TOKEN_LIFETIME_MS;
     expect(await revocations.isRevoked(jwtFor(3, START - 1_000))).toBe(false);
-    expect(await revocations.isRevoked('a.b.c')).toBe(false);
+    expect(await revocations.isRevoked(loggedOut)).toBe(false);
   });
 
-  it('one logged-out token is refused until it expires', async () => {
+  it('one logged-out token is refused until it expires, by what it is: its user and issue time, whatever its signature segment says', async () => {
     const revocations = store();
     const token = jwtFor(3, START);
-    await revocations.revoke(tokenId(token), START + 60_000);
+    await revocations.revoke(sessionOf(claimsOf(token)), START + 60_000);
     expect(await revocations.isRevoked(token)).toBe(true);
+    const [header, payload] = token.split('.') as [string, string];
+    expect(await revocations.isRevoked(`${header}.${payload}.c2lnbmF0dXJl`)).toBe(true);
     expect(await revocations.isRevoked(jwtFor(3, START + 2_000))).toBe(false);
     time = START + 60_000;
     expect(await revocations.isRevoked(token)).toBe(false);
+  });
+
+  it('two tokens of one user and second are told apart by their own id (jti) when they have one', () => {
+    const claims = claimsOf(jwtFor(3, START));
+    expect(sessionOf({ ...claims, jti: 'a' })).not.toBe(sessionOf({ ...claims, jti: 'b' }));
+    expect(sessionOf({ ...claims, jti: 'a' })).toBe(sessionOf({ ...claims, jti: 'a' }));
   });
 });

@@ -4,10 +4,41 @@ import { createExpiringEntries } from '../expiringEntries';
 /** The WordPress JWT plugin's default lifetime: a token never outlives this. */
 export const MAX_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** A bearer token from an Authorization header. */
+/** The longest token taken: the JWT plugin's are about 300 characters. */
+const MAX_TOKEN_LENGTH = 4096;
+
+/** One segment in its only spelling: base64url without padding that decodes and re-encodes to itself. */
+function canonicalSegment(segment: string): boolean {
+  return (
+    /^[A-Za-z0-9_-]+$/.test(segment) &&
+    Buffer.from(segment, 'base64url').toString('base64url') === segment
+  );
+}
+
+/**
+ * Whether a token is in its one spelling: three canonical base64url segments and nothing else.
+ * The JWT plugin decodes with firebase/php-jwt (`JWT::urlsafeB64Decode`: padding added, `-_` read
+ * as `+/`, then PHP's non-strict `base64_decode`, which skips any character outside the alphabet
+ * and the unused low bits of the last one), and signs only the first two segments as received: so
+ * `T,`, `T!`, `T=`, `T` with `+` or `/` in its signature, or with its last character changed in
+ * unused bits, verify as `T`. Only this spelling is checked, remembered and forwarded.
+ */
+export function canonicalToken(token: string): boolean {
+  const segments = token.split('.');
+  return (
+    token.length <= MAX_TOKEN_LENGTH && segments.length === 3 && segments.every(canonicalSegment)
+  );
+}
+
+/**
+ * The bearer token of an Authorization header, when the header is `Bearer <token>` with the token
+ * in its canonical spelling (canonicalToken); undefined for anything else, which the gateway
+ * refuses (sessions.ts) rather than let WordPress read its own way (the plugin takes the first
+ * word after `Bearer`, once tags and %-escapes are dropped).
+ */
 export function bearerToken(header: string | undefined): string | undefined {
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
+  const token = header ? /^Bearer ([^\s]+)$/i.exec(header)?.[1] : undefined;
+  return token !== undefined && canonicalToken(token) ? token : undefined;
 }
 
 /** What a token says of itself (unverified): when it expires and was issued (ms), whose it is. */
@@ -16,6 +47,8 @@ export interface TokenClaims {
   /** Undefined when the token does not say (the JWT plugin always does, as `iat`). */
   issuedAt: number | undefined;
   userId: string;
+  /** The token's own id, when it has one (the JWT plugin's have none). */
+  jti: string | undefined;
 }
 
 function base64UrlJson(part: string): unknown {
@@ -37,13 +70,13 @@ const finite = (value: unknown): value is number =>
  * logged out before they expire.
  */
 export function tokenClaims(token: string): TokenClaims | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3 || token.length > 4096) return undefined;
-  const payload = base64UrlJson(parts[1] ?? '');
+  if (!canonicalToken(token)) return undefined;
+  const payload = base64UrlJson(token.split('.')[1] ?? '');
   if (typeof payload !== 'object' || payload === null) return undefined;
-  const { exp, iat, data } = payload as {
+  const { exp, iat, jti, data } = payload as {
     exp?: unknown;
     iat?: unknown;
+    jti?: unknown;
     data?: { user?: { id?: unknown } };
   };
   const id = data?.user?.id;
@@ -53,12 +86,24 @@ export function tokenClaims(token: string): TokenClaims | undefined {
     expiresAt: exp * 1000,
     issuedAt: finite(iat) ? iat * 1000 : undefined,
     userId: String(id),
+    jti: typeof jti === 'string' || finite(jti) ? String(jti) : undefined,
   };
 }
 
-/** A token's name in stores and logs: its SHA-256, never the token. */
-export function tokenId(token: string): string {
+/** A token's name in caches of what it was answered: the SHA-256 of its exact text, never the token. */
+function tokenId(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * What one issued token IS, whatever its spelling: its user, when it was issued and its own id
+ * (the JWT plugin issues one token per user and second, so user and `iat` name it), hashed.
+ * Logout refuses this, so no re-spelling of a logged-out token gets through. Tokens that do not
+ * say when they were issued share one name per user (the plugin's always say).
+ */
+export function sessionOf(claims: TokenClaims): string {
+  const parts = [claims.userId, String(claims.issuedAt ?? ''), claims.jti ?? ''];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
 /**
@@ -67,8 +112,8 @@ export function tokenId(token: string): string {
  * memory; several share one store (Redis) behind this same interface.
  */
 export interface RevocationStore {
-  /** Refuses the token named `id` until `untilMs` (when it expires anyway). */
-  revoke(id: string, untilMs: number): Promise<void>;
+  /** Refuses the token whose session (sessionOf) is `session` until `untilMs` (when it expires anyway). */
+  revoke(session: string, untilMs: number): Promise<void>;
   /** Refuses every token of `userId` issued up to `atMs`, for as long as any of them can live. */
   revokeUser(userId: string, atMs: number): Promise<void>;
   /** Whether this token's session has ended. */
@@ -96,8 +141,8 @@ export function createMemoryRevocationStore(
   /** user id -> the latest moment every token of theirs issued before was revoked */
   const users = createExpiringEntries<number>(now, maxEntries);
   return {
-    revoke(id, untilMs) {
-      tokens.set(id, true, untilMs);
+    revoke(session, untilMs) {
+      tokens.set(session, true, untilMs);
       return Promise.resolve();
     },
     revokeUser(userId, atMs) {
@@ -106,10 +151,11 @@ export function createMemoryRevocationStore(
       return Promise.resolve();
     },
     isRevoked(token) {
-      if (tokens.get(tokenId(token))) return Promise.resolve(true);
       const claims = tokenClaims(token);
-      const atMs = claims ? users.get(claims.userId)?.value : undefined;
-      return Promise.resolve(claims !== undefined && atMs !== undefined && issuedBy(claims, atMs));
+      if (claims === undefined) return Promise.resolve(false);
+      if (tokens.get(sessionOf(claims))) return Promise.resolve(true);
+      const atMs = users.get(claims.userId)?.value;
+      return Promise.resolve(atMs !== undefined && issuedBy(claims, atMs));
     },
   };
 }

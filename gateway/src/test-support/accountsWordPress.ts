@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { urlsafeB64Decode } from '../../../sample-backend/src';
 import { buildGateway, type GatewayOptions } from '../app';
 import { tokenClaims } from '../identity/tokens';
 import { fakeClockOnly } from './clock';
 import { makeAppsRoot, testGatewayOptions } from './contract';
 import { sharedRedis } from './redisServer';
+import { signerOf } from './tokens';
 
 /** The learners the test's WordPress knows, with the key of the reset link each was sent. */
 export const LEARNERS = [
@@ -36,9 +38,17 @@ export async function startAccountsWordPress() {
     hits.push(`${request.method} ${request.url}`);
     done();
   });
+  /**
+   * The JWT plugin's reading: the signature segment decoded as PHP does (so `T,` is `T`); the
+   * first two as received, since they are what is signed.
+   */
   const ownerOf = (token: string | undefined) => {
-    const claims = token === undefined ? undefined : tokenClaims(token);
-    return claims && token?.endsWith(`.sig-${claims.userId}`) ? Number(claims.userId) : undefined;
+    const segments = token?.split('.') ?? [];
+    if (segments.length !== 3) return undefined;
+    const signature = urlsafeB64Decode(segments[2] ?? '').toString('base64url');
+    const read = `${segments[0] ?? ''}.${segments[1] ?? ''}.${signature}`;
+    const claims = tokenClaims(read);
+    return claims && signerOf(read) === Number(claims.userId) ? Number(claims.userId) : undefined;
   };
   const error = (status: number, code: string, message: string) => ({
     code,
@@ -99,7 +109,12 @@ export async function startAccountsWordPress() {
     return { token: `token-of-${String(learner.id)}`, user_id: learner.id };
   });
   server.post<{ Body: Fields }>('/wp-json/custom/v1/register', (request, reply) => {
-    const { email } = request.body;
+    const { email, username } = request.body;
+    if (LEARNERS.some((learner) => learner.username === username)) {
+      return reply
+        .code(400)
+        .send(error(400, 'existing_user_login', 'Sorry, that username already exists!'));
+    }
     if (LEARNERS.some((learner) => learner.email === email)) {
       return reply
         .code(400)

@@ -8,7 +8,7 @@ import { buildGateway, type GatewayOptions } from '../app';
 import { writeShellBuild } from './contract';
 import { logInto } from './pageHeads';
 import { sharedRedis } from './redisServer';
-import { jwtFor } from './tokens';
+import { jwtFor, signerOf } from './tokens';
 
 export const KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
 export const SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
@@ -133,8 +133,8 @@ export async function startWooCommerce() {
     };
   };
   wc.get('/wp-json/wp/v2/users/me', (request, reply) => {
-    const match = /^Bearer .*\.sig-(\d+)$/.exec(request.headers.authorization ?? '');
-    return match ? { id: Number(match[1]) } : reply.code(401).send({ code: 'x', message: 'no' });
+    const id = signerOf(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
+    return id === undefined ? reply.code(401).send({ code: 'x', message: 'no' }) : { id };
   });
   wc.get<{ Params: { id: string } }>('/wp-json/wc-points-rewards/v1/users/:id', async (request) => {
     heldReads += 1;

@@ -1,4 +1,5 @@
-import { sign, verify } from 'jsonwebtoken';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sign } from 'jsonwebtoken';
 import { isRecord } from '../json';
 
 /** Login tokens last 7 days, like the WordPress JWT plugin's default. */
@@ -27,16 +28,70 @@ export function issueToken(userId: number, issuer: string, secret: string): stri
 /** Why a token was refused, in the JWT plugin's words. */
 export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: string };
 
-/** Verifies a token's signature, algorithm and expiry, and reads the user id from it. */
-export function checkToken(token: string, secret: string): TokenCheck {
-  let payload: unknown;
-  try {
-    payload = verify(token, secret, { algorithms: ['HS256'] });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : 'Invalid token';
-    return { ok: false, reason: reason === 'jwt expired' ? 'Expired token' : reason };
+/** PHP's base64 alphabet: what base64_decode reads once `-_` are `+/`. */
+const PHP_BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * firebase/php-jwt's `JWT::urlsafeB64Decode`, as the JWT plugin decodes each segment: `-_` read as
+ * `+/`, then PHP's non-strict `base64_decode`, which skips every character outside the alphabet
+ * (`=` included, wherever it is) and drops the bits of an unfinished last byte. So `T,`, `T!`,
+ * `T=` and `T` with its last character changed in unused bits all decode as `T`.
+ */
+export function urlsafeB64Decode(input: string): Buffer {
+  const bytes: number[] = [];
+  let bits = 0;
+  let pending = 0;
+  for (const character of input.replace(/-/g, '+').replace(/_/g, '/')) {
+    const value = PHP_BASE64.indexOf(character);
+    if (value < 0) continue;
+    pending = ((pending << 6) | value) & 0xfff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((pending >> bits) & 0xff);
+    }
   }
-  const data = isRecord(payload) ? payload.data : undefined;
+  return Buffer.from(bytes);
+}
+
+function jsonOf(segment: string): unknown {
+  try {
+    return JSON.parse(urlsafeB64Decode(segment).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies a token as the JWT plugin does (`JWT::decode` of firebase/php-jwt with an HS256 key):
+ * three segments, each decoded by urlsafeB64Decode; the signature checked over the first two
+ * segments as received; `nbf` and `exp` against the clock. Then reads the user id from it.
+ */
+export function checkToken(token: string, secret: string): TokenCheck {
+  const segments = token.split('.');
+  const [header, payload, signature] = segments;
+  if (segments.length !== 3 || header === undefined || payload === undefined) {
+    return { ok: false, reason: 'Wrong number of segments' };
+  }
+  const head = jsonOf(header);
+  const claims = jsonOf(payload);
+  if (!isRecord(head) || !isRecord(claims)) {
+    return { ok: false, reason: 'Syntax error, malformed JSON' };
+  }
+  if (head.alg !== 'HS256') return { ok: false, reason: 'Incorrect key for this algorithm' };
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = urlsafeB64Decode(signature ?? '');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, reason: 'Signature verification failed' };
+  }
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof claims.nbf === 'number' && claims.nbf > now) {
+    return { ok: false, reason: 'Cannot handle token prior to its nbf' };
+  }
+  if (typeof claims.exp === 'number' && claims.exp <= now) {
+    return { ok: false, reason: 'Expired token' };
+  }
+  const data = claims.data;
   const user = isRecord(data) ? data.user : undefined;
   const rawId = isRecord(user) ? user.id : undefined;
   const userId = typeof rawId === 'string' || typeof rawId === 'number' ? Number(rawId) : NaN;

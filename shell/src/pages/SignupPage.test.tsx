@@ -62,7 +62,7 @@ describe('SignupPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a valid form is confirmed with the gateway’s words, whether or not the address had an account, and a link to log in; analytics gets a sign_up', async () => {
+  it('a valid form is confirmed with the gateway’s words, whether or not the address had an account, and links to log in or reset the password; analytics gets a sign_up', async () => {
     mockFetch({
       [REGISTER_ROUTE]: ({ init }) => {
         expect(JSON.parse(init.body as string)).toEqual({
@@ -75,7 +75,7 @@ describe('SignupPage', () => {
           body: {
             success: true,
             message:
-              'If this email address is new to us, your account is ready: log in with it and your password. If it already has an account, log in with that account’s password, or reset it.',
+              'If this email address and username are new to us, your account is ready: log in with your email address and password. If either already has an account, log in with that account’s password or reset it, or sign up again with another username.',
           },
         };
       },
@@ -87,10 +87,14 @@ describe('SignupPage', () => {
     const confirmation = screen.getByRole('status');
     expect(confirmation).toHaveTextContent('Thank you for signing up');
     expect(confirmation).toHaveTextContent(
-      'If this email address is new to us, your account is ready: log in with it and your password.',
+      'If this email address and username are new to us, your account is ready: log in with your email address and password.',
     );
     expect(confirmation).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/forgotpass',
+    );
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
@@ -99,15 +103,18 @@ describe('SignupPage', () => {
       [REGISTER_ROUTE]: () => ({
         status: 400,
         body: {
-          code: 'existing_user_login',
-          message: 'Sorry, that username already exists!',
+          code: 'invalid_username',
+          message:
+            'Usernames must be 3 to 60 characters: letters, digits, spaces and _ . @ - only.',
           data: { status: 400 },
         },
       }),
     });
     const { user } = renderWithProviders(<SignupPage />, { route: '/signup' });
     const pushed = await signUp(user, 'alert');
-    expect(screen.getByRole('alert')).toHaveTextContent('Sorry, that username already exists!');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Usernames must be 3 to 60 characters: letters, digits, spaces and _ . @ - only.',
+    );
     expect(pushed).toEqual([]);
     expect(screen.getByLabelText('Email address')).toHaveValue('patel@example.co.uk');
   });

@@ -35,7 +35,7 @@ async function register(values: Record<SignupFields, string>): Promise<string> {
 /**
  * /signup: an account from a username, an email and a password typed twice. The answer is the
  * same whether or not the address already had an account (the gateway says so in its message),
- * so the confirmation promises nothing more than a way to log in; analytics is told of a sign-up
+ * so the confirmation promises nothing more than a way to log in or to reset the password; analytics is told of a sign-up
  * (how, never who) whenever it is confirmed.
  */
 export default function SignupPage() {
@@ -55,6 +55,9 @@ export default function SignupPage() {
             <Link className="shell-button" to="/login">
               Log in
             </Link>
+          </p>
+          <p>
+            <Link to="/forgotpass">Reset your password</Link>
           </p>
         </Confirmation>
       </PageShell>
