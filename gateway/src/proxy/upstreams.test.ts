@@ -19,7 +19,10 @@ describe('upstream query', () => {
 
   it('asks the payment page with its order and key only, in order of name', () => {
     expect(
-      upstreamQuery('GET', '/checkout/order-pay/52003/?pay_for_order=true&utm_source=x&key=wc_order_x'),
+      upstreamQuery(
+        'GET',
+        '/checkout/order-pay/52003/?pay_for_order=true&utm_source=x&key=wc_order_x',
+      ),
     ).toBe('key=wc_order_x&pay_for_order=true');
   });
 
