@@ -137,6 +137,11 @@ const spelling = fc.oneof(
         `${base}?rest_route=${encodeURIComponent(p.replace('/wp-json', ''))}`,
     ),
   fc.constant((p: string) => `/?rest.route=${p.replace('/wp-json', '')}`),
+  // Names PHP reads as rest_route (an unclosed `[`, a name cut at NUL), where PHP answers.
+  fc.constant((p: string) => `/checkout/?rest[route=${p.replace('/wp-json', '')}`),
+  fc.constant(
+    (p: string) => `/wp-content/uploads/x.png?rest_route%00=${p.replace('/wp-json', '')}`,
+  ),
 );
 const override = fc.constantFrom<Record<string, string>>(
   {},
