@@ -34,7 +34,7 @@
 import { paramsOf, routeOf } from './routeTable';
 
 /** Names WordPress reads on any URL to serve another route, method or wrapping (rule 9). */
-export const STEERING_NAMES = ['rest_route', '_method', '_jsonp', '_envelope'];
+const STEERING_NAMES = ['rest_route', '_method', '_jsonp', '_envelope'];
 
 /** A name PHP reads as it is written (rules 3 to 7 change nothing in it). */
 const PLAIN_NAME = /^[A-Za-z0-9_-]+$/;
@@ -89,7 +89,7 @@ function pieces(text: string): { name: string; value: string | undefined }[] {
 }
 
 /** What the gateway read of a query or form: the pairs it allows, or why it refuses it. */
-export type PhpReading = { pairs: [string, string][] } | { refusal: string };
+type PhpReading = { pairs: [string, string][] } | { refusal: string };
 
 export interface ReadingRules {
   /** The names the route takes. */
