@@ -284,6 +284,36 @@ test('a route spelled outside ASCII, or one no page calls, never reaches WordPre
   expect(rig.records.slice(before)).toEqual([]);
 });
 
+test('rest_route, _method and _jsonp in any spelling PHP reads never reach WordPress, on any page PHP answers', async () => {
+  const before = rig.records.length;
+  const lookup = encodeURIComponent('/custom/v2/check-order-lookup/52001');
+  for (const page of [
+    '/checkout/',
+    '/checkout/order-pay/52001/',
+    '/wp-content/uploads/2024/02/x.png',
+    '/wp-json/wp/v2/footer',
+    '/',
+  ]) {
+    for (const name of [
+      'rest[route',
+      'rest_route%00',
+      'rest_route%00x',
+      'rest.route',
+      '%20rest_route',
+      'rest_route[]',
+      'REST_ROUTE',
+    ]) {
+      const answer = await rig.send({ path: `${page}?${name}=${lookup}` });
+      expect({ page, name, status: answer.status }).toEqual({ page, name, status: 400 });
+      expect(answer.body).not.toContain('billing');
+    }
+    for (const query of ['_method%00=DELETE', '_jsonp%00=steal', '_envelope=1']) {
+      expect((await rig.send({ path: `${page}?${query}` })).status).toBe(400);
+    }
+  }
+  expect(rig.records.slice(before)).toEqual([]);
+});
+
 test('a forged X-Forwarded-For gives no fresh allowance of logins', async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 22; i += 1) {
