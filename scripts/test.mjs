@@ -28,6 +28,14 @@ const steps = [
   },
   {
     name: 'unit tests',
+    before: () => {
+      // The gateway's differential tests run Debian's php-cli (proxy/phpParams.php.test.ts).
+      if (fs.existsSync('/usr/bin/php')) return true;
+      console.error(
+        '/usr/bin/php is missing: install it with "apt-get install -y php-cli" (Debian).',
+      );
+      return false;
+    },
     cmd: 'npx',
     args: [
       'jest',

@@ -144,6 +144,11 @@ const spelling = fc.oneof(
         `${base}?rest_route=${encodeURIComponent(p.replace('/wp-json', ''))}`,
     ),
   fc.constant((p: string) => `/?rest.route=${p.replace('/wp-json', '')}`),
+  // Names PHP reads as rest_route (an unclosed `[`, a name cut at NUL), where PHP answers.
+  fc.constant((p: string) => `/checkout/?rest[route=${p.replace('/wp-json', '')}`),
+  fc.constant(
+    (p: string) => `/wp-content/uploads/x.png?rest_route%00=${p.replace('/wp-json', '')}`,
+  ),
 );
 const override = fc.constantFrom<Record<string, string>>(
   {},
@@ -282,6 +287,36 @@ test('a route spelled outside ASCII, or one no page calls, never reaches WordPre
     const answer = await rig.send(request);
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'rest_no_route' });
+  }
+  expect(rig.records.slice(before)).toEqual([]);
+});
+
+test('rest_route, _method and _jsonp in any spelling PHP reads never reach WordPress, on any page PHP answers', async () => {
+  const before = rig.records.length;
+  const lookup = encodeURIComponent('/custom/v2/check-order-lookup/52001');
+  for (const page of [
+    '/checkout/',
+    '/checkout/order-pay/52001/',
+    '/wp-content/uploads/2024/02/x.png',
+    '/wp-json/wp/v2/footer',
+    '/',
+  ]) {
+    for (const name of [
+      'rest[route',
+      'rest_route%00',
+      'rest_route%00x',
+      'rest.route',
+      '%20rest_route',
+      'rest_route[]',
+      'REST_ROUTE',
+    ]) {
+      const answer = await rig.send({ path: `${page}?${name}=${lookup}` });
+      expect({ page, name, status: answer.status }).toEqual({ page, name, status: 400 });
+      expect(answer.body).not.toContain('billing');
+    }
+    for (const query of ['_method%00=DELETE', '_jsonp%00=steal', '_envelope=1']) {
+      expect((await rig.send({ path: `${page}?${query}` })).status).toBe(400);
+    }
   }
   expect(rig.records.slice(before)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { nonCanonicalReason } from './canonicalPaths';
 
-const plain = (url: string) => nonCanonicalReason(url, {});
+const plain = (url: string) => nonCanonicalReason('GET', url, {});
 
 describe('canonical paths', () => {
   it('lets the paths the storefront uses through', () => {
@@ -53,7 +53,7 @@ describe('canonical paths', () => {
 
   it('refuses method-override headers', () => {
     for (const name of ['x-http-method-override', 'x-http-method', 'x-method-override']) {
-      expect(nonCanonicalReason('/wp-json/wp/v2/posts', { [name]: 'DELETE' })).toEqual(
+      expect(nonCanonicalReason('GET', '/wp-json/wp/v2/posts', { [name]: 'DELETE' })).toEqual(
         expect.any(String),
       );
     }

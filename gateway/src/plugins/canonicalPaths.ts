@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { queryRefusal } from '../proxy/phpParams';
 import { asciiFolders, tableFolders } from '../proxy/routeTable';
 
 /**
@@ -9,12 +10,6 @@ import { asciiFolders, tableFolders } from '../proxy/routeTable';
  * matches routes without regard to case), so it is refused rather than routed.
  */
 const KNOWN_PREFIXES = [...tableFolders(), 'remotes'];
-
-/**
- * Query parameters that make WordPress serve another route or method than the path names
- * (`rest_route`, `_method`), or wrap an answer for a script tag (`_jsonp`).
- */
-export const STEERING_PARAMS = ['rest_route', '_method', '_jsonp'];
 
 /** Headers that make WordPress (and other frameworks) treat a request as another method. */
 const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'];
@@ -32,18 +27,6 @@ const OUTSIDE_ASCII = /%[89A-Fa-f][0-9A-Fa-f]|[^\x20-\x7e]/;
 
 /** Characters a canonical path never percent-encodes (RFC 3986 unreserved), and the separators. */
 const NEVER_ENCODED = /[A-Za-z0-9\-._~/\\%]/;
-
-/**
- * PHP reads `rest.route`, `rest route` and `rest[route` as `rest_route`: the gateway reads
- * parameter names the way WordPress will.
- */
-export function phpParamName(name: string): string {
-  return name
-    .trimStart()
-    .replace(/\[.*$/, '')
-    .replace(/[.\s[]/g, '_')
-    .toLowerCase();
-}
 
 /** Why a path is not canonical, or undefined when it is. */
 function pathProblem(path: string): string | undefined {
@@ -88,10 +71,12 @@ function pathProblem(path: string): string | undefined {
  * Checks that a request says plainly what it asks for, before any routing, rate limit or policy
  * reads its path: a canonical path (no dot segments, no encoded `.` `/` `\` or letters, no
  * doubled slashes, known prefixes in their one spelling, only ASCII where a route is matched by
- * pattern: every folder of the table but the uploaded files'), and no parameter or header that
- * makes WordPress serve another route or method. Answers the reason to refuse it, or undefined.
+ * pattern: every folder of the table but the uploaded files'), no header that makes WordPress
+ * serve another method, and a query the gateway reads as PHP would (proxy/phpParams.ts). Answers
+ * the reason to refuse it, or undefined.
  */
 export function nonCanonicalReason(
+  method: string,
   rawUrl: string,
   headers: IncomingHttpHeaders,
 ): string | undefined {
@@ -101,10 +86,7 @@ export function nonCanonicalReason(
   if (problem) return problem;
   const override = METHOD_OVERRIDE_HEADERS.find((name) => headers[name] !== undefined);
   if (override) return `The ${override} header is not accepted.`;
-  if (queryAt < 0) return undefined;
-  const names = [...new URLSearchParams(rawUrl.slice(queryAt + 1)).keys()];
-  const steering = names.find((name) => STEERING_PARAMS.includes(phpParamName(name)));
-  return steering === undefined ? undefined : `The "${steering}" parameter is not accepted.`;
+  return queryRefusal(method, rawUrl);
 }
 
 /** The path of a request URL, without its query. */
@@ -121,7 +103,7 @@ export function pathOf(url: string): string {
 export const canonicalPaths = fp(
   (app: FastifyInstance, _options: unknown, loaded: () => void) => {
     app.addHook('onRequest', (request, reply, done) => {
-      const reason = nonCanonicalReason(request.url, request.headers);
+      const reason = nonCanonicalReason(request.method, request.url, request.headers);
       if (reason === undefined) {
         done();
         return;

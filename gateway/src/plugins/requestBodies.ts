@@ -1,7 +1,8 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isOrderPayForm, MAX_ORDER_PAY_FORM_BYTES } from '../proxy/checkoutForm';
+import { isOrderPayForm, MAX_ORDER_PAY_FORM_BYTES, ORDER_PAY_FIELDS } from '../proxy/checkoutForm';
+import { phpParamsText, readPhpParams } from '../proxy/phpParams';
 import { pathOf } from './canonicalPaths';
 import { maxBodyBytesOf } from '../proxy/routeTable';
 
@@ -107,9 +108,11 @@ function limitBodies(app: FastifyInstance): void {
 }
 
 /**
- * Reads a form body for the pay-for-order form only, at most {@link MAX_ORDER_PAY_FORM_BYTES},
- * and keeps it as sent: WordPress reads it, the gateway only checks it. A form posted anywhere
- * else is refused as before (415).
+ * Reads a form body for the pay-for-order form only, at most {@link MAX_ORDER_PAY_FORM_BYTES}, as
+ * PHP would (proxy/phpParams.ts): its fields (ORDER_PAY_FIELDS) are kept, written out again, and
+ * that is what WordPress is sent, never the bytes received; any other field, or one PHP would read
+ * otherwise, is a 400 naming it. A form posted anywhere else is refused (415), and so is any
+ * other encoding of a form (multipart/form-data has no parser: 415).
  */
 function readOrderPayForm(app: FastifyInstance): void {
   app.addContentTypeParser(
@@ -120,7 +123,13 @@ function readOrderPayForm(app: FastifyInstance): void {
         done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }));
         return;
       }
-      done(null, String(body));
+      const reading = readPhpParams(String(body), {
+        allowed: ORDER_PAY_FIELDS,
+        unlisted: 'refuse',
+        noun: 'field',
+      });
+      if ('refusal' in reading) done(badBody(reading.refusal));
+      else done(null, phpParamsText(reading.pairs));
     },
   );
 }

@@ -9,6 +9,9 @@ const PUBLIC_URL = 'https://shop.example.test';
 const KEY = 'wc_order_AbC123xyz0987';
 const PAY_URL = `/checkout/order-pay/52003/?pay_for_order=true&key=${KEY}`;
 const PAY = 'woocommerce_pay=1&payment_method=sample_card';
+/** The page's URL and form as the gateway writes them out again for WordPress: names in order. */
+const UPSTREAM_PAY_URL = `/checkout/order-pay/52003/?key=${KEY}&pay_for_order=true`;
+const UPSTREAM_PAY = 'payment_method=sample_card&woocommerce_pay=1';
 const FORM = 'application/x-www-form-urlencoded';
 
 interface Received {
@@ -130,7 +133,7 @@ describe('the checkout pages through the gateway', () => {
   }
 
   describe('the pay-for-order form', () => {
-    it('reaches WordPress exactly as the page posted it, without the browser’s cookies, and its redirect comes back on the public address', async () => {
+    it('reaches WordPress as the gateway read it (its query and fields written out again), without the browser’s cookies, and its redirect comes back on the public address', async () => {
       let status = 0;
       let location: unknown;
       const calls = await upstreamCalls(async () => {
@@ -141,7 +144,13 @@ describe('the checkout pages through the gateway', () => {
       expect(status).toBe(303);
       expect(location).toBe(`${PUBLIC_URL}/checkout/order-received/52003/?key=${KEY}`);
       expect(calls).toEqual([
-        { method: 'POST', url: PAY_URL, contentType: FORM, body: PAY, cookie: undefined },
+        {
+          method: 'POST',
+          url: UPSTREAM_PAY_URL,
+          contentType: FORM,
+          body: UPSTREAM_PAY,
+          cookie: undefined,
+        },
       ]);
     });
 
@@ -290,7 +299,9 @@ describe('the checkout pages through the gateway', () => {
         expect(response.statusCode).toBe(200);
         expect(response.body).toContain('WordPress page');
       });
-      expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([`GET ${PAY_URL}`]);
+      expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+        `GET ${UPSTREAM_PAY_URL}`,
+      ]);
     });
 
     it('is limited per client: card after card is slowed down (429)', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { STEERING_PARAMS, pathOf, phpParamName } from '../plugins/canonicalPaths';
+import { pathOf } from '../plugins/canonicalPaths';
 import type { Refusal } from './routeTable';
 
 /**
@@ -22,12 +22,22 @@ const QUERY_NAMES = ['pay_for_order', 'key'];
 const ORDER_KEY = /^wc_order_[A-Za-z0-9]{1,64}$/;
 
 /**
- * Body fields WordPress would read to serve another route or handler: it takes its public query
- * variables from a POST body too (`WP::parse_request`), so `rest_route` in the body is a REST
- * call, and `wc-api` runs a WooCommerce API handler (payment callbacks, which providers call
- * WordPress for directly).
+ * The fields of WooCommerce's form (templates/checkout/form-pay.php; the sample's order-pay page):
+ * paying (`woocommerce_pay`, the payment method, the terms box and its nonce) or cancelling
+ * (`cancel_order`). Any other field is refused (requestBodies.ts reads the form, phpParams.ts
+ * its names): WordPress takes its public query variables from a POST body too
+ * (`WP::parse_request`), so `rest_route` there is a REST call, and `wc-api` runs a WooCommerce
+ * API handler.
  */
-const STEERING_FIELDS = [...STEERING_PARAMS, 'wc-api'];
+export const ORDER_PAY_FIELDS = [
+  'woocommerce_pay',
+  'payment_method',
+  'terms',
+  'terms-field',
+  'woocommerce-pay-nonce',
+  '_wp_http_referer',
+  'cancel_order',
+];
 
 /** Whether a request is a post of the pay-for-order form's path: the only one whose form body is read. */
 export function isOrderPayForm(method: string, url: string): boolean {
@@ -46,17 +56,14 @@ function queryProblem(url: string): string | undefined {
 }
 
 function bodyProblem(body: unknown): string | undefined {
-  if (typeof body !== 'string') return 'The payment form was not sent.';
-  const names = [...new URLSearchParams(body).keys()];
-  const steering = names.find((name) => STEERING_FIELDS.includes(phpParamName(name)));
-  return steering === undefined ? undefined : `The "${steering}" field is not accepted.`;
+  return typeof body === 'string' ? undefined : 'The payment form was not sent.';
 }
 
 /**
  * Why a POST under /checkout is refused, or undefined for the pay-for-order form: its path in its
  * one spelling, a form body (its size is limited where it is read), posted from the storefront's
- * own pages when the browser says where from, to the page's URL with the order key, and no field
- * that would make WordPress serve something else.
+ * own pages when the browser says where from, to the page's URL with the order key (its fields
+ * were read when it arrived: ORDER_PAY_FIELDS only).
  */
 export function orderPayFormRefusal(
   request: { method: string; url: string; headers: IncomingHttpHeaders; body: unknown },

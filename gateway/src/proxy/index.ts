@@ -98,6 +98,7 @@ export async function proxy(app: FastifyInstance): Promise<void> {
       },
       replyOptions: {
         // Under /wp-json, only the parameters the route lists (routeTable.ts), as the cache keys it.
+        // Where PHP answers, what the gateway read of the query (phpParams.ts), written out again.
         queryString: (_search, reqUrl, request) => upstreamQuery(request.method, reqUrl),
         rewriteRequestHeaders: (request, headers) => {
           // Only what the upstream needs: never the browser's cookies, forwarding headers or
@@ -110,7 +111,8 @@ export async function proxy(app: FastifyInstance): Promise<void> {
             const value = headers[name];
             if (typeof value === 'string') forwarded[name] = value;
           }
-          const token = bearerToken(request.headers.authorization);
+          // A file is read by anyone alike: never with the caller's token.
+          const token = mount.files ? undefined : bearerToken(request.headers.authorization);
           if (token !== undefined) forwarded.authorization = `Bearer ${token}`;
           return { ...forwarded, host: new URL(upstream).host, ...publicForwarding(publicUrl) };
         },

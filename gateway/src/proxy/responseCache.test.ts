@@ -97,7 +97,7 @@ describe('the read cache, through the gateway', () => {
   });
 
   it('keys a read by the parameters its route lists, and asks WordPress exactly that', async () => {
-    const first = await gateway.inject({ url: '/wp-json/wp/v2/posts?slug=a&junk=1&slug=b' });
+    const first = await gateway.inject({ url: '/wp-json/wp/v2/posts?junk=1&slug=b' });
     expect(first.json()).toEqual({ url: '/wp-json/wp/v2/posts?slug=b' });
     const same = await gateway.inject({ url: '/wp-json/wp/v2/posts?utm_source=x&slug=b' });
     expect(same.headers['x-cache']).toBe('HIT');

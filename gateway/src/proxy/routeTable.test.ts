@@ -312,8 +312,10 @@ describe('under /wp-json, nothing is open but the routes the storefront’s page
     expect(paramsOf('GET', '/wp-json/wp/v2/courseList')).toEqual([]);
     expect(paramsOf('POST', '/wp-json/jwt-auth/v1/token')).toEqual([]);
     expect(paramsOf('GET', '/wp-json/wp/v2/usercourses/3')).toEqual([]);
-    // The payment page's query (its order key) is WooCommerce's to read.
-    expect(paramsOf('GET', '/checkout/order-pay/52003/')).toBeUndefined();
+    // The payment page's query: the order and its key, which WooCommerce reads.
+    expect(paramsOf('GET', '/checkout/order-pay/52003/')).toEqual(['pay_for_order', 'key']);
+    expect(paramsOf('GET', '/portal/course/token')).toEqual(['isMobileApp']);
+    expect(paramsOf('GET', '/wp-content/uploads/2024/02/x.png')).toEqual([]);
   });
 
   it('takes only ASCII in the folders an upstream routes by patterns, any script in uploaded files’ names', () => {

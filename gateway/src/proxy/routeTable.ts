@@ -74,8 +74,9 @@ export interface RouteRule {
   /** The largest request body taken, in bytes (the gateway's own limit, 1 MB, otherwise). */
   maxBodyBytes?: number;
   /**
-   * The query parameters the upstream is asked with (and a kept answer is keyed by): those of
-   * them the request names, each once. Any other parameter is dropped. Unset: the query as sent.
+   * In a folder PHP answers (`php`), the query parameters the upstream is asked with (and a kept
+   * answer is keyed by): those of them the request names, each once. Any other parameter is
+   * dropped (proxy/phpParams.ts). Unset: none.
    */
   params?: readonly string[];
   /**
@@ -95,6 +96,11 @@ export interface ProxyMount {
   /** Its answers are JSON: anything else becomes a 502 JSON error. */
   json: boolean;
   /**
+   * Its paths name files: it is read (GET, HEAD) with nothing of the request but its path (no
+   * query, body or token), and an answer that is not a file is the gateway's own 404.
+   */
+  files?: true;
+  /**
    * Its answers carry WordPress's HTML, which the browser renders as it is served: each is read
    * and sanitized before anything else sees it (plugins/backendHtml.ts).
    */
@@ -107,6 +113,11 @@ export interface Folder {
   prefix: string;
   /** What is proxied; a folder without one is answered by the gateway itself. */
   proxy?: ProxyMount;
+  /**
+   * Its upstream is PHP (WordPress, the portal): the gateway reads its queries and forms itself,
+   * as PHP would, and passes on only the names its routes list (proxy/phpParams.ts).
+   */
+  php?: true;
   /** Defaults for every path under `prefix/`, a rule's own setting winning. */
   under?: Pick<RouteRule, 'private' | 'upstreamPage' | 'params'>;
   /**
@@ -167,6 +178,7 @@ export const ROUTE_TABLE: readonly Folder[] = [
     prefix: '/wp-json',
     // WordPress's content and the site's own routes; never WooCommerce (see commerce/).
     proxy: { prefix: '/wp-json', upstream: 'wordpress', json: true, backendHtml: true },
+    php: true,
     // WordPress is asked with no query parameter but those a route lists.
     under: { params: [] },
     rules: [
@@ -365,7 +377,9 @@ export const ROUTE_TABLE: readonly Folder[] = [
       methods: ['GET', 'HEAD', 'POST'],
       json: false,
     },
-    under: { private: true, upstreamPage: true },
+    php: true,
+    // The payment page's URL: the order (pay_for_order) and its key, which WooCommerce reads.
+    under: { private: true, upstreamPage: true, params: ['pay_for_order', 'key'] },
     rules: [
       // The storefront's own page (OWN_PAGES), served by the shell; reached here only by a method
       // the shell does not serve.
@@ -401,10 +415,27 @@ export const ROUTE_TABLE: readonly Folder[] = [
   },
   {
     prefix: '/wp-content',
-    // Media the content links to.
-    proxy: { prefix: '/wp-content/uploads', upstream: 'wordpress', json: false },
+    // Media the content links to: files, read and nothing else.
+    proxy: { prefix: '/wp-content/uploads', upstream: 'wordpress', json: false, files: true },
+    php: true,
+    // A file is named by its path alone.
+    under: { params: [] },
     filePaths: true,
-    rules: [{ name: 'uploads', path: /^\/wp-content\/uploads(?:\/|$)/, access: PUBLIC }],
+    rules: [
+      { name: 'uploads', methods: READ, path: /^\/wp-content\/uploads(?:\/|$)/, access: PUBLIC },
+      {
+        name: 'uploads-write',
+        path: /^\/wp-content\/uploads(?:\/|$)/,
+        access: {
+          kind: 'refused',
+          refusal: {
+            status: 405,
+            code: 'method_not_allowed',
+            message: 'Uploaded files can only be read.',
+          },
+        },
+      },
+    ],
   },
   {
     prefix: '/lms',
@@ -430,7 +461,9 @@ export const ROUTE_TABLE: readonly Folder[] = [
     prefix: '/portal',
     // The sample learner dashboard, proxied only when no PORTAL_URL is configured.
     proxy: { prefix: '/portal', upstream: 'portal', json: false },
-    under: { private: true, upstreamPage: true },
+    php: true,
+    // Whether the dashboard opens in the mobile app (the storefront's dashboardUrl).
+    under: { private: true, upstreamPage: true, params: ['isMobileApp'] },
     rules: [{ name: 'portal', path: /^\/portal(?:\/|$)/, access: PUBLIC }],
   },
   {
@@ -582,7 +615,7 @@ export function isUpstreamPage(method: string, path: string): boolean {
   return settingOf('upstreamPage', method, path) ?? false;
 }
 
-/** The query parameters the upstream is asked with for this request; undefined: all it sent. */
+/** The query parameters a PHP upstream is asked with for this request, as its route lists them. */
 export function paramsOf(method: string, path: string): readonly string[] | undefined {
   return settingOf('params', method, path);
 }

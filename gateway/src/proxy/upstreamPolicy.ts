@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import { pathOf, phpParamName } from '../plugins/canonicalPaths';
+import { pathOf } from '../plugins/canonicalPaths';
+import { phpName } from './phpParams';
 import { orderPayFormRefusal } from './checkoutForm';
 import { ShopError } from '../commerce/errors';
 import { orderNotFound, type OwnOrderReader } from '../commerce/ownership';
@@ -93,6 +94,17 @@ function keptHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 /** Whether an answer carries a body: never to a HEAD, nor a 1xx, 204 or 304. */
 function hasBody(method: string, status: number): boolean {
   return method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304;
+}
+
+/**
+ * Whether an upstream's answer to a file's path is that file (or a part of it, or "not changed"):
+ * WordPress answers a missing upload with its own page (index.php's HTML 404, or a redirect to a
+ * post it guesses), which the storefront never passes on.
+ */
+function isFileAnswer({ statusCode, headers }: UpstreamAnswer): boolean {
+  if (statusCode === 304 || statusCode === 416) return true;
+  const type = headers['content-type'] ?? '';
+  return (statusCode === 200 || statusCode === 206) && !/^\s*text\/html\b/i.test(type);
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -199,10 +211,10 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
   ): Promise<boolean> {
     const param = 'param' in access.userIdIn ? access.userIdIn.param : access.userIdIn.body;
     const queryAt = request.url.indexOf('?');
-    const names = [
-      ...new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1)).keys(),
-    ];
-    if (names.some((name) => phpParamName(name) === param.toLowerCase())) {
+    const names = (queryAt < 0 ? '' : request.url.slice(queryAt + 1))
+      .split('&')
+      .map((piece) => piece.split('=')[0] ?? '');
+    if (names.some((name) => phpName(name).toLowerCase() === param.toLowerCase())) {
       jsonError(reply, 400, 'invalid_request', `The "${param}" parameter is not accepted here.`);
       return true;
     }
@@ -301,13 +313,19 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
     };
   }
 
-  /** Handles the upstream's answer: JSON checks and caching. */
+  /** Handles the upstream's answer: files, JSON checks and caching. */
   async function onResponse(
     mount: ProxyMount,
     request: FastifyRequest,
     reply: FastifyReply,
     upstream: UpstreamAnswer,
   ) {
+    if (mount.files && !isFileAnswer(upstream)) {
+      upstream.stream.resume();
+      release(request);
+      for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
+      return jsonError(reply, 404, 'not_found', 'Not found.');
+    }
     const waiting = pending.get(request);
     const isApi = mount.json;
     const isJson = (upstream.headers['content-type'] ?? '').includes('json');

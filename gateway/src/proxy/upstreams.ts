@@ -5,7 +5,8 @@
  */
 
 import { pathOf } from '../plugins/canonicalPaths';
-import { fieldsOf, paramsOf } from './routeTable';
+import { phpQueryOf } from './phpParams';
+import { fieldsOf } from './routeTable';
 
 /**
  * How WordPress learns the storefront's address: always the configured public one, so the links
@@ -22,20 +23,17 @@ export function publicForwarding(publicUrl: URL): Record<string, string> {
 const CREDENTIAL_PARAMS = ['consumer_key', 'consumer_secret', 'oauth_consumer_key'];
 
 /**
- * The query string sent upstream for a request. On a route that lists its parameters (every
- * route under /wp-json): those the request names, in order of name, each with the last value it
- * gave (the one PHP reads), and nothing else but the fields the route asks for (`_fields`); so a
- * kept answer's key (the URL asked) says exactly what WordPress was asked. Elsewhere: the client's own, without any credentials it named.
+ * The query string sent upstream for a request. Where PHP answers (every route of WordPress and
+ * the portal): the parameters its route lists that the request names, as the gateway read them
+ * (phpParams.ts), in order of name and written out again, and nothing else but the fields the
+ * route asks for (`_fields`); so a kept answer's key (the URL asked) says exactly what WordPress
+ * was asked. Elsewhere (the cart service): the client's own, without any credentials it named.
  */
 export function upstreamQuery(method: string, url: string): string {
-  const params = new URL(url, 'http://gateway.invalid').searchParams;
-  const listed = paramsOf(method, pathOf(url));
-  if (listed) {
-    const asked = new URLSearchParams();
-    for (const name of [...listed].sort()) {
-      const value = params.getAll(name).at(-1);
-      if (value !== undefined) asked.set(name, value);
-    }
+  const reading = phpQueryOf(method, url);
+  if (reading) {
+    // A query the gateway refuses never gets here (canonicalPaths): nothing of it is asked.
+    const asked = new URLSearchParams('pairs' in reading ? reading.pairs : []);
     const fields = fieldsOf(method, pathOf(url));
     if (fields && !fields.unless.some((name) => asked.has(name))) {
       asked.set('_fields', fields.names.join(','));
@@ -43,6 +41,7 @@ export function upstreamQuery(method: string, url: string): string {
     }
     return asked.toString();
   }
+  const params = new URL(url, 'http://gateway.invalid').searchParams;
   for (const name of [...params.keys()]) {
     if (CREDENTIAL_PARAMS.includes(name.toLowerCase())) params.delete(name);
   }

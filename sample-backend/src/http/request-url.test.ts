@@ -55,7 +55,8 @@ describe('WordPress request handling reaches the route however the request is sp
     });
     expect(put.statusCode).toBe(200);
     expect(await orderStatus()).toBe('on-hold');
-    const remove = await app.inject(`/wp-json/wc/v3/orders/52001?_method=delete&${WC_AUTH}`);
+    // `_method%00` is `_method` to PHP.
+    const remove = await app.inject(`/wp-json/wc/v3/orders/52001?_method%00=delete&${WC_AUTH}`);
     expect(remove.statusCode).toBe(200);
     expect(await orderStatus()).toBe('deleted');
   });
@@ -74,6 +75,15 @@ describe('WordPress request handling reaches the route however the request is sp
   it.each([
     '/?rest_route=/wc/v3/orders/52001',
     '/checkout/?rest_route=/wc/v3/orders/52001',
+    // The name as PHP reads it (php_register_variable_ex).
+    '/checkout/?rest[route=/wc/v3/orders/52001',
+    '/checkout/?rest_route%00=/wc/v3/orders/52001',
+    '/checkout/?rest_route%00x=/wc/v3/orders/52001',
+    '/checkout/?rest.route=/wc/v3/orders/52001',
+    '/checkout/?rest+route=/wc/v3/orders/52001',
+    '/checkout/?%20rest_route=/wc/v3/orders/52001',
+    '/checkout/?%72est%5Froute=/wc/v3/orders/52001',
+    '/wp-content/uploads/x.png?rest%5Broute=/wc/v3/orders/52001',
     '/wp-json/wp/v2/posts?rest_route=%2Fwc%2Fv3%2Forders%2F52001',
     '/?rest_route=wc/v3/orders/52001/',
     '/wp-json/WC/V3/orders/52001',

@@ -7,7 +7,8 @@ import type { IncomingHttpHeaders } from 'node:http';
  * - the path is percent-decoded (`%2F` included), doubled slashes are collapsed and `.` / `..`
  *   segments resolved, as the web server does;
  * - a `rest_route` query parameter, on any path, names the REST route to serve, as WordPress's
- *   query var does (`/?rest_route=/wc/v3/orders` is `/wp-json/wc/v3/orders`);
+ *   query var does (`/?rest_route=/wc/v3/orders` is `/wp-json/wc/v3/orders`), its name read as
+ *   PHP reads it (`rest[route`, `rest.route`, `rest_route%00x` are `rest_route`: phpQuery);
  * - on a REST route, `?_method=` or else the `X-HTTP-Method-Override` header replaces the
  *   request method, as `WP_REST_Server::serve_request` does (a CORS preflight is left alone).
  *
@@ -89,10 +90,49 @@ export function normalisePath(decoded: string): string {
   return `/${segments.map(encodeSegment).join('/')}${trailingSlash ? '/' : ''}`;
 }
 
-function overrideMethod(request: RawRequest, query: URLSearchParams): void {
+/** `php_url_decode`: `+` is a space, `%XX` any byte (a malformed `%` stays); read as UTF-8. */
+function phpUrlDecode(text: string): string {
+  const bytes: number[] = [];
+  const raw = Buffer.from(text.replace(/\+/g, ' '), 'latin1');
+  for (let i = 0; i < raw.length; i += 1) {
+    const hex = raw.subarray(i + 1, i + 3).toString('latin1');
+    if (raw[i] === 0x25 && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(raw[i] ?? 0);
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * The plain (not array) variables PHP sets in $_GET from a query (php-src main/php_variables.c,
+ * php_default_treat_data and php_register_variable_ex): pieces split at `&`, name and value
+ * percent-decoded, the name cut at its first NUL, leading spaces dropped, spaces and dots before
+ * the first `[` made `_`, a `[` without its `]` made `_` (a closed one makes an array, left out
+ * here); the last value of a name wins.
+ */
+export function phpQuery(query: string): Map<string, string> {
+  const variables = new Map<string, string>();
+  for (const piece of query.split('&')) {
+    const equals = piece.indexOf('=');
+    const decoded = phpUrlDecode(equals < 0 ? piece : piece.slice(0, equals));
+    const nul = decoded.indexOf('\0');
+    const name = (nul < 0 ? decoded : decoded.slice(0, nul)).replace(/^ +/, '');
+    const open = name.indexOf('[');
+    const base = (open < 0 ? name : name.slice(0, open)).replace(/[ .]/g, '_');
+    if (base === '' || (open >= 0 && name.includes(']', open))) continue;
+    const variable = open < 0 ? base : `${base}_${name.slice(open + 1)}`;
+    variables.set(variable, equals < 0 ? '' : phpUrlDecode(piece.slice(equals + 1)));
+  }
+  return variables;
+}
+
+function overrideMethod(request: RawRequest, query: Map<string, string>): void {
   if (request.method === 'OPTIONS') return;
   const header = request.headers['x-http-method-override'];
-  const wanted = query.getAll('_method').at(-1) ?? (Array.isArray(header) ? header[0] : header);
+  const wanted = query.get('_method') ?? (Array.isArray(header) ? header[0] : header);
   const method = wanted?.trim().toUpperCase();
   if (method !== undefined && METHODS.has(method)) request.method = method;
 }
@@ -106,9 +146,8 @@ export function rewriteRequest(request: RawRequest): string {
   const queryStart = url.indexOf('?');
   const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
   const search = queryStart < 0 ? '' : url.slice(queryStart);
-  const query = new URLSearchParams(search);
-  // PHP keeps the last of repeated parameters.
-  const restRoute = query.getAll('rest_route').at(-1);
+  const query = phpQuery(search.slice(1));
+  const restRoute = query.get('rest_route');
   let path: string;
   if (restRoute !== undefined) {
     path = normalisePath(`${WP_PREFIX}/${restRoute}`);
