@@ -3,6 +3,8 @@ import {
   learner,
   placeOrder as order,
   redisShopsPerTest,
+  SAMPLE_CART,
+  sampleShopPerTest,
   STARTING_POINTS,
   TEST_CART,
   testWooCommercePerTest,
@@ -63,6 +65,37 @@ async function declineReorderPayFirst(first: FastifyInstance, second: FastifyIns
 }
 
 describe('points and places settle at payment', () => {
+  describe('against the sample shop', () => {
+    const sample = sampleShopPerTest();
+
+    it('Points: decline, re-order, pay the first -> refused, never two discounts from one balance (sample)', async () => {
+      const withPoints = { ...SAMPLE_CART, reward: 15, expected_total: '4.99' };
+      const first = await order(sample.gateway, withPoints, sample.shop.auth);
+      expect(first.statusCode).toBe(201);
+      const payFirst = new URL(first.json<{ payment_url: string }>().payment_url);
+      const form = (body: string) =>
+        sample.gateway.inject({
+          method: 'POST',
+          url: payFirst.pathname + payFirst.search,
+          headers: { 'content-type': FORM },
+          payload: body,
+        });
+      expect((await form(DECLINE)).statusCode).toBe(200);
+      expect(await sample.shop.balance()).toBe(STARTING_POINTS);
+      const second = await order(sample.gateway, withPoints, sample.shop.auth);
+      expect(second.statusCode).toBe(201);
+      expect(await sample.shop.balance()).toBe(0);
+      const paid = await form(PAY);
+      expect(paid.statusCode).toBe(409);
+      expect(paid.body).toContain('<a href="/cart/">Return to your cart</a>');
+      expect(await sample.shop.balance()).toBe(0);
+      const statusOf = async (placed: LightMyRequestResponse) =>
+        (await sample.shop.orders()).find((made) => made.id === idOf(placed))?.status;
+      expect(await statusOf(first)).toBe('failed');
+      expect(await statusOf(second)).toBe('pending');
+    });
+  });
+
   describe('against a WooCommerce whose payment page takes any payment', () => {
     const woo = testWooCommercePerTest();
 

@@ -35,7 +35,7 @@ declare module 'fastify' {
 }
 
 /** The settlement of the gateway's configuration: Redis when it shares one, memory otherwise. */
-export function createSettlement(
+function createSettlement(
   app: Pick<FastifyInstance, 'shared' | 'config'>,
   now: () => number = Date.now,
 ): Settlement {

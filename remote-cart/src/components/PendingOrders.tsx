@@ -7,7 +7,7 @@ export const CANCEL_FAILED_MESSAGE =
   'This order could not be cancelled right now. Please try again in a moment.';
 
 /** What an unpaid order keeps from the shopper until it is paid or cancelled. */
-export function holdsText(order: PendingOrder): string {
+function holdsText(order: PendingOrder): string {
   const points = order.reward?.points ?? 0;
   if (points <= 0) return 'It holds your places until you pay for it or cancel it.';
   const count = points.toLocaleString('en-GB');

@@ -127,7 +127,7 @@ const problemNotice = (problems: readonly string[]): Notice => ({
 });
 
 /** The points a declined order gave back, and another order has spent since. */
-export const POINTS_GONE_MESSAGE =
+const POINTS_GONE_MESSAGE =
   'The reward points this order uses are no longer in your balance, so it cannot be paid for.';
 
 const NOT_FOUND_PAGE = htmlPage(
