@@ -390,6 +390,8 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
         freeOrders,
         await deps.readOwnOrder(request, reply, id),
       );
+      // Paid: WooCommerce has taken its places off the stock (after any read made before).
+      await placeHolds.releaseAt(order.id, deps.settlement.now() + placingMs);
       return reply.code(completedNow ? 201 : 200).send(orderSummary(order));
     }),
   );
