@@ -4,14 +4,7 @@ import { mockFetch, renderWithProviders, type MockHandler } from 'shared-store/t
 import CartPage from './CartPage';
 import { couponApplied, selectCartItems, selectPendingOrder } from './model/cartSlice';
 import OrderReceivedPage from './OrderReceivedPage';
-import {
-  catchPageLeaving,
-  cut,
-  inProgressAnswer,
-  plab1,
-  seedState,
-  NO_PENDING_ORDERS,
-} from './testSupport';
+import { catchPageLeaving, cut, inProgressAnswer, plab1, seedState } from './testSupport';
 
 const ID = 601;
 const ORDERS = '/api/shop/orders';
@@ -49,7 +42,6 @@ function shop(
 ) {
   const counts = { orders: 0, completions: 0 };
   mockFetch({
-    ...NO_PENDING_ORDERS,
     [`${ORDER}/free-completion`]: (request) => {
       counts.completions += 1;
       const answer = completions[counts.completions - 1];

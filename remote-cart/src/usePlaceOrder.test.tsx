@@ -2,15 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { type WcOrder } from 'shared-store';
 import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
 import CartPage from './CartPage';
-import {
-  catchPageLeaving,
-  cut,
-  inProgressAnswer,
-  mockExam,
-  plab1,
-  seedState,
-  NO_PENDING_ORDERS,
-} from './testSupport';
+import { catchPageLeaving, cut, inProgressAnswer, mockExam, plab1, seedState } from './testSupport';
 import { couponApplied } from './model/cartSlice';
 
 const ORDERS = '/api/shop/orders';
@@ -29,7 +21,6 @@ const assign = catchPageLeaving();
 function shop(answers: (() => MockAnswer | Response)[]) {
   const keys: (string | null)[] = [];
   mockFetch({
-    ...NO_PENDING_ORDERS,
     [ORDERS]: ({ init }) => {
       keys.push(init.headers.get('Idempotency-Key'));
       const answer = answers[keys.length - 1];
