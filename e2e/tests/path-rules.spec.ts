@@ -7,6 +7,10 @@ import { cartButton, expect, test } from '../support/fixtures';
  * gateway, a refused order loses nothing, and a tier change is said out loud.
  */
 
+// One test at a time: a test's order holds the circuit's 16 places until it cancels it, so the
+// other screen's order of them must come after.
+test.describe.configure({ mode: 'default' });
+
 const CIRCUIT = {
   slug: 'plab-2-mock-circuit-manchester-january-2027',
   title: 'PLAB 2 Mock Circuit — Manchester',
@@ -186,6 +190,12 @@ for (const [name, viewport] of [
       await expect(page.getByText('Only 16 places left.', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Proceed to checkout' }).click();
       expect(await orderOnPaymentPage(page)).toMatchObject({ total: '4720.00' });
+      // The order holds the 16 places until it is paid or cancelled: cancelled, they are back for
+      // the next test (the other screen's).
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await expect(
+        page.getByText('Your order was cancelled. Your cart is as you left it.'),
+      ).toBeVisible();
     });
 
     test('a course sold individually cannot become 2: a second Add to cart says it is already there', async ({

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { commerce } from './commerce';
+import { settlement } from './commerce/settlement';
 import { identity } from './identity';
 import { page } from './page';
 import { backendHtml } from './plugins/backendHtml';
@@ -59,6 +60,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(identity);
   await app.register(securityHeaders);
 
+  await app.register(settlement);
   await app.register(commerce);
   await app.register(proxy);
   await app.register(page);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS, safeStorage } from 'shared-store';
 import { mockFetch, renderWithProviders, userLoggedIn } from 'shared-store/testing';
 import CartPage from './CartPage';
-import { goldPackage, mockExam, plab1, seedState } from './testSupport';
+import { goldPackage, mockExam, plab1, seedState, NO_PENDING_ORDERS } from './testSupport';
 import { couponApplied, selectCartItems, selectCart } from './model/cartSlice';
 
 function summary() {
@@ -45,7 +45,10 @@ describe('cart page', () => {
   });
 
   it('a package shows its duration choice instead of a month', async () => {
-    const { fetchMock } = mockFetch({ '/api/shop/products/3202/variations': () => ({ body: [] }) });
+    const { fetchMock } = mockFetch({
+      ...NO_PENDING_ORDERS,
+      '/api/shop/products/3202/variations': () => ({ body: [] }),
+    });
     renderWithProviders(<CartPage />, { preloadedState: seedState([goldPackage]) });
     const duration = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
     expect(duration).toHaveDisplayValue('3 Months – £99.99');
@@ -56,6 +59,7 @@ describe('cart page', () => {
 
   it('reward points are offered to logged-in learners only', async () => {
     const { fetchMock } = mockFetch({
+      ...NO_PENDING_ORDERS,
       '/api/shop/rewards': () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
       '/api/shop/customer': () => ({ body: { email: 'learner@example.com' } }),
     });

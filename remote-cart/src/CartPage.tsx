@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { selectIsLoggedIn, useAppSelector } from 'shared-store';
 import { lineKeys, lineLabel } from './cartHelpers';
 import { CancelledOrderNotice } from './components/CancelledOrderNotice';
@@ -9,9 +9,11 @@ import { CheckoutForm } from './components/CheckoutForm';
 import { ClearCartButton } from './components/ClearCartButton';
 import { CouponForm } from './components/CouponForm';
 import { EmptyCart } from './components/EmptyCart';
+import { PendingOrders } from './components/PendingOrders';
 import { RewardsForm } from './components/RewardsForm';
 import './cart.css';
 import { selectCartItems } from './model/cartSlice';
+import { heldPoints, usePendingOrders } from './usePendingOrders';
 
 /** Fixed ids: a page shows one cart, and the cart's server render draws the same markup. */
 const TITLE_ID = 'cart-title';
@@ -87,9 +89,20 @@ export default function CartPage() {
     (next ?? emptyHeading.current)?.focus();
   });
   const keys = lineKeys(items);
+  const pending = usePendingOrders();
+  // A cancelled order's points are back: the balance is read again (a new RewardsForm).
+  const [balanceRead, setBalanceRead] = useState(0);
+  const held = heldPoints(pending.orders);
 
   return (
     <CartPageFrame>
+      <PendingOrders
+        orders={pending.orders}
+        onCancelled={() => {
+          pending.refresh();
+          setBalanceRead((count) => count + 1);
+        }}
+      />
       {items.length === 0 ? (
         <EmptyCart heading={emptyHeading} />
       ) : (
@@ -118,7 +131,7 @@ export default function CartPage() {
           <div className="cart-aside">
             <CartSummary />
             <CouponForm />
-            {isLoggedIn && <RewardsForm />}
+            {isLoggedIn && <RewardsForm key={balanceRead} held={held} />}
             <CheckoutForm />
           </div>
         </div>

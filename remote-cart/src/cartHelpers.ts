@@ -116,10 +116,15 @@ export function confirmedCoupon(
 }
 
 /** "You have 1,500 points, worth £15.00."; a balance of 0 has no points yet. */
-export function rewardBalanceText({ points, value }: RewardBalance): string {
-  if (points <= 0) return 'You have no reward points yet.';
-  const count = String(Math.trunc(points)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `You have ${count} ${points === 1 ? 'point' : 'points'}, worth ${formatPrice(value)}.`;
+export function rewardBalanceText({ points, value }: RewardBalance, held = 0): string {
+  const count = (whole: number) => String(Math.trunc(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const heldText =
+    held > 0
+      ? `${count(held)} ${held === 1 ? 'point is' : 'points are'} held by an order waiting for payment: pay for it or cancel it to use them.`
+      : '';
+  if (points <= 0) return heldText ? `Your ${heldText}` : 'You have no reward points yet.';
+  const balance = `You have ${count(points)} ${points === 1 ? 'point' : 'points'}, worth ${formatPrice(value)}.`;
+  return heldText ? `${balance} Another ${heldText}` : balance;
 }
 
 /** The error for a reward above the balance. */

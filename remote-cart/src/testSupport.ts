@@ -135,6 +135,13 @@ export function cartWaitingOnOrder(
   return store.getState();
 }
 
+/**
+ * The answer of a shopper with no unpaid order, for a test's mockFetch handlers (first: a handler
+ * of '/api/shop/orders' would take its path too). The cart asks as it opens for a learner, or for
+ * a cart that placed an order.
+ */
+export const NO_PENDING_ORDERS = { '/api/shop/orders/pending': () => ({ body: [] }) };
+
 /** The JSON body a request sent, or undefined. */
 export function jsonBody(init: RequestInit | undefined): unknown {
   return typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;

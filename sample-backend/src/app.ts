@@ -85,6 +85,8 @@ export async function buildSampleBackend(
     }),
     meta_data: [],
     points: null,
+    // The data files' stock is what their paid orders left.
+    stockReduced: ['processing', 'completed', 'on-hold'].includes(seed.status),
     ...priceOrder(data.productsById, seed.line_items, []),
   }));
 

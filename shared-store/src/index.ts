@@ -38,6 +38,7 @@ export type {
   SubscriptionPackage,
   WcOrder,
   RewardBalance,
+  PendingOrder,
   PriceChange,
   CouponResult,
 } from './api/types';
@@ -67,7 +68,7 @@ export {
   wpPreview,
   wpRendered,
 } from './api/schemas';
-export { orderDetails, rewardBalance } from './api/schemas';
+export { orderDetails, pendingOrders, rewardBalance } from './api/schemas';
 export { takePreloadedStamp } from './api/preloaded';
 export { contentReads } from './api/content';
 export { shopReads } from './api/commerce';

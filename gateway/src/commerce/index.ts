@@ -25,6 +25,7 @@ export function commerce(app: FastifyInstance, _options: unknown, loaded: () => 
     ordersCookie,
     readOwnOrder,
     shared,
+    settlement: app.settlement,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     log,
   });

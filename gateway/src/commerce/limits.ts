@@ -1,5 +1,6 @@
 import { ShopError } from './errors';
 import { eachAtMost } from './eachAtMost';
+import type { CountedStock } from './placeHolds';
 import {
   wcProduct,
   wcVariations,
@@ -71,9 +72,13 @@ function sentence(name: string, { max_quantity: max, reason }: OverLimit): strin
  * of a counted stock (an event's places), more than one of a product sold individually, or
  * anything sold out or not for sale. The refusal names each line's limit, so the cart can show
  * it; nothing is created. WooCommerce's REST API would take such an order, so the gateway reads
- * the products as they are now (never a cached copy) and checks.
+ * the products as they are now (never a cached copy) and checks. Answers the counted stocks the
+ * lines draw on (what the order must hold: placeHolds.ts).
  */
-export async function checkLimits(wc: WooCommerce, lines: OrderInput['lines']): Promise<void> {
+export async function checkLimits(
+  wc: WooCommerce,
+  lines: readonly Pick<OrderInput['lines'][number], 'product_id' | 'variation_id' | 'quantity'>[],
+): Promise<CountedStock[]> {
   const productIds = [...new Set(lines.map((line) => line.product_id))];
   const reads = await eachAtMost(READS_AT_ONCE, productIds, async (id) => {
     const product = await wc.get(`wc/v3/products/${String(id)}`, wcProduct);
@@ -117,7 +122,24 @@ export async function checkLimits(wc: WooCommerce, lines: OrderInput['lines']): 
             : undefined;
     if (limit && !over.has(itemKey)) over.set(itemKey, { name: product.name, limit });
   }
-  if (over.size === 0) return;
+  if (over.size === 0) {
+    const counted = new Map<string, CountedStock>();
+    for (const { line, product, stock, stockKey } of keyed) {
+      const left = stockLimit(stock);
+      if (left === null) continue;
+      const quantity = wanted.get(stockKey) ?? 0;
+      const entry = counted.get(stockKey) ?? {
+        key: stockKey,
+        name: product.name,
+        quantity,
+        stock: left,
+        lines: [],
+      };
+      entry.lines.push({ product_id: line.product_id, variation_id: line.variation_id ?? 0 });
+      counted.set(stockKey, entry);
+    }
+    return [...counted.values()];
+  }
   const refused = [...over.values()];
   throw new ShopError(
     409,

@@ -1,6 +1,7 @@
 import { ShopError } from './errors';
 import { checkLimits } from './limits';
 import { formatPence, toPence } from './money';
+import { ORDER_HOLD_MS, type CountedStock, type PlaceHolds } from './placeHolds';
 import type { RewardHolds } from './rewardHolds';
 import { wcOrder, wcPoints, type OrderInput, type WcOrder } from './schemas';
 import type { WooCommerce } from './wooCommerce';
@@ -49,8 +50,11 @@ const POINTS_FEE_NAME = 'Points redemption';
 /** The meta entry of the points an order redeemed (WooCommerce Points and Rewards'). */
 const POINTS_META_KEY = '_wc_points_redeemed';
 
+/** WooCommerce's statuses of an order that may still be paid (or cancelled) on its payment page. */
+export const UNPAID_STATUSES: readonly string[] = ['pending', 'failed'];
+
 /** The reward points an order redeemed and the pence they took off; null when it used none. */
-function redemptionOf(order: WcOrder): { points: number; amount: string } | null {
+export function redemptionOf(order: WcOrder): { points: number; amount: string } | null {
   const pence = -order.fee_lines
     .filter((fee) => fee.name === POINTS_FEE_NAME)
     .reduce((sum, fee) => sum + toPence(fee.total), 0);
@@ -144,8 +148,14 @@ export interface PlaceOrderDeps {
   wc: WooCommerce;
   /** Keeps a learner's redemptions one at a time. */
   rewardHolds: RewardHolds;
+  /** The places pending orders hold. */
+  placeHolds: PlaceHolds;
+  now: () => number;
   log: (message: string, error?: unknown) => void;
 }
+
+export const PLACES_UNAVAILABLE_MESSAGE =
+  'Places cannot be booked right now. Please try again in a few minutes.';
 
 /**
  * Creates a pending, unpaid order from what the cart holds: the lines (WooCommerce prices them),
@@ -154,7 +164,9 @@ export interface PlaceOrderDeps {
  * sell (a quantity over its stock or its one-per-order rule) is refused first. When the total is not
  * the one the cart showed, the order is cancelled and the new prices are answered (409), so the
  * payment page only ever charges what the learner saw. An order that redeems points is placed
- * while the learner's hold is on, so the balance it read is still theirs when the points go.
+ * while the learner's hold is on, so the balance it read is still theirs when the points go. An
+ * order of counted places holds them (ORDER_HOLD_MINUTES) once placed: when other pending orders
+ * hold what is left, it is cancelled and refused as over the stock.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -162,13 +174,50 @@ export async function placeOrder(
   customerId: string | null,
 ): Promise<WcOrder> {
   // Checked before any points are held: what the shop would not sell is refused first.
-  await checkLimits(deps.wc, input.lines);
+  const stocks = await checkLimits(deps.wc, input.lines);
   const rewardWanted = (input.reward ?? 0) * 100;
-  if (rewardWanted === 0) return createOrder(deps, input, customerId, 0);
+  const place = async () =>
+    holdPlaces(deps, await createOrder(deps, input, customerId, rewardWanted), stocks);
+  if (rewardWanted === 0) return place();
   if (customerId === null) {
     throw new ShopError(401, 'unauthorized', 'Please log in to use your reward points.');
   }
-  return deps.rewardHolds(customerId, () => createOrder(deps, input, customerId, rewardWanted));
+  return deps.rewardHolds(customerId, place);
+}
+
+/**
+ * The new order holding its places; when other pending orders hold them (or the holds cannot be
+ * asked), the order is cancelled and refused: a 409 `quantity_limit` naming what is left.
+ */
+async function holdPlaces(
+  deps: PlaceOrderDeps,
+  order: WcOrder,
+  stocks: readonly CountedStock[],
+): Promise<WcOrder> {
+  if (stocks.length === 0) return order;
+  const now = deps.now();
+  const short = await deps.placeHolds.hold(order.id, stocks, {
+    holdUntil: now + ORDER_HOLD_MS,
+    keepUntil: now,
+  });
+  if (short?.length === 0) return order;
+  await cancelOrder(deps, order.id);
+  if (short === undefined)
+    throw new ShopError(503, 'places_unavailable', PLACES_UNAVAILABLE_MESSAGE);
+  throw new ShopError(
+    409,
+    'quantity_limit',
+    `${short.map((stock) => `${stock.name}: only ${String(stock.left)} left.`).join(' ')} Please change your cart and try again.`,
+    {
+      limits: short.flatMap((stock) =>
+        (stocks.find((counted) => counted.key === stock.key)?.lines ?? []).map((line) => ({
+          ...line,
+          max_quantity: stock.left,
+          reason: 'stock',
+        })),
+      ),
+    },
+  );
 }
 
 /** The order placeOrder describes, redeeming `rewardWanted` pence (with the learner's hold on). */
@@ -229,14 +278,14 @@ async function createOrder(
     } catch (error) {
       // The redemption may have been applied though its answer was lost: an order the learner
       // will never see must not keep their points, nor wait to be paid.
-      await cancel(deps, order.id);
+      await cancelOrder(deps, order.id);
       throw error;
     }
   }
 
   if (toPence(order.total) !== expectedPence) {
     const changed = priceChange(order, rewardPence);
-    await cancel(deps, order.id);
+    await cancelOrder(deps, order.id);
     throw new ShopError(
       409,
       'price_changed',
@@ -271,12 +320,32 @@ async function couponChecked(input: OrderInput, place: () => Promise<WcOrder>): 
   }
 }
 
-/** Cancels an order the learner will not pay (its redeemed points go back to them). */
-async function cancel(deps: PlaceOrderDeps, orderId: number): Promise<void> {
+/**
+ * Cancels an unpaid order: its redeemed points go back to the learner (WooCommerce Points and
+ * Rewards) and its places to the shop.
+ */
+export async function cancelUnpaid(
+  deps: Pick<PlaceOrderDeps, 'wc' | 'placeHolds' | 'now'>,
+  orderId: number,
+): Promise<WcOrder> {
+  const order = await deps.wc.put(
+    `wc/v3/orders/${String(orderId)}`,
+    { status: 'cancelled' },
+    wcOrder,
+  );
+  await deps.placeHolds.releaseAt(orderId, deps.now());
+  return order;
+}
+
+/** Cancels an order the learner will never see; a failure is logged. */
+async function cancelOrder(
+  deps: Pick<PlaceOrderDeps, 'wc' | 'placeHolds' | 'now' | 'log'>,
+  orderId: number,
+): Promise<void> {
   try {
-    await deps.wc.put(`wc/v3/orders/${String(orderId)}`, { status: 'cancelled' }, wcOrder);
+    await cancelUnpaid(deps, orderId);
   } catch (error) {
-    // A pending order nobody pays is harmless; WooCommerce cancels unpaid orders in time.
+    // A pending order nobody pays is harmless: its places' hold ends in time.
     deps.log(`Order ${String(orderId)} could not be cancelled`, error);
   }
 }

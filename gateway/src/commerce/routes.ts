@@ -13,11 +13,15 @@ import {
   keyedOrderView,
   orderSummary,
   orderView,
+  cancelUnpaid,
   placeOrder,
   placingDeadlineMs,
+  redemptionOf,
   rewardBalance,
+  UNPAID_STATUSES,
 } from './orders';
-import { createRewardHolds } from './rewardHolds';
+import type { Settlement } from './settlement';
+import { MAX_KEPT_IN_MEMORY } from './settlement';
 import {
   couponInput,
   idParams,
@@ -29,8 +33,11 @@ import {
   wcCouponDefinitions,
   wcCustomer,
   wcProduct,
+  wcOrder,
+  wcOrders,
   wcProductIds,
   wcVariations,
+  type WcOrder,
 } from './schemas';
 import type { WooCommerce } from './wooCommerce';
 import { eachAtMost } from './eachAtMost';
@@ -57,11 +64,8 @@ const CATALOGUE_PAGE_SIZE = 100;
 /** The pages of the product list read at most: a thousand products. */
 const CATALOGUE_PAGES = 10;
 
-/**
- * Checkout attempts and reward holds this instance keeps in memory, at most: a day of orders at
- * the route table's limit is far fewer, and keys made up by clients cannot fill the memory.
- */
-const MAX_KEPT_IN_MEMORY = 10_000;
+/** The unpaid orders of a learner's the cart is told of, at most (the newest). */
+const PENDING_SHOWN = 5;
 
 export interface ShopRoutesDeps {
   wc: WooCommerce;
@@ -69,8 +73,10 @@ export interface ShopRoutesDeps {
   cache: ResponseCache;
   ordersCookie: OrdersCookie;
   readOwnOrder: OwnOrderReader;
-  /** The instances' Redis: reward holds and checkout attempts are every instance's through it. */
+  /** The instances' Redis: checkout attempts are every instance's through it. */
   shared?: SharedState | undefined;
+  /** The points and places pending orders hold (settlement.ts). */
+  settlement: Settlement;
   /** Each WooCommerce call's time limit, which bounds how long an order holds its points. */
   upstreamTimeoutMs: number;
   now?: () => number;
@@ -86,14 +92,8 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
   const { wc, identity } = deps;
   const now = deps.now ?? Date.now;
   const placingMs = placingDeadlineMs(deps.upstreamTimeoutMs);
-  // With several instances a learner's points are held in Redis only: one instance's memory
-  // cannot stop another from spending them, so a redemption is refused while Redis is down.
-  const rewardHolds = createRewardHolds(
-    deps.shared
-      ? createRedisClaims(deps.shared, 'reward')
-      : createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
-    placingMs,
-  );
+  const { rewardHolds, placeHolds } = deps.settlement;
+  const placing = { wc, rewardHolds, placeHolds, now: deps.settlement.now, log: deps.log };
   // With several instances a completion is claimed in Redis only: while it is down none is made.
   const freeOrders = {
     wc,
@@ -290,7 +290,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       const key = idempotencyKeyOf(request);
       const customer = await identity.userOf(request, reply);
       const order = await orderAttempts(callerOf(request, customer), key, input, async () =>
-        createdOrderView(await placeOrder({ wc, rewardHolds, log: deps.log }, input, customer)),
+        createdOrderView(await placeOrder(placing, input, customer)),
       );
       // Set again on a retry: the answer that set it first may never have arrived.
       deps.ordersCookie.remember(request, reply, order.id);
@@ -317,6 +317,81 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     }),
   );
 
+  /**
+   * Whether an unpaid order holds anything of the shopper's: points it took (a pending order's;
+   * a failed one's went back) or places.
+   */
+  async function holdsSomething(order: WcOrder): Promise<boolean> {
+    if (!UNPAID_STATUSES.includes(order.status)) return false;
+    if (order.status === 'pending' && redemptionOf(order)) return true;
+    return placeHolds.holds(order.id);
+  }
+
+  /** The unpaid orders this browser created or the learner placed, newest first. */
+  async function unpaidOrders(
+    request: Parameters<typeof identity.userOf>[0],
+    reply: Parameters<typeof identity.userOf>[1],
+  ): Promise<WcOrder[]> {
+    const user = await identity.userOf(request, reply);
+    const own = user
+      ? await wc.get(
+          `wc/v3/orders?customer=${encodeURIComponent(user)}&status=pending,failed&per_page=${String(PENDING_SHOWN)}`,
+          wcOrders,
+        )
+      : [];
+    const known = new Set(own.map((order) => order.id));
+    const created = deps.ordersCookie
+      .ordersOf(request)
+      .filter((id) => !known.has(id))
+      .slice(-PENDING_SHOWN);
+    const read = await eachAtMost(PRICES_AT_ONCE, created, (id) =>
+      wc.get(`wc/v3/orders/${String(id)}`, wcOrder).catch(unlessRefused(null)),
+    );
+    return [...own, ...read.filter((order): order is WcOrder => order !== null)]
+      .sort((a, b) => b.id - a.id)
+      .slice(0, PENDING_SHOWN);
+  }
+
+  // The shopper's unpaid orders that hold their points or places, for the cart to offer to pay
+  // or cancel: this browser's and, with a token, the learner's own; nobody else's.
+  app.get(
+    `${SHOP_PREFIX}/orders/pending`,
+    handled(async (request, reply) => {
+      const orders = await unpaidOrders(request, reply);
+      const holding = await eachAtMost(PRICES_AT_ONCE, orders, holdsSomething);
+      return orders
+        .filter((_order, index) => holding[index])
+        .map((order) => ({
+          ...orderSummary(order),
+          payment_url: order.payment_url,
+          reward: order.status === 'pending' ? redemptionOf(order) : null,
+          line_items: order.line_items.map((line) => ({
+            name: line.name,
+            quantity: line.quantity,
+          })),
+        }));
+    }),
+  );
+
+  // Cancels an unpaid order of this browser's (or the learner's): WooCommerce gives its points
+  // back, and its places go back to the shop.
+  app.post(
+    `${SHOP_PREFIX}/orders/:id/cancellation`,
+    handled(async (request, reply) => {
+      const { id } = readInput(idParams, request.params);
+      readInput(noInput, request.body ?? {});
+      const order = await deps.readOwnOrder(request, reply, id);
+      if (!UNPAID_STATUSES.includes(order.status)) {
+        throw new ShopError(
+          409,
+          'order_not_cancellable',
+          'This order can no longer be cancelled. Please contact us if you need help.',
+        );
+      }
+      return orderSummary(await cancelUnpaid(placing, order.id));
+    }),
+  );
+
   // A free order of this browser (or of the learner), completed when WooCommerce totals it at 0:
   // 201 when this request completed it, 200 when it was already paid (a retry).
   app.post(
@@ -328,6 +403,8 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
         freeOrders,
         await deps.readOwnOrder(request, reply, id),
       );
+      // Paid: WooCommerce has taken its places off the stock (after any read made before).
+      await placeHolds.releaseAt(order.id, deps.settlement.now() + placingMs);
       return reply.code(completedNow ? 201 : 200).send(orderSummary(order));
     }),
   );

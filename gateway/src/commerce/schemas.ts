@@ -155,6 +155,8 @@ export const wcOrder = z.object({
   order_key: z.string().default(''),
   billing: z.object({ email: z.string().max(254).default('') }).default({ email: '' }),
   payment_url: z.string().default(''),
+  /** The order's secret key, which its payment page's URL carries. */
+  order_key: z.string().default(''),
   line_items: z.array(
     z.object({
       name: z.string(),
@@ -171,6 +173,9 @@ export const wcOrder = z.object({
 });
 
 export type WcOrder = z.infer<typeof wcOrder>;
+
+/** A page of WooCommerce's order list. */
+export const wcOrders = z.array(wcOrder);
 
 export const wcPoints = z.object({
   points_balance: z.number(),

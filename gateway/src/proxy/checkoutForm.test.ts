@@ -30,6 +30,11 @@ async function startWordPress() {
     done(null, body);
   });
   wordpress.addHook('preHandler', (request, _reply, done) => {
+    // The gateway's own WooCommerce reads are not the page's requests.
+    if (request.url.startsWith('/wp-json/')) {
+      done();
+      return;
+    }
     received.push({
       method: request.method,
       url: request.url,
@@ -49,6 +54,13 @@ async function startWordPress() {
         303,
       );
     },
+  );
+  // WooCommerce knows no order here: the gateway's check of its points and places (commerce/
+  // payment.ts) leaves the payment page to WordPress.
+  wordpress.get('/wp-json/wc/v3/orders/:id', (_request, reply) =>
+    reply
+      .code(404)
+      .send({ code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.' }),
   );
   wordpress.all('/*', (_request, reply) => reply.type('text/html').send('<p>WordPress page</p>'));
   const url = await wordpress.listen({ host: '127.0.0.1', port: 0 });

@@ -2,6 +2,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
 import { createOrdersCookie } from '../commerce/orderCookie';
 import { createOwnOrderReader } from '../commerce/ownership';
+import { checkPayment } from '../commerce/payment';
 import { wooCommerceOf } from '../commerce/wooCommerce';
 import { bearerToken } from '../identity/tokens';
 import { warnings } from '../plugins/logging';
@@ -46,6 +47,8 @@ export async function proxy(app: FastifyInstance): Promise<void> {
   const { config, identity, accountForms, readCache, backendHtml } = app;
   const { publicUrl, upstreamTimeoutMs: timeoutMs } = config;
   const log = warnings(app.log);
+  const wc = wooCommerceOf(config, log);
+  const payments = { wc, settlement: app.settlement, log };
   const policy = createUpstreamPolicy({
     cache: readCache,
     wordpress: createWordPressReads({
@@ -59,10 +62,11 @@ export async function proxy(app: FastifyInstance): Promise<void> {
     publicUrl,
     identity,
     readOwnOrder: createOwnOrderReader(
-      wooCommerceOf(config, log),
+      wc,
       identity,
       createOrdersCookie(log, { secure: config.secureCookies }),
     ),
+    checkPayment: (orderId, key, step) => checkPayment(payments, orderId, key, step),
     html: backendHtml,
     log,
   });

@@ -123,6 +123,7 @@ describe('the route table', () => {
       'orders',
       'order-read',
       'order-tracking',
+      'order-cancellation',
       'free-order',
       'logout',
       'logout-all',
@@ -182,7 +183,7 @@ describe('the route table', () => {
     expect(accessOf('POST', '/checkout/?wc-ajax=checkout'.split('?')[0] ?? '')).toEqual({
       kind: 'payment-form',
     });
-    expect(accessOf('GET', '/checkout/order-pay/12/')).toEqual({ kind: 'public' });
+    expect(accessOf('GET', '/checkout/order-pay/12/')).toEqual({ kind: 'payment-page' });
     // The storefront's own page, in any spelling, is never WordPress's.
     expect(accessOf('POST', '/checkout/ORDER-received/12/')).toMatchObject({ kind: 'refused' });
   });

@@ -52,8 +52,10 @@ export type Access =
    * token the gateway verifies first, as it does the account-owner routes'.
    */
   | { kind: 'own-account'; loggedOut: string }
-  /** Only the payment page's own form (checkoutForm.ts). */
-  | { kind: 'payment-form' };
+  /** Only the payment page's own form (checkoutForm.ts), checked as the page is (below). */
+  | { kind: 'payment-form' }
+  /** An order's payment page: its points and places checked again first (commerce/payment.ts). */
+  | { kind: 'payment-page' };
 
 /** One route: a path pattern and its methods, with what the gateway does about it. */
 export interface RouteRule {
@@ -395,6 +397,13 @@ export const ROUTE_TABLE: readonly Folder[] = [
         path: /^\/checkout\/order-received(?:\/|$)/i,
         access: NOT_FOUND,
       },
+      // The payment page, shown only while the order still has its points and places.
+      {
+        name: 'order-pay-page',
+        methods: ['GET'],
+        path: /^\/checkout\/order-pay\/\d+\/$/,
+        access: { kind: 'payment-page' },
+      },
       // Paying (or trying card after card) and cancelling through the order's payment page.
       {
         name: 'order-pay',
@@ -501,6 +510,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
         name: 'order-tracking',
         methods: ['POST'],
         path: /^\/api\/shop\/orders\/[1-9]\d{0,9}\/tracking$/,
+        access: PUBLIC,
+        perMinute: 10,
+      },
+      // An unpaid order the cart offers to cancel (commerce/routes.ts).
+      {
+        name: 'order-cancellation',
+        methods: ['POST'],
+        path: /^\/api\/shop\/orders\/[1-9]\d{0,9}\/cancellation$/,
         access: PUBLIC,
         perMinute: 10,
       },

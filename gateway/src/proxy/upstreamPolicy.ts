@@ -5,6 +5,12 @@ import { phpName } from './phpParams';
 import { orderPayFormRefusal } from './checkoutForm';
 import { ShopError } from '../commerce/errors';
 import { orderNotFound, type OwnOrderReader } from '../commerce/ownership';
+import {
+  paymentRefusalPage,
+  paymentStep,
+  type PaymentCheck,
+  type PaymentStep,
+} from '../commerce/payment';
 import type { Identity } from '../identity/identity';
 import type { BackendHtml } from '../plugins/backendHtml';
 import type { GatewayReply, GatewayRequest } from '../requestTypes';
@@ -31,6 +37,8 @@ export interface PolicyDeps {
   publicUrl: URL;
   identity: Identity;
   readOwnOrder: OwnOrderReader;
+  /** Checks an order's points and places again before its payment page answers (commerce/payment.ts). */
+  checkPayment: (orderId: number, key: string, step: PaymentStep) => Promise<PaymentCheck>;
   /** Sanitizes the HTML in WordPress's answers (plugins/backendHtml.ts). */
   html: BackendHtml;
   log: (message: string, error?: unknown) => void;
@@ -123,6 +131,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
  */
 export function createUpstreamPolicy(deps: PolicyDeps) {
   const pending = new WeakMap<FastifyRequest, Pending>();
+  /** What a payment page's check holds until WooCommerce has answered the request. */
+  const settling = new WeakMap<FastifyRequest, PaymentCheck['settle']>();
   /** Requests that ended (the browser gone, the upstream failed) before or while being answered. */
   const released = new WeakSet<FastifyRequest>();
 
@@ -156,12 +166,64 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
         return refusesOrderCaller(lookedUpOrderId(rule, pathOf(request.url)), request, reply);
       case 'payment-form': {
         const refusal = orderPayFormRefusal(request, deps.publicUrl.origin);
-        if (refusal) sendRefusal(reply, refusal);
-        return refusal !== undefined;
+        if (refusal) {
+          sendRefusal(reply, refusal);
+          return true;
+        }
+        // The form's body is a string here: orderPayFormRefusal refuses any other.
+        return refusesPayment(
+          request,
+          reply,
+          paymentStep(new URLSearchParams(String(request.body))),
+        );
       }
+      case 'payment-page':
+        return refusesPayment(request, reply, 'page');
       case 'public':
         return false;
     }
+  }
+
+  /**
+   * An order's payment page (or its form) answered by the gateway itself when the order no longer
+   * has the points or places it would be paid with (true): a page saying why, with the way back
+   * to the cart. Otherwise it goes on to WooCommerce, holding what the check took until then.
+   */
+  async function refusesPayment(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    step: PaymentStep,
+  ): Promise<boolean> {
+    const orderId = Number(/^\/checkout\/order-pay\/(\d+)\//.exec(pathOf(request.url))?.[1]);
+    const queryAt = request.url.indexOf('?');
+    const key = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1)).get('key');
+    let check: PaymentCheck;
+    try {
+      check = await deps.checkPayment(orderId, key ?? '', step);
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      check = {
+        refusal: { status: error.status, message: error.message },
+        settle: () => Promise.resolve(),
+      };
+    }
+    if (!check.refusal) {
+      settling.set(request, check.settle);
+      return false;
+    }
+    void reply
+      .code(check.refusal.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(paymentRefusalPage(check.refusal.message));
+    return true;
+  }
+
+  /** Lets go what a payment page's check held, once. */
+  async function settle(request: FastifyRequest): Promise<void> {
+    const done = settling.get(request);
+    settling.delete(request);
+    await done?.();
   }
 
   /** An order lookup answers nobody but the order's owner. */
@@ -326,6 +388,7 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
       return jsonError(reply, 404, 'not_found', 'Not found.');
     }
+    await settle(request);
     const waiting = pending.get(request);
     const isApi = mount.json;
     const isJson = (upstream.headers['content-type'] ?? '').includes('json');
@@ -344,6 +407,7 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
 
   /** A request that ended before its answer must not leave waiters hanging. */
   function release(request: FastifyRequest) {
+    void settle(request);
     const waiting = pending.get(request);
     pending.delete(request);
     released.add(request);

@@ -66,6 +66,8 @@ export async function startWooCommerce() {
   /** Each product's stock fields and one-per-order rule, where a test sets them. */
   const products = new Map<number, Record<string, unknown>>();
   const redeemed = new Map<number, { user: number; points: number }>();
+  /** Orders whose redeemed points went back (a declined payment) while the order stays. */
+  const returned = new Set<number>();
   let gate = Promise.resolve();
   let heldReads = 0;
   let updateGate = Promise.resolve();
@@ -197,8 +199,9 @@ export async function startWooCommerce() {
     }
     const taken = redeemed.get(id);
     if (update.status === 'cancelled' && taken) {
-      balances.set(taken.user, balanceOf(taken.user) + taken.points);
+      if (!returned.has(id)) balances.set(taken.user, balanceOf(taken.user) + taken.points);
       redeemed.delete(id);
+      returned.delete(id);
     }
     const fees = update.fee_lines ?? (order.fee_lines as { name: string; total: string }[]);
     const fee = Math.round(Number(fees[0]?.total ?? 0) * 100);
@@ -220,6 +223,74 @@ export async function startWooCommerce() {
   wc.get<{ Params: { id: string } }>('/wp-json/wc/v3/orders/:id', (request, reply) => {
     const order = orders.get(Number(request.params.id));
     return order ?? reply.code(404).send({ code: 'invalid_id', message: 'Invalid ID.' });
+  });
+  wc.get<{ Querystring: { customer?: string; status?: string } }>(
+    '/wp-json/wc/v3/orders',
+    (request) => {
+      const statuses = request.query.status?.split(',');
+      return [...orders.values()]
+        .filter(
+          (order) =>
+            String(order.customer_id) === request.query.customer &&
+            (statuses === undefined || statuses.includes(String(order.status))),
+        )
+        .reverse();
+    },
+  );
+  // WooCommerce's payment page, as permissive as its REST API: whatever the order's points or
+  // places, a good card pays an unpaid (pending or failed) order (taking back points a decline returned, the balance going below
+  // zero so a double spend shows; the stock too), a declined one fails it (its points go back),
+  // and `cancel_order=true` cancels it.
+  wc.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  wc.get<{ Params: { id: string } }>('/checkout/order-pay/:id/', (request, reply) => {
+    const order = orders.get(Number(request.params.id));
+    return reply
+      .code(order ? 200 : 404)
+      .type('text/html')
+      .send(order ? `<h1>Pay for order #${request.params.id}</h1>` : '<h1>Order not found</h1>');
+  });
+  wc.post<{ Params: { id: string } }>('/checkout/order-pay/:id/', (request, reply) => {
+    const id = Number(request.params.id);
+    const order = orders.get(id);
+    if (!order) return reply.code(404).type('text/html').send('<h1>Order not found</h1>');
+    if (!['pending', 'failed'].includes(String(order.status))) {
+      return reply.code(409).type('text/html').send('<p>This order cannot be paid for.</p>');
+    }
+    const form = request.body as Record<string, string>;
+    const taken = redeemed.get(id);
+    const giveBack = () => {
+      if (taken && !returned.has(id)) {
+        balances.set(taken.user, balanceOf(taken.user) + taken.points);
+        returned.add(id);
+      }
+    };
+    if (form.cancel_order === 'true') {
+      giveBack();
+      orders.set(id, { ...order, status: 'cancelled' });
+      return reply.redirect(`/cart/?cancel_order=true&order_id=${String(id)}`, 303);
+    }
+    if (form.payment_method === 'sample_card_declined') {
+      giveBack();
+      orders.set(id, { ...order, status: 'failed' });
+      return reply.type('text/html').send('<p>Your payment was declined.</p>');
+    }
+    if (taken && returned.has(id)) {
+      balances.set(taken.user, balanceOf(taken.user) - taken.points);
+      returned.delete(id);
+    }
+    for (const line of order.line_items as { product_id: number; quantity: number }[]) {
+      const product = products.get(line.product_id);
+      const left = product?.stock_quantity;
+      if (product && typeof left === 'number') product.stock_quantity = left - line.quantity;
+    }
+    orders.set(id, { ...order, status: 'processing', date_paid: '2026-11-23T10:05:00' });
+    return reply.redirect(`/checkout/order-received/${String(id)}/?key=wc_order_secret`, 303);
   });
   wc.get<{ Params: { id: string } }>('/wp-json/wc/v3/customers/:id', (request) => ({
     id: Number(request.params.id),
@@ -262,6 +333,7 @@ export async function startWooCommerce() {
       orders.clear();
       products.clear();
       redeemed.clear();
+      returned.clear();
       balances.clear();
       state.failRedemption = false;
       state.failUpdates = false;

@@ -1,10 +1,15 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from 'shared-store/testing';
+import { mockFetch, renderWithProviders } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { selectCartItems, selectPendingOrder } from '../model/cartSlice';
-import { cartWaitingOnOrder } from '../testSupport';
+import { cartWaitingOnOrder, NO_PENDING_ORDERS } from '../testSupport';
 
 const PENDING_ID = 501;
+
+// The cart asks for this browser's unpaid orders as it opens.
+beforeEach(() => {
+  mockFetch({ ...NO_PENDING_ORDERS });
+});
 
 function renderCart(route: string) {
   const preloadedState = cartWaitingOnOrder(PENDING_ID);

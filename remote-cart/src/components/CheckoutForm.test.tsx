@@ -18,6 +18,7 @@ import {
   mockExam,
   plab1,
   seedState,
+  NO_PENDING_ORDERS,
 } from '../testSupport';
 import { PAYMENT_PAGE_ERROR, UNREADABLE_ORDER_ERROR } from '../usePlaceOrder';
 import {
@@ -72,6 +73,7 @@ function backend(handlers: { orders?: MockHandler; customer?: MockHandler } = {}
   const orderBodies: unknown[] = [];
   const orderTokens: (string | undefined)[] = [];
   const { fetchMock } = mockFetch({
+    ...NO_PENDING_ORDERS,
     [REWARDS]: () => ({ body: { points: 1500, value: 15, points_per_pound: 100 } }),
     [CUSTOMER]: handlers.customer ?? (() => ({ body: { email: LEARNER_EMAIL } })),
     [ORDERS]: (request) => {

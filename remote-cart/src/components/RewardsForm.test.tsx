@@ -7,7 +7,7 @@ import {
   userLoggedIn,
 } from 'shared-store/testing';
 import CartPage from '../CartPage';
-import { plab1, seedState } from '../testSupport';
+import { plab1, seedState, NO_PENDING_ORDERS } from '../testSupport';
 import { REWARD_AMOUNT_ERROR, REWARD_BALANCE_ERROR } from './RewardsForm';
 import { couponApplied, selectRewardAmount } from '../model/cartSlice';
 
@@ -29,6 +29,7 @@ function renderLoggedIn(
   safeStorage.setItem(STORAGE_KEYS.token, 'jwt-learner');
   const tokens: (string | undefined)[] = [];
   const { unhandled } = mockFetch({
+    ...NO_PENDING_ORDERS,
     [REWARDS]: (request) => {
       tokens.push(new Headers(request.init.headers).get('Authorization') ?? undefined);
       return handler(request);
@@ -140,7 +141,7 @@ describe('reward points', () => {
   });
 
   it('without a stored token the balance is not asked for and cannot be used', () => {
-    const { fetchMock } = mockFetch({});
+    const { fetchMock } = mockFetch({ ...NO_PENDING_ORDERS });
     renderWithProviders(<CartPage />, {
       preloadedState: seedState([plab1], (dispatch) => dispatch(userLoggedIn())),
     });

@@ -21,18 +21,19 @@ export const REWARD_BALANCE_LOADING = 'Checking your reward points…';
 export const REWARD_BALANCE_ERROR =
   'Your reward points could not be read right now, so they cannot be used on this order. Please try again later.';
 
-function balanceNote(state: RewardBalanceState): string {
+function balanceNote(state: RewardBalanceState, held: number): string {
   if (state.status === 'loading') return REWARD_BALANCE_LOADING;
   if (state.status === 'failed') return REWARD_BALANCE_ERROR;
-  return rewardBalanceText(state.balance);
+  return rewardBalanceText(state.balance, held);
 }
 
 /**
  * Reward points for logged-in learners: their balance, and whole pounds of it off the total, at
  * most the balance's value. What the coupon left of the total caps the reward as it is used (the
- * summary and the server apply the coupon first, then the reward).
+ * summary and the server apply the coupon first, then the reward). `held` points are those unpaid
+ * orders hold: the balance says so rather than that there are none.
  */
-export function RewardsForm() {
+export function RewardsForm({ held = 0 }: { held?: number }) {
   const dispatch = useAppDispatch();
   const balance = useRewardBalance();
   const reward = useAppSelector(selectRewardAmount);
@@ -68,7 +69,7 @@ export function RewardsForm() {
         Reward points
       </h2>
       <p className="cart-notice" role="status">
-        {balanceNote(balance)}
+        {balanceNote(balance, held)}
       </p>
       {reward > 0 ? (
         <div className="cart-applied">

@@ -5,6 +5,7 @@ import {
   createQuery,
   oneRead,
   orderDetails,
+  pendingOrders,
   rejecting,
   rewardBalance,
   type CouponResult,
@@ -140,6 +141,16 @@ export const cartReads = {
     (token: string) => ({ path: `${SHOP}/customer`, token }),
     anyRecord,
   ),
+  /**
+   * The shopper's unpaid orders that hold their reward points or places: this browser's, and with
+   * the learner's token theirs; none when they cannot be read.
+   */
+  pendingOrders: createQuery({
+    name: 'pending-orders',
+    request: ({ token }: { token: string | null }) => ({ path: `${SHOP}/orders/pending`, token }),
+    schema: pendingOrders,
+    empty: [],
+  }),
   /** The learner's reward balance; null when it cannot be read (nothing can be redeemed then). */
   rewards: oneRead(
     'rewards',
@@ -172,6 +183,16 @@ export function createCommerceApi(client: typeof apiClient = apiClient) {
      */
     completeFreeOrder: (orderId: number, token?: string | null) =>
       client.request<unknown>(`${SHOP}/orders/${String(orderId)}/free-completion`, {
+        method: 'POST',
+        body: {},
+        token,
+      }),
+    /**
+     * Cancels an unpaid order of this browser (or of the learner of `token`): the shop gives its
+     * reward points and places back. Answers the order, cancelled.
+     */
+    cancelOrder: (orderId: number, token?: string | null) =>
+      client.request<unknown>(`${SHOP}/orders/${String(orderId)}/cancellation`, {
         method: 'POST',
         body: {},
         token,

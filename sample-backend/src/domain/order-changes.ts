@@ -108,6 +108,7 @@ export function newOrder(
     meta_data: applyMeta({ id, meta_data: [] }, request.meta),
     ...orderTotals(priced.lines, fees),
     points: null,
+    stockReduced: false,
   };
 }
 

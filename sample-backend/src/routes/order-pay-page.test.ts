@@ -211,3 +211,88 @@ describe('the payment page’s forms', () => {
     expect((await readOrder(order.id)).status).toBe('pending');
   });
 });
+
+describe('points and places settle at payment, as WooCommerce settles them', () => {
+  /** PLAB 2 Mock Circuit, Manchester: an event of 16 places at £295. */
+  const EVENT = 3301;
+  const allPlaces = { line_items: [{ product_id: EVENT, quantity: 16 }] };
+  const points = (value: number) => ({
+    customer_id: LEARNER,
+    meta_data: [{ key: '_wc_points_redeemed', value }],
+  });
+
+  async function placesLeft(): Promise<number | null> {
+    const response = await app.inject({
+      url: `/wp-json/wc/v3/products/${String(EVENT)}`,
+      headers: WC_BASIC,
+    });
+    return (json(response) as { stock_quantity: number | null }).stock_quantity;
+  }
+
+  const update = (id: number, payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/orders/${String(id)}`,
+      headers: WC_BASIC,
+      payload,
+    });
+
+  it('paying reduces the stock once (wc_maybe_reduce_stock_levels); cancelling the paid order restores it (wc_maybe_increase_stock_levels)', async () => {
+    const order = await createOrder(allPlaces);
+    expect(await placesLeft()).toBe(16);
+    expect((await post(payPage(order), PAY)).statusCode).toBe(303);
+    expect(await placesLeft()).toBe(0);
+    // Completing it takes nothing more; cancelling it gives the places back.
+    await update(order.id, { status: 'completed' });
+    expect(await placesLeft()).toBe(0);
+    await update(order.id, { status: 'cancelled' });
+    expect(await placesLeft()).toBe(16);
+  });
+
+  it('Places: an order whose places were sold since is refused on its payment page, with WooCommerce’s notice and the way back to the cart', async () => {
+    const first = await createOrder(allPlaces);
+    const second = await createOrder(allPlaces);
+    expect((await post(payPage(first), PAY)).statusCode).toBe(303);
+    const page = await app.inject(payPage(second));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      'Sorry, “PLAB 2 Mock Circuit — Manchester, 16 January 2027” is no longer in stock so this order cannot be paid for.',
+    );
+    expect(page.body).toContain('<a href="/cart/">Return to your cart</a>');
+    expect(page.body).not.toContain('Pay now');
+    expect(page.body).toContain('Cancel order');
+    const paid = await post(payPage(second), PAY);
+    expect(paid.statusCode).toBe(409);
+    expect((await readOrder(second.id)).status).toBe('pending');
+    expect(await placesLeft()).toBe(0);
+  });
+
+  it('Points: decline, re-order, pay the first -> refused on the payment page, never two discounts from one balance', async () => {
+    const first = await createOrder(points(1500));
+    expect(await balance()).toBe(0);
+    await post(payPage(first), DECLINE);
+    expect(await balance()).toBe(1500);
+    const second = await createOrder(points(1500));
+    expect(await balance()).toBe(0);
+    const paid = await post(payPage(first), PAY);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).toContain(
+      'The reward points this order uses are no longer in your balance, so it cannot be paid for.',
+    );
+    expect((await readOrder(first.id)).status).toBe('failed');
+    expect((await post(payPage(second), PAY)).statusCode).toBe(303);
+    expect(await balance()).toBe(0);
+  });
+
+  it('an admin key stays as permissive as WooCommerce’s REST API: it pays such an order and oversells', async () => {
+    const first = await createOrder({ ...allPlaces, ...points(1500) });
+    await post(payPage(first), DECLINE);
+    const second = await createOrder({ ...allPlaces, ...points(1500) });
+    expect((await post(payPage(second), PAY)).statusCode).toBe(303);
+    const paid = await update(first.id, { set_paid: true });
+    expect(paid.statusCode).toBe(200);
+    expect((await readOrder(first.id)).status).toBe('processing');
+    expect(await balance()).toBe(0);
+    expect(await placesLeft()).toBe(-16);
+  });
+});

@@ -16,6 +16,7 @@ import {
   paymentUpdate,
 } from '../domain/order-payment';
 import { settlePoints } from '../domain/points';
+import { settleStock, stockShortages } from '../domain/stock';
 import { escapeHtml } from '../domain/text';
 import { htmlPage, sendHtml } from '../http/html';
 import type { Query } from '../http/input';
@@ -77,9 +78,11 @@ ${fees}
  * WooCommerce's form: no action, so it posts to the page's own URL, key included. The payment
  * methods are the sample's two test cards.
  */
-function paymentForms(order: OrderRecord): string {
-  const pay = needsPayment(order)
-    ? `<form method="post" class="pay-form">
+function paymentForms(order: OrderRecord, payable: boolean): string {
+  const pay = !needsPayment(order)
+    ? `<p class="notice">${escapeHtml(cannotBePaidMessage(order))}</p>`
+    : payable
+      ? `<form method="post" class="pay-form">
 <input type="hidden" name="woocommerce_pay" value="1">
 <fieldset>
 <legend>Payment method</legend>
@@ -88,7 +91,7 @@ function paymentForms(order: OrderRecord): string {
 </fieldset>
 <button type="submit">Pay now</button>
 </form>`
-    : `<p class="notice">${escapeHtml(cannotBePaidMessage(order))}</p>`;
+      : '';
   const cancel = canBeCancelled(order)
     ? `<form method="post" class="cancel-form">
 <input type="hidden" name="cancel_order" value="true">
@@ -98,7 +101,7 @@ function paymentForms(order: OrderRecord): string {
   return `${pay}\n${cancel}`;
 }
 
-function orderPage(order: OrderRecord, notice?: Notice): string {
+function orderPage(order: OrderRecord, notice?: Notice, payable = true): string {
   const title = `Pay for order #${String(order.id)}`;
   const shown = notice ? `<div class="notice" role="alert">${notice.body}</div>\n` : '';
   return htmlPage(
@@ -106,7 +109,7 @@ function orderPage(order: OrderRecord, notice?: Notice): string {
     `<h1>${title}</h1>
 ${shown}${summary(order)}
 <p>Order status: ${escapeHtml(order.status)}. Billing email: ${escapeHtml(order.billing.email)}.</p>
-${paymentForms(order)}
+${paymentForms(order, payable)}
 <p class="note">This is the sample backend: no payment is taken here. On the live site this page hands over to the payment provider.</p>
 <p><a href="/">Back to the shop</a></p>`,
   );
@@ -117,6 +120,15 @@ const textNotice = (text: string): Notice => ({ body: `<p>${escapeHtml(text)}</p
 const DECLINED_NOTICE: Notice = {
   body: `<p>${escapeHtml(DECLINED_MESSAGE)}</p>\n<p><a href="/cart/">Return to your cart</a></p>`,
 };
+
+/** Why the order cannot be paid now, with the way back to the cart. */
+const problemNotice = (problems: readonly string[]): Notice => ({
+  body: `${problems.map((problem) => `<p>${escapeHtml(problem)}</p>`).join('\n')}\n<p><a href="/cart/">Return to your cart</a></p>`,
+});
+
+/** The points a declined order gave back, and another order has spent since. */
+const POINTS_GONE_MESSAGE =
+  'The reward points this order uses are no longer in your balance, so it cannot be paid for.';
 
 const NOT_FOUND_PAGE = htmlPage(
   'Order not found',
@@ -147,19 +159,44 @@ export function registerOrderPayPage(app: FastifyInstance, context: BackendConte
       : undefined;
   }
 
-  /** Applies a change the way `wc/v3` updates do: points settled with it, both saved. */
+  /** Applies a change the way `wc/v3` updates do: points and stock settled with it, saved. */
   async function change(order: OrderRecord, update: OrderUpdate): Promise<OrderRecord> {
     const now = new Date();
     const record = await context.orders.update(order.id, (current) =>
-      settlePoints(updatedOrder(current, update, now), context.points),
+      settleStock(
+        settlePoints(updatedOrder(current, update, now), context.points),
+        context.catalogue,
+      ),
     );
     await context.points.save();
     return record ?? order;
   }
 
+  /**
+   * Why an order that needs payment cannot be paid now, as WooCommerce's page checks it first:
+   * its stock (other orders were paid since), or the points a declined payment gave back and
+   * another order has spent since. Empty when it can be paid.
+   */
+  function problems(order: OrderRecord): string[] {
+    if (!needsPayment(order)) return [];
+    const stock = stockShortages(order, context.catalogue);
+    const { points } = order;
+    const pointsGone =
+      points !== null &&
+      points.returned &&
+      context.points.balance(points.customer_id) < points.points;
+    return pointsGone ? [...stock, POINTS_GONE_MESSAGE] : stock;
+  }
+
+  /** The page of an order that cannot be paid now: why, the way back, and no form to pay. */
+  const problemPage = (order: OrderRecord, found: readonly string[]) =>
+    orderPage(order, problemNotice(found), false);
+
   app.get<PayRequest>('/checkout/order-pay/:id', (request, reply) => {
     const order = keyedOrder(request);
-    return order ? sendPayPage(reply, 200, orderPage(order)) : sendHtml(reply, 404, NOT_FOUND_PAGE);
+    if (!order) return sendHtml(reply, 404, NOT_FOUND_PAGE);
+    const found = problems(order);
+    return sendPayPage(reply, 200, found.length > 0 ? problemPage(order, found) : orderPage(order));
   });
 
   app.post<PayRequest>('/checkout/order-pay/:id', async (request, reply: FastifyReply) => {
@@ -184,6 +221,8 @@ export function registerOrderPayPage(app: FastifyInstance, context: BackendConte
         // The page says why: the order's status, with no form to pay it.
         return sendPayPage(reply, 409, orderPage(order));
       }
+      const found = problems(order);
+      if (found.length > 0) return sendPayPage(reply, 409, problemPage(order, found));
       const update = paymentUpdate(action.method);
       if (!update) {
         return sendPayPage(reply, 400, orderPage(order, textNotice(INVALID_METHOD_MESSAGE)));

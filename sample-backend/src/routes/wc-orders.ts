@@ -6,6 +6,7 @@ import type { OrderLookups } from '../domain/order-request';
 import { parseOrderRequest, parseOrderUpdate } from '../domain/order-request';
 import { priceOrder } from '../domain/orders';
 import { settlePoints } from '../domain/points';
+import { settleStock } from '../domain/stock';
 import { InvalidParams, WpError } from '../errors';
 import type { Query } from '../http/input';
 import { bodyFields, positiveIntField } from '../http/input';
@@ -46,7 +47,10 @@ export function registerWcOrderRoutes(app: FastifyInstance, context: BackendCont
     const order = parseOrderRequest(bodyFields(request), lookups(), now);
     const priced = priceOrder(context.catalogue.products, order.lines, order.coupons);
     const record = await context.orders.create((id) =>
-      settlePoints(newOrder(id, order, priced, now), context.points),
+      settleStock(
+        settlePoints(newOrder(id, order, priced, now), context.points),
+        context.catalogue,
+      ),
     );
     await context.points.save();
     return reply.code(201).send(answer(request, record));
@@ -106,7 +110,10 @@ export function registerWcOrderRoutes(app: FastifyInstance, context: BackendCont
       const update = parseOrderUpdate(bodyFields(request), lookups());
       const now = new Date();
       const record = await context.orders.update(current.id, (order) =>
-        settlePoints(updatedOrder(order, update, now), context.points),
+        settleStock(
+          settlePoints(updatedOrder(order, update, now), context.points),
+          context.catalogue,
+        ),
       );
       await context.points.save();
       if (!record) throw invalidId();

@@ -36,7 +36,7 @@ function stockFields(product: Product): JsonObject {
   return {
     manage_stock: stock !== undefined,
     stock_quantity: stock ?? null,
-    stock_status: stock === 0 ? 'outofstock' : 'instock',
+    stock_status: stock !== undefined && stock <= 0 ? 'outofstock' : 'instock',
     backorders: 'no',
     backorders_allowed: false,
   };

@@ -73,6 +73,21 @@ export class Catalogue {
     return next;
   }
 
+  /** A product's managed stock (an event's places left); undefined when it is not managed. */
+  stockOf(id: number): number | undefined {
+    return this.productMap.get(id)?.stock_quantity;
+  }
+
+  /**
+   * Changes a managed stock by `change` (an order paid, or cancelled after it was); as in
+   * WooCommerce it may go below zero. A product whose stock is not managed is left as it is.
+   */
+  adjustStock(id: number, change: number): void {
+    const product = this.productMap.get(id);
+    if (product?.stock_quantity === undefined) return;
+    this.productMap.set(id, { ...product, stock_quantity: product.stock_quantity + change });
+  }
+
   /** Deletes a product; returns it as it was. */
   deleteProduct(id: number): Product | undefined {
     const product = this.productMap.get(id);

@@ -85,6 +85,8 @@ export interface OrderRecord {
   discountPence: number;
   totalPence: number;
   points: PointsRedemption | null;
+  /** WooCommerce's `_order_stock_reduced`: the order's stock was taken (it was paid). */
+  stockReduced: boolean;
 }
 
 /** Everything of an order but the id and key, which the store assigns. */
@@ -135,6 +137,7 @@ const storedOrder = object({
   points: optional(
     nullable(object({ customer_id: positiveInt, points: nonNegativeInt, returned: bool })),
   ),
+  stockReduced: optional(bool),
 });
 
 type StoredOrder = Checked<typeof storedOrder>;
@@ -164,6 +167,7 @@ function fromStored(order: StoredOrder): OrderRecord {
     fees: order.fees ?? [],
     meta_data: order.meta_data ?? [],
     points: order.points ?? null,
+    stockReduced: order.stockReduced ?? false,
   };
 }
 

@@ -199,6 +199,26 @@ export const rewardBalance = v.looseObject({
 });
 
 /**
+ * GET /api/shop/orders/pending: the shopper's unpaid orders that hold their reward points or
+ * places, each with the address of its payment page and what it holds. An entry without an id, a
+ * status and a payment page is dropped.
+ */
+export const pendingOrders = listOf(
+  v.looseObject({
+    id: v.number(),
+    status: v.string(),
+    total: text,
+    currency: text,
+    payment_url: v.string(),
+    reward: v.fallback(v.nullable(v.looseObject({ points: v.number(), amount: text })), null),
+    line_items: v.fallback(
+      listOf(v.looseObject({ name: text, quantity: v.fallback(v.number(), 0) })),
+      [],
+    ),
+  }),
+);
+
+/**
  * GET /api/shop/orders/{id}: one's own order; an id and a status make it. Totals are decimal text
  * in pounds ("34.99").
  */

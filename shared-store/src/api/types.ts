@@ -6,6 +6,7 @@ import type {
   orderDetails,
   partner,
   promotionalBanner,
+  pendingOrders,
   rewardBalance,
   wpImage,
   wpRendered,
@@ -113,6 +114,9 @@ export interface PriceChange {
 
 /** GET /api/shop/rewards: the learner's reward points and what they are worth, in pounds. */
 export type RewardBalance = v.InferOutput<typeof rewardBalance>;
+
+/** GET /api/shop/orders/pending: an unpaid order holding the shopper's points or places. */
+export type PendingOrder = v.InferOutput<typeof pendingOrders>[number];
 
 /** POST /api/shop/coupons */
 export interface CouponResult {
