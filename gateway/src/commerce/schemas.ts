@@ -151,12 +151,10 @@ export const wcOrder = z.object({
   total: wcAmount,
   discount_total: wcAmount.default('0'),
   customer_id: z.number(),
-  /** What the order's confirmation and payment links carry; '' (never matched) when missing. */
+  /** The order's secret key, which its confirmation and payment links carry; '' (never matched) when missing. */
   order_key: z.string().default(''),
   billing: z.object({ email: z.string().max(254).default('') }).default({ email: '' }),
   payment_url: z.string().default(''),
-  /** The order's secret key, which its payment page's URL carries. */
-  order_key: z.string().default(''),
   line_items: z.array(
     z.object({
       name: z.string(),
