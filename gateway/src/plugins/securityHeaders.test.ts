@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway, type GatewayOptions } from '../app';
 import { makeAppsRoot, testGatewayOptions, writeIn } from '../test-support/contract';
+import { knowsNoOrders } from '../test-support/recordingWordPress';
 import { jwtFor } from '../test-support/tokens';
 
 const APP = 'https://app.example.test';
@@ -11,6 +12,7 @@ async function startBackendPages() {
   const page =
     '<!doctype html><form method="post"><button>Pay</button></form><script>payWithCard()</script>';
   server.get('/checkout/order-pay/:id/', (_request, reply) => reply.type('text/html').send(page));
+  knowsNoOrders(server);
   server.get('/portal/course/:token', (_request, reply) =>
     reply.type('text/html').send('<h1>My Dashboard</h1>'),
   );

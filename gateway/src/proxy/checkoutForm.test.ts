@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
 import { MAX_ORDER_PAY_FORM_BYTES } from './checkoutForm';
 import { makeAppsRoot, testGatewayOptions } from '../test-support/contract';
+import { knowsNoOrders } from '../test-support/recordingWordPress';
 import { HOME_PAGE } from '../page/servedHeads';
 
 const PUBLIC_URL = 'https://shop.example.test';
@@ -55,13 +56,7 @@ async function startWordPress() {
       );
     },
   );
-  // WooCommerce knows no order here: the gateway's check of its points and places (commerce/
-  // payment.ts) leaves the payment page to WordPress.
-  wordpress.get('/wp-json/wc/v3/orders/:id', (_request, reply) =>
-    reply
-      .code(404)
-      .send({ code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.' }),
-  );
+  knowsNoOrders(wordpress);
   wordpress.all('/*', (_request, reply) => reply.type('text/html').send('<p>WordPress page</p>'));
   const url = await wordpress.listen({ host: '127.0.0.1', port: 0 });
   return { wordpress, url, received };

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
 import { makeAppsRoot, testGatewayOptions } from '../test-support/contract';
+import { jwtFor } from '../test-support/tokens';
 
 /** What reached WordPress's uploads. */
 interface Received {
@@ -59,7 +60,7 @@ describe('uploaded files', () => {
       const answer = await gateway.inject({
         method,
         url: '/wp-content/uploads/2024/02/plab.png',
-        headers: { authorization: 'Bearer learner-token' },
+        headers: { authorization: `Bearer ${jwtFor(3)}` },
         // A DELETE or OPTIONS with a body is refused earlier (framing): these send none.
         ...(method === 'OPTIONS' || method === 'DELETE'
           ? {}
@@ -75,7 +76,7 @@ describe('uploaded files', () => {
     const answer = await gateway.inject({
       method: 'GET',
       url: '/wp-content/uploads/2024/02/plab.png?ver=2&key=x',
-      headers: { authorization: 'Bearer learner-token' },
+      headers: { authorization: `Bearer ${jwtFor(3)}` },
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.rawPayload).toEqual(PNG);

@@ -26,6 +26,18 @@ export async function startRecordingWordPress(routes: (server: FastifyInstance) 
   };
 }
 
+/**
+ * WooCommerce's answer to a read of an order it does not know: the gateway's check of a payment
+ * page's points and places (commerce/payment.ts) then leaves the page to WordPress.
+ */
+export function knowsNoOrders(server: FastifyInstance): void {
+  server.get('/wp-json/wc/v3/orders/:id', (_request, reply) =>
+    reply
+      .code(404)
+      .send({ code: 'woocommerce_rest_shop_order_invalid_id', message: 'Invalid ID.' }),
+  );
+}
+
 export type RecordingWordPress = Awaited<ReturnType<typeof startRecordingWordPress>>;
 
 /**
