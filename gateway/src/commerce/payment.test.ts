@@ -264,6 +264,8 @@ describe(`an order unpaid for ${String(ORDER_HOLD_MINUTES)} minutes expires`, ()
     log.length = 0;
   });
 
+  const TEST_CART_AT_49_99 = { ...TEST_CART, expected_total: '49.99' };
+
   const EXPIRED_TEXT = `This order was not paid within ${String(ORDER_HOLD_MINUTES)} minutes, so we have cancelled it and given back anything it held. Nothing has been charged. Please return to your cart to order again.`;
 
   /** Places `payload` for learner 3 `minutes` ago (the clock then comes back to now). */
@@ -330,6 +332,19 @@ describe(`an order unpaid for ${String(ORDER_HOLD_MINUTES)} minutes expires`, ()
     expect((await postForm(woo.gateway, placed, PAY)).statusCode).toBe(303);
     expect(woo.upstream.orders.get(placed)).toMatchObject({ status: 'processing' });
     expect(woo.upstream.balanceOf(3)).toBe(0);
+  });
+
+  it("an order whose creation date is missing or not in WooCommerce's form never expires", async () => {
+    for (const created of [undefined, null, '2020-01-01 10:00:00', '2020-01-01T10:00:00+01:00']) {
+      const placed = await placedAgo(ORDER_HOLD_MINUTES + 1, TEST_CART_AT_49_99);
+      const made = woo.upstream.orders.get(placed) ?? {};
+      woo.upstream.orders.set(placed, { ...made, date_created_gmt: created });
+      expect([created, (await woo.gateway.inject({ url: payUrl(placed) })).statusCode]).toEqual([
+        created,
+        200,
+      ]);
+      expect(woo.upstream.orders.get(placed)).toMatchObject({ status: 'pending' });
+    }
   });
 
   it('an expired order WooCommerce fails to cancel is left out of the pending list, the failure logged', async () => {
