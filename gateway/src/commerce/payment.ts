@@ -55,7 +55,7 @@ const placesMessage = (names: readonly string[]) =>
   `Sorry, there are no longer enough places for ${names.join(', ')} to pay for this order. Your order has not been paid and nothing has been charged.`;
 
 /** Said of an order that expired unpaid, which the gateway has just cancelled. */
-export const EXPIRED_MESSAGE = `This order was not paid within ${String(ORDER_HOLD_MINUTES)} minutes, so we have cancelled it and given back anything it held. Nothing has been charged. Please return to your cart to order again.`;
+const EXPIRED_MESSAGE = `This order was not paid within ${String(ORDER_HOLD_MINUTES)} minutes, so we have cancelled it and given back anything it held. Nothing has been charged. Please return to your cart to order again.`;
 
 const pointsMessage = (points: number) =>
   `The ${points.toLocaleString('en-GB')} reward points this order uses are no longer in your balance: another order has used them. Your order has not been paid and nothing has been charged.`;
