@@ -53,6 +53,24 @@ const POINTS_META_KEY = '_wc_points_redeemed';
 /** WooCommerce's statuses of an order that may still be paid (or cancelled) on its payment page. */
 export const UNPAID_STATUSES: readonly string[] = ['pending', 'failed'];
 
+/** WooCommerce's `date_created_gmt`: UTC, to the second, with no zone ("2026-11-23T10:00:00"). */
+const WC_GMT_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+/**
+ * Whether an unpaid order has expired at `now`: left unpaid for more than ORDER_HOLD_MINUTES since
+ * it was created, it holds its points and places no longer and is to be cancelled (WooCommerce's
+ * own "cancel unpaid orders" never cancels an order its REST API created). An order whose creation
+ * date is missing or not WooCommerce's has not.
+ */
+export function unpaidOrderExpired(order: WcOrder, now: number): boolean {
+  const created = order.date_created_gmt;
+  if (!UNPAID_STATUSES.includes(order.status) || created === null || !WC_GMT_DATE.test(created)) {
+    return false;
+  }
+  const createdAt = Date.parse(`${created}Z`);
+  return Number.isFinite(createdAt) && now - createdAt > ORDER_HOLD_MS;
+}
+
 /** The reward points an order redeemed and the pence they took off; null when it used none. */
 export function redemptionOf(order: WcOrder): { points: number; amount: string } | null {
   const pence = -order.fee_lines
@@ -97,9 +115,6 @@ function confirmationOf(order: WcOrder) {
 export function orderView(order: WcOrder) {
   return { ...confirmationOf(order), email: order.billing.email };
 }
-
-/** WooCommerce's statuses of an order its payment page still takes (needs_payment). */
-const UNPAID_STATUSES: readonly string[] = ['pending', 'failed'];
 
 /**
  * An order as the holder of its key (its confirmation link) may read it in any browser: its

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   learner,
+  orderKeyOf,
   placeOrder as order,
   redisShopsPerTest,
   SAMPLE_CART,
@@ -10,15 +11,16 @@ import {
   testWooCommercePerTest,
   type TestWooCommerce,
 } from '../test-support/shop';
-import { createMemoryPlaceHolds } from './placeHolds';
+import { fakeClockOnly } from '../test-support/clock';
+import { createMemoryPlaceHolds, ORDER_HOLD_MINUTES } from './placeHolds';
 
 const FORM = 'application/x-www-form-urlencoded';
 const PAY = 'woocommerce_pay=1&payment_method=sample_card';
 const DECLINE = 'woocommerce_pay=1&payment_method=sample_card_declined';
 
-/** The test WooCommerce's payment page of order `id` (every order's key there is the same). */
+/** The test WooCommerce's payment page of order `id`, with its key. */
 const payUrl = (id: number) =>
-  `/checkout/order-pay/${String(id)}/?pay_for_order=true&key=wc_order_secret`;
+  `/checkout/order-pay/${String(id)}/?pay_for_order=true&key=${orderKeyOf(id)}`;
 
 /** Posts the payment page's form of order `id` through `gateway`. */
 const postForm = (gateway: FastifyInstance, id: number, body: string) =>
@@ -178,7 +180,7 @@ describe('points and places settle at payment', () => {
           status: 'pending',
           total: (49.99 * 16 - 15).toFixed(2),
           currency: 'GBP',
-          payment_url: `https://shop.example.test/checkout/order-pay/${String(placed)}/?key=wc_order_secret`,
+          payment_url: `https://shop.example.test/checkout/order-pay/${String(placed)}/?key=${orderKeyOf(placed)}`,
           reward: { points: 1500, amount: '15.00' },
           line_items: [{ name: 'Course 3101', quantity: 16 }],
         },
@@ -249,6 +251,121 @@ describe('points and places settle at payment', () => {
       expect(paidCount(shops.upstream)).toBe(1);
       expect(shops.upstream.products.get(EVENT_ID)).toMatchObject({ stock_quantity: 0 });
     });
+  });
+});
+
+describe(`an order unpaid for ${String(ORDER_HOLD_MINUTES)} minutes expires`, () => {
+  // The gateway is built on the fake clock: its settlement's clock is the one the tests move.
+  beforeEach(fakeClockOnly);
+  const log: string[] = [];
+  const woo = testWooCommercePerTest({ log });
+  afterEach(() => {
+    jest.useRealTimers();
+    log.length = 0;
+  });
+
+  const TEST_CART_AT_49_99 = { ...TEST_CART, expected_total: '49.99' };
+
+  const EXPIRED_TEXT = `This order was not paid within ${String(ORDER_HOLD_MINUTES)} minutes, so we have cancelled it and given back anything it held. Nothing has been charged. Please return to your cart to order again.`;
+
+  /** Places `payload` for learner 3 `minutes` ago (the clock then comes back to now). */
+  async function placedAgo(minutes: number, payload: Record<string, unknown>) {
+    const now = Date.now();
+    jest.setSystemTime(now - minutes * 60_000);
+    const placed = await order(woo.gateway, payload, learner(3));
+    jest.setSystemTime(now);
+    expect(placed.statusCode).toBe(201);
+    return idOf(placed);
+  }
+
+  const pendingOf = async (id: number) =>
+    (await woo.gateway.inject({ url: '/api/shop/orders/pending', headers: learner(id) })).json<
+      { id: number }[]
+    >();
+
+  it('an order with points left unpaid past 60 minutes: its payment page is refused, the order cancelled and the points back', async () => {
+    const placed = await placedAgo(ORDER_HOLD_MINUTES + 1, WITH_POINTS);
+    expect(woo.upstream.balanceOf(3)).toBe(0);
+    const page = await woo.gateway.inject({ url: payUrl(placed) });
+    expect(page.statusCode).toBe(409);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(EXPIRED_TEXT);
+    expect(page.body).toContain('<a href="/cart/">Return to your cart</a>');
+    // The order is gone from the cart: the page does not send the shopper there to cancel it.
+    expect(page.body).not.toContain('Your cart shows the order');
+    expect(woo.upstream.orders.get(placed)).toMatchObject({ status: 'cancelled' });
+    expect(woo.upstream.balanceOf(3)).toBe(STARTING_POINTS);
+    // Its form pays nothing either.
+    const paid = await postForm(woo.gateway, placed, PAY);
+    expect(paid.statusCode).not.toBe(303);
+    expect(woo.upstream.orders.get(placed)).toMatchObject({ status: 'cancelled' });
+    expect(woo.upstream.balanceOf(3)).toBe(STARTING_POINTS);
+  });
+
+  it("an expired order's payment form is refused and the order cancelled, its places back", async () => {
+    sixteenPlaces(woo.upstream);
+    const placed = await placedAgo(ORDER_HOLD_MINUTES + 1, ALL_PLACES);
+    const paid = await postForm(woo.gateway, placed, PAY);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).toContain(EXPIRED_TEXT);
+    expect(woo.upstream.orders.get(placed)).toMatchObject({ status: 'cancelled' });
+    expect(woo.upstream.products.get(EVENT_ID)).toMatchObject({ stock_quantity: 16 });
+    expect((await order(woo.gateway, ALL_PLACES, learner(4))).statusCode).toBe(201);
+  });
+
+  it('the pending list cancels an expired order and no longer shows it; one 59 minutes old is listed', async () => {
+    sixteenPlaces(woo.upstream);
+    // Another course than the event's: its one place would be held when the other order is placed.
+    const otherCourse = [{ product_id: EVENT_ID + 2, quantity: 1 }];
+    const expired = await placedAgo(ORDER_HOLD_MINUTES + 1, { ...WITH_POINTS, lines: otherCourse });
+    const recent = await placedAgo(ORDER_HOLD_MINUTES - 1, ALL_PLACES);
+    expect(woo.upstream.balanceOf(3)).toBe(0);
+    expect((await pendingOf(3)).map((listed) => listed.id)).toEqual([recent]);
+    expect(woo.upstream.orders.get(expired)).toMatchObject({ status: 'cancelled' });
+    expect(woo.upstream.balanceOf(3)).toBe(STARTING_POINTS);
+    expect(woo.upstream.orders.get(recent)).toMatchObject({ status: 'pending' });
+  });
+
+  it('an order 59 minutes old is still payable', async () => {
+    const placed = await placedAgo(ORDER_HOLD_MINUTES - 1, WITH_POINTS);
+    expect((await woo.gateway.inject({ url: payUrl(placed) })).statusCode).toBe(200);
+    expect((await postForm(woo.gateway, placed, PAY)).statusCode).toBe(303);
+    expect(woo.upstream.orders.get(placed)).toMatchObject({ status: 'processing' });
+    expect(woo.upstream.balanceOf(3)).toBe(0);
+  });
+
+  it("an order whose creation date is missing or not in WooCommerce's form never expires", async () => {
+    for (const created of [undefined, null, '2020-01-01 10:00:00', '2020-01-01T10:00:00+01:00']) {
+      const placed = await placedAgo(ORDER_HOLD_MINUTES + 1, TEST_CART_AT_49_99);
+      const made = woo.upstream.orders.get(placed) ?? {};
+      woo.upstream.orders.set(placed, { ...made, date_created_gmt: created });
+      expect([created, (await woo.gateway.inject({ url: payUrl(placed) })).statusCode]).toEqual([
+        created,
+        200,
+      ]);
+      expect(woo.upstream.orders.get(placed)).toMatchObject({ status: 'pending' });
+    }
+  });
+
+  it('an expired order WooCommerce fails to cancel is left out of the pending list, the failure logged', async () => {
+    const expired = await placedAgo(ORDER_HOLD_MINUTES + 1, WITH_POINTS);
+    woo.upstream.state.failUpdates = true;
+    const pending = await woo.gateway.inject({
+      url: '/api/shop/orders/pending',
+      headers: learner(3),
+    });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual([]);
+    expect(
+      log.some((line) =>
+        line.includes(`Order ${String(expired)}, expired unpaid, could not be cancelled`),
+      ),
+    ).toBe(true);
+    // It is cancelled when it is next met.
+    woo.upstream.state.failUpdates = false;
+    expect(await pendingOf(3)).toEqual([]);
+    expect(woo.upstream.orders.get(expired)).toMatchObject({ status: 'cancelled' });
+    expect(woo.upstream.balanceOf(3)).toBe(STARTING_POINTS);
   });
 });
 

@@ -3,13 +3,15 @@ import { escapeHtml } from '../page/htmlText';
 import { ShopError } from './errors';
 import { checkLimits } from './limits';
 import {
+  cancelUnpaid,
   PAID_STATUSES,
   PLACES_UNAVAILABLE_MESSAGE,
   redemptionOf,
   rewardBalance,
   UNPAID_STATUSES,
+  unpaidOrderExpired,
 } from './orders';
-import { ORDER_HOLD_MS, type CountedStock } from './placeHolds';
+import { ORDER_HOLD_MINUTES, ORDER_HOLD_MS, type CountedStock } from './placeHolds';
 import { REWARD_IN_USE_MESSAGE, REWARD_UNAVAILABLE_MESSAGE } from './rewardHolds';
 import { wcOrder, type WcOrder } from './schemas';
 import type { Settlement } from './settlement';
@@ -29,7 +31,8 @@ export type PaymentStep = 'page' | 'pay' | 'cancel';
 
 /** The gateway's answer before WooCommerce's: a refusal, or what to do once WooCommerce answered. */
 export interface PaymentCheck {
-  refusal?: { status: number; message: string };
+  /** Why the payment is refused; `cancelled` when the gateway cancelled the order (it expired). */
+  refusal?: { status: number; message: string; cancelled?: boolean };
   /** Run once WooCommerce has answered the request (or it ended): lets go what the check held. */
   settle: () => Promise<void>;
 }
@@ -50,6 +53,9 @@ export function paymentStep(form: URLSearchParams): PaymentStep {
 
 const placesMessage = (names: readonly string[]) =>
   `Sorry, there are no longer enough places for ${names.join(', ')} to pay for this order. Your order has not been paid and nothing has been charged.`;
+
+/** Said of an order that expired unpaid, which the gateway has just cancelled. */
+const EXPIRED_MESSAGE = `This order was not paid within ${String(ORDER_HOLD_MINUTES)} minutes, so we have cancelled it and given back anything it held. Nothing has been charged. Please return to your cart to order again.`;
 
 const pointsMessage = (points: number) =>
   `The ${points.toLocaleString('en-GB')} reward points this order uses are no longer in your balance: another order has used them. Your order has not been paid and nothing has been charged.`;
@@ -80,6 +86,17 @@ export async function checkPayment(
   const { settlement } = deps;
   const afterwards = () => settleAfter(deps, orderId);
   if (step === 'cancel') return { settle: afterwards };
+  if (unpaidOrderExpired(order, settlement.now())) {
+    // Its points and places are held no longer: nothing may be paid with them.
+    await cancelUnpaid(
+      { wc: deps.wc, placeHolds: settlement.placeHolds, now: settlement.now },
+      orderId,
+    );
+    return {
+      refusal: { status: 409, message: EXPIRED_MESSAGE, cancelled: true },
+      settle: NOTHING.settle,
+    };
+  }
 
   const places = await checkPlaces(deps, order, step);
   if (places) return { refusal: places, settle: () => Promise.resolve() };
@@ -194,8 +211,14 @@ async function settleAfter(deps: PaymentDeps, orderId: number): Promise<void> {
   }
 }
 
-/** The page a refused payment is answered with: why, and the way back to the cart. */
-export function paymentRefusalPage(message: string): string {
+/**
+ * The page a refused payment is answered with: why, and the way back to the cart (where an order
+ * not `cancelled` is shown, to pay or cancel).
+ */
+export function paymentRefusalPage(message: string, cancelled = false): string {
+  const cart = cancelled
+    ? ''
+    : '<p>Your cart shows the order: you can cancel it there, and anything it holds goes back to you.</p>\n';
   return `<!doctype html>
 <html lang="en-GB">
 <head>
@@ -207,8 +230,7 @@ export function paymentRefusalPage(message: string): string {
 <main>
 <h1>This order cannot be paid</h1>
 <p role="alert">${escapeHtml(message)}</p>
-<p>Your cart shows the order: you can cancel it there, and anything it holds goes back to you.</p>
-<p><a href="/cart/">Return to your cart</a></p>
+${cart}<p><a href="/cart/">Return to your cart</a></p>
 </main>
 </body>
 </html>

@@ -1,10 +1,12 @@
 import { KEY_PREFIX, type SharedState } from '../plugins/sharedState';
 
 /**
- * How long a pending order holds the places it was placed with: WooCommerce's own default
- * "Hold stock (minutes)" (`woocommerce_hold_stock_minutes`, 60), after which it cancels an
- * unpaid checkout order. An order whose hold ended may still be paid while its places are there
- * (its payment page takes them again).
+ * How long an unpaid order holds the points and places it was placed with: WooCommerce's own
+ * default "Hold stock (minutes)" (`woocommerce_hold_stock_minutes`, 60), after which it cancels an
+ * unpaid checkout order. WooCommerce never cancels an order its REST API created, so the gateway
+ * does: an order unpaid for longer since it was created is cancelled (its points and places go
+ * back) when its payment page or the cart's list of pending orders meets it
+ * (`unpaidOrderExpired`, orders.ts).
  */
 export const ORDER_HOLD_MINUTES = 60;
 export const ORDER_HOLD_MS = ORDER_HOLD_MINUTES * 60_000;

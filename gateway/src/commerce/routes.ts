@@ -19,6 +19,7 @@ import {
   redemptionOf,
   rewardBalance,
   UNPAID_STATUSES,
+  unpaidOrderExpired,
 } from './orders';
 import type { Settlement } from './settlement';
 import { MAX_KEPT_IN_MEMORY } from './settlement';
@@ -352,12 +353,28 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       .slice(0, PENDING_SHOWN);
   }
 
+  /**
+   * The orders that have not expired; the expired ones are cancelled (their points and places go
+   * back), a failure logged: the order is cancelled when it is next met.
+   */
+  async function unexpired(orders: readonly WcOrder[]): Promise<WcOrder[]> {
+    const now = deps.settlement.now();
+    const expired = orders.filter((order) => unpaidOrderExpired(order, now));
+    await eachAtMost(PRICES_AT_ONCE, expired, (order) =>
+      cancelUnpaid(placing, order.id).catch((error: unknown) => {
+        deps.log(`Order ${String(order.id)}, expired unpaid, could not be cancelled`, error);
+      }),
+    );
+    return orders.filter((order) => !expired.includes(order));
+  }
+
   // The shopper's unpaid orders that hold their points or places, for the cart to offer to pay
-  // or cancel: this browser's and, with a token, the learner's own; nobody else's.
+  // or cancel: this browser's and, with a token, the learner's own; nobody else's. Those unpaid
+  // for longer than ORDER_HOLD_MINUTES are cancelled instead.
   app.get(
     `${SHOP_PREFIX}/orders/pending`,
     handled(async (request, reply) => {
-      const orders = await unpaidOrders(request, reply);
+      const orders = await unexpired(await unpaidOrders(request, reply));
       const holding = await eachAtMost(PRICES_AT_ONCE, orders, holdsSomething);
       return orders
         .filter((_order, index) => holding[index])

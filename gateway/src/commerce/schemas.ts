@@ -147,6 +147,8 @@ export const wcOrder = z.object({
   status: z.string(),
   currency: z.string(),
   date_created: z.string().nullable().default(null),
+  /** When it was created, in UTC with no zone ("2026-11-23T10:00:00"): when an unpaid one expires. */
+  date_created_gmt: z.string().nullable().default(null),
   date_paid: z.string().nullable().default(null),
   total: wcAmount,
   discount_total: wcAmount.default('0'),

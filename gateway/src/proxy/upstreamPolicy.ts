@@ -215,7 +215,7 @@ export function createUpstreamPolicy(deps: PolicyDeps) {
       .code(check.refusal.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(paymentRefusalPage(check.refusal.message));
+      .send(paymentRefusalPage(check.refusal.message, check.refusal.cancelled));
     return true;
   }
 

@@ -171,7 +171,12 @@ export async function startWooCommerce() {
   );
   wc.post('/wp-json/wc/v3/orders', (request, reply) => {
     const id = 900 + orders.size;
-    const order = priced(id, request.body as Record<string, unknown>);
+    // Created now by the clock (Date.now), in WooCommerce's spelling: UTC, no zone.
+    const created = new Date().toISOString().slice(0, 19);
+    const order = {
+      ...priced(id, request.body as Record<string, unknown>),
+      date_created_gmt: created,
+    };
     orders.set(id, order);
     return reply.code(201).send(order);
   });
@@ -209,6 +214,7 @@ export async function startWooCommerce() {
     const paid = update.set_paid === true && order.status === 'pending';
     const next = {
       ...priced(id, body, fee),
+      date_created_gmt: order.date_created_gmt,
       status: update.status ?? (paid ? 'processing' : order.status),
       date_paid: paid ? '2026-11-23T10:05:00' : order.date_paid,
       fee_lines: fees.map(({ name, total }) => ({ name, total })),
