@@ -45,9 +45,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
       testIgnore: /(deploy|cluster|path-rules|pending-order)\.spec\.ts/,
     },
-    // Every browser of the tests is one client (127.0.0.1) to the gateway, which lets a client
-    // place 10 orders a minute: the shop's rules, which place and refuse orders at both widths,
-    // run after the rest, so that their orders and the other specs' never share a minute.
+    // The shop's rules place and refuse orders of an event's places at both widths: they run after
+    // the rest, so that no other spec meets the places their orders hold.
     {
       name: 'orders',
       use: { ...devices['Desktop Chrome'] },
@@ -55,7 +54,7 @@ export default defineConfig({
       dependencies: ['desktop'],
     },
     // The demo learner's points held by an unpaid order, then given back: after the desktop
-    // specs that read the demo learner's balance, and alone, for the same limit on orders.
+    // specs that read the demo learner's balance, and alone.
     {
       name: 'pending-orders',
       use: { ...devices['Desktop Chrome'] },
@@ -90,6 +89,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${String(PORT)}`,
       LOG_LEVEL: 'warn',
+      // Each test is a client of its own (its X-Forwarded-For, support/fixtures.ts), as visitors
+      // behind a load balancer are: one test's orders never count against another's limit.
+      TRUSTED_PROXIES: '127.0.0.1',
       // The pages' first screens are rendered on the server whatever the load of the machine
       // running the tests; a render past the budget (the page served as before) is the gateway
       // tests' to prove.

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Console errors a test expects (a remote it took down on purpose, say). */
 export interface ConsoleWatch {
@@ -6,9 +7,26 @@ export interface ConsoleWatch {
 }
 
 /**
- * Every test fails on a console error or a ChunkLoadError it did not announce, and on a page error.
+ * Every test is a client of its own, and fails on a console error or a ChunkLoadError it did not
+ * announce, and on a page error.
  */
+/**
+ * The address a test's browser is to the gateway: its own, from the test's id, so that the limits
+ * per client (10 orders a minute) count one test's requests, never those of another test that ran
+ * in the same minute. The tests' gateway believes X-Forwarded-For from 127.0.0.1, as a gateway
+ * behind a load balancer does (playwright.config.ts).
+ */
+function clientAddressOf(testInfo: TestInfo): string {
+  const [a = 0, b = 0, c = 0] = createHash('sha256')
+    .update(`${testInfo.testId}/${String(testInfo.retry)}`)
+    .digest();
+  return `10.${String(a)}.${String(b)}.${String(c)}`;
+}
+
 export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientAddressOf(testInfo) });
+  },
   consoleWatch: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

@@ -57,18 +57,24 @@ export const UNPAID_STATUSES: readonly string[] = ['pending', 'failed'];
 const WC_GMT_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 /**
- * Whether an unpaid order has expired at `now`: left unpaid for more than ORDER_HOLD_MINUTES since
- * it was created, it holds its points and places no longer and is to be cancelled (WooCommerce's
- * own "cancel unpaid orders" never cancels an order its REST API created). An order whose creation
- * date is missing or not WooCommerce's has not.
+ * When an unpaid order expires (ms since the epoch): ORDER_HOLD_MINUTES after it was created, it
+ * holds its points and places no longer and is to be cancelled (WooCommerce's own "cancel unpaid
+ * orders" never cancels an order its REST API created). Undefined for an order that is not unpaid
+ * or whose creation date is missing or not WooCommerce's: it never expires.
  */
-export function unpaidOrderExpired(order: WcOrder, now: number): boolean {
+export function unpaidOrderExpiresAt(order: WcOrder): number | undefined {
   const created = order.date_created_gmt;
   if (!UNPAID_STATUSES.includes(order.status) || created === null || !WC_GMT_DATE.test(created)) {
-    return false;
+    return undefined;
   }
   const createdAt = Date.parse(`${created}Z`);
-  return Number.isFinite(createdAt) && now - createdAt > ORDER_HOLD_MS;
+  return Number.isFinite(createdAt) ? createdAt + ORDER_HOLD_MS : undefined;
+}
+
+/** Whether an unpaid order has expired at `now` (unpaidOrderExpiresAt). */
+export function unpaidOrderExpired(order: WcOrder, now: number): boolean {
+  const expiresAt = unpaidOrderExpiresAt(order);
+  return expiresAt !== undefined && now > expiresAt;
 }
 
 /** The reward points an order redeemed and the pence they took off; null when it used none. */

@@ -183,6 +183,9 @@ describe('points and places settle at payment', () => {
           payment_url: `https://shop.example.test/checkout/order-pay/${String(placed)}/?key=${orderKeyOf(placed)}`,
           reward: { points: 1500, amount: '15.00' },
           line_items: [{ name: 'Course 3101', quantity: 16 }],
+          expires_at: expect.stringMatching(
+            /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/,
+          ) as string,
         },
       ]);
       // Another learner neither sees nor cancels it.
@@ -313,14 +316,20 @@ describe(`an order unpaid for ${String(ORDER_HOLD_MINUTES)} minutes expires`, ()
     expect((await order(woo.gateway, ALL_PLACES, learner(4))).statusCode).toBe(201);
   });
 
-  it('the pending list cancels an expired order and no longer shows it; one 59 minutes old is listed', async () => {
+  it('the pending list cancels an expired order and no longer shows it; one 59 minutes old is listed with when it expires', async () => {
     sixteenPlaces(woo.upstream);
     // Another course than the event's: its one place would be held when the other order is placed.
     const otherCourse = [{ product_id: EVENT_ID + 2, quantity: 1 }];
     const expired = await placedAgo(ORDER_HOLD_MINUTES + 1, { ...WITH_POINTS, lines: otherCourse });
     const recent = await placedAgo(ORDER_HOLD_MINUTES - 1, ALL_PLACES);
     expect(woo.upstream.balanceOf(3)).toBe(0);
-    expect((await pendingOf(3)).map((listed) => listed.id)).toEqual([recent]);
+    const created = String(woo.upstream.orders.get(recent)?.date_created_gmt);
+    expect(await pendingOf(3)).toMatchObject([
+      {
+        id: recent,
+        expires_at: new Date(Date.parse(`${created}Z`) + ORDER_HOLD_MINUTES * 60_000).toISOString(),
+      },
+    ]);
     expect(woo.upstream.orders.get(expired)).toMatchObject({ status: 'cancelled' });
     expect(woo.upstream.balanceOf(3)).toBe(STARTING_POINTS);
     expect(woo.upstream.orders.get(recent)).toMatchObject({ status: 'pending' });

@@ -20,6 +20,7 @@ import {
   rewardBalance,
   UNPAID_STATUSES,
   unpaidOrderExpired,
+  unpaidOrderExpiresAt,
 } from './orders';
 import type { Settlement } from './settlement';
 import { MAX_KEPT_IN_MEMORY } from './settlement';
@@ -353,6 +354,12 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       .slice(0, PENDING_SHOWN);
   }
 
+  /** When an unpaid order is cancelled if it is not paid (ISO 8601, UTC); null: never. */
+  function expiryOf(order: WcOrder): string | null {
+    const expiresAt = unpaidOrderExpiresAt(order);
+    return expiresAt === undefined ? null : new Date(expiresAt).toISOString();
+  }
+
   /**
    * The orders that have not expired; the expired ones are cancelled (their points and places go
    * back), a failure logged: the order is cancelled when it is next met.
@@ -386,6 +393,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
             name: line.name,
             quantity: line.quantity,
           })),
+          expires_at: expiryOf(order),
         }));
     }),
   );

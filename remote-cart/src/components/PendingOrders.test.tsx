@@ -132,4 +132,55 @@ describe('an unpaid order holding the shopper’s points or places', () => {
     ).toBeVisible();
     expect(asked).toEqual([`${PENDING} null`]);
   });
+
+  it.each([
+    ['later today', 0, '14:32'],
+    ['on another day', 1, '14:32 on '],
+  ])(
+    'says by when it must be paid before it is cancelled and gives back what it holds (%s, by the shopper’s clock)',
+    async (_when, days, shown) => {
+      const due = new Date();
+      due.setDate(due.getDate() + days);
+      due.setHours(14, 32, 0, 0);
+      const dayShown = days === 0 ? '' : `${String(due.getDate())} ${MONTHS[due.getMonth()] ?? ''}`;
+      mockFetch({
+        [PENDING]: () => ({
+          body: [
+            { ...heldOrder, expires_at: due.toISOString() },
+            { ...heldOrder, id: 902, reward: null, expires_at: due.toISOString() },
+          ],
+        }),
+        '/api/shop/orders/': () => ({ body: { id: 901, status: 'pending', total: '59.97' } }),
+      });
+      renderWithProviders(<CartPage />, { preloadedState: cartWaitingOnOrder(901) });
+      const list = within(
+        await screen.findByRole('region', { name: 'Orders waiting for payment' }),
+      );
+      expect(
+        list.getByText(
+          `It holds 1,500 of your reward points (£15.00) until you pay for it or cancel it. If it is not paid by ${shown}${dayShown}, we cancel it and they come back to you.`,
+        ),
+      ).toBeVisible();
+      expect(
+        list.getByText(
+          `It holds your places until you pay for it or cancel it. If it is not paid by ${shown}${dayShown}, we cancel it and they go back.`,
+        ),
+      ).toBeVisible();
+    },
+  );
 });
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];

@@ -6,12 +6,27 @@ import { commerceApi } from '../model/shop';
 export const CANCEL_FAILED_MESSAGE =
   'This order could not be cancelled right now. Please try again in a moment.';
 
-/** What an unpaid order keeps from the shopper until it is paid or cancelled. */
-function holdsText(order: PendingOrder): string {
+/** A moment as the shopper's clock shows it: "14:32", or "14:32 on 3 December" on another day. */
+function clockTime(at: Date, now: Date): string {
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === now.toDateString()
+    ? time
+    : `${time} on ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long' })}`;
+}
+
+/** What an unpaid order keeps from the shopper, and until when. */
+function holdsText(order: PendingOrder, now: Date): string {
   const points = order.reward?.points ?? 0;
-  if (points <= 0) return 'It holds your places until you pay for it or cancel it.';
-  const count = points.toLocaleString('en-GB');
-  return `It holds ${count} of your reward points (${formatPrice(Number(order.reward?.amount ?? 0))}) until you pay for it or cancel it.`;
+  const held =
+    points <= 0
+      ? { what: 'your places', back: 'they go back' }
+      : {
+          what: `${points.toLocaleString('en-GB')} of your reward points (${formatPrice(Number(order.reward?.amount ?? 0))})`,
+          back: 'they come back to you',
+        };
+  const holds = `It holds ${held.what} until you pay for it or cancel it.`;
+  if (order.expires_at === null) return holds;
+  return `${holds} If it is not paid by ${clockTime(new Date(order.expires_at), now)}, we cancel it and ${held.back}.`;
 }
 
 /** One unpaid order: what it is, what it holds, Pay now (its payment page) and Cancel order. */
@@ -44,7 +59,7 @@ function PendingOrderItem({
         <strong>Order #{order.id}</strong> ({formatPrice(Number(order.total))}) is waiting for
         payment.
       </p>
-      <p>{holdsText(order)}</p>
+      <p>{holdsText(order, new Date())}</p>
       <ul className="cart-pending-lines">
         {order.line_items.map((line, index) => (
           <li key={index}>

@@ -200,7 +200,7 @@ export const rewardBalance = v.looseObject({
 
 /**
  * GET /api/shop/orders/pending: the shopper's unpaid orders that hold their reward points or
- * places, each with the address of its payment page and what it holds. An entry without an id, a
+ * places, each with the address of its payment page, what it holds and until when. An entry without an id, a
  * status and a payment page is dropped.
  */
 export const pendingOrders = listOf(
@@ -215,6 +215,8 @@ export const pendingOrders = listOf(
       listOf(v.looseObject({ name: text, quantity: v.fallback(v.number(), 0) })),
       [],
     ),
+    /** When the order is cancelled if still unpaid (ISO 8601); null: not said. */
+    expires_at: v.fallback(v.nullable(v.pipe(v.string(), v.isoTimestamp())), null),
   }),
 );
 
