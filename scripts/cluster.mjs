@@ -13,13 +13,13 @@
 // --state-file: where the processes' ids, ports and log files are written (JSON, replaced whole on
 // every change), for the tests that stop one of them. --static-root: nginx also serves that folder
 // itself under /direct/ (the benchmark's reference).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { processes } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -71,8 +71,12 @@ fs.chmodSync(dir, 0o755);
 const deployDir = path.resolve(options['deploy-dir']);
 fs.mkdirSync(deployDir, { recursive: true });
 
-/** Every process this run started, by name: stopped in reverse order at the end. */
-const running = new Map();
+/** Every process this run started, by name: stopped in order at the end. */
+const { running, start } = processes({
+  root: ROOT,
+  logDir: () => dir,
+  startTimeoutMs: START_TIMEOUT_MS,
+});
 let stopping = false;
 
 function log(message) {
@@ -105,54 +109,6 @@ function writeState() {
   const temporary = `${file}.${String(process.pid)}.tmp`;
   fs.writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
   fs.renameSync(temporary, file);
-}
-
-/**
- * Starts a process whose output goes to <dir>/<name>.log, and resolves once its output matches
- * `ready` (with the match; at once without one), or rejects when it exits first or takes too long.
- */
-function start(name, command, args, env, ready) {
-  const logFile = path.join(dir, `${name}.log`);
-  const out = fs.createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // A group of its own: Ctrl-C reaches this script only, which stops everything in order.
-    detached: true,
-  });
-  const entry = { child, exited: new Promise((resolve) => child.once('exit', resolve)) };
-  running.set(name, entry);
-  return new Promise((resolve, reject) => {
-    if (!ready) child.once('spawn', () => resolve([]));
-    let seen = '';
-    const timer = ready
-      ? setTimeout(() => {
-          reject(new Error(`${name} did not start within ${String(START_TIMEOUT_MS / 1000)} s`));
-        }, START_TIMEOUT_MS)
-      : undefined;
-    const scan = (chunk) => {
-      out.write(chunk);
-      if (!ready) return;
-      seen = (seen + chunk.toString('utf8')).slice(-4096);
-      const match = ready.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        ready = undefined;
-        resolve(match);
-      }
-    };
-    child.stdout.on('data', scan);
-    child.stderr.on('data', scan);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      out.end();
-      if (running.get(name) === entry) running.delete(name);
-      reject(
-        new Error(`${name} exited (${String(signal ?? code)}) before it was ready: ${logFile}`),
-      );
-    });
-  });
 }
 
 /** Resolves once Redis answers PING on its socket. */
@@ -198,7 +154,7 @@ let sampleUrl = null;
 async function startRedis() {
   const args = ['--port', '0', '--unixsocket', redisSocket, '--unixsocketperm', '700'];
   args.push('--save', '', '--appendonly', 'no', '--dir', dir);
-  await start('redis', REDIS, args, {});
+  await start('redis', REDIS, args);
   await redisAnswers(redisSocket);
 }
 
@@ -209,12 +165,14 @@ async function startSample(wooCommerce) {
     'node',
     [path.join(ROOT, 'sample-backend', 'dist', 'main.js')],
     {
-      PORT: '0',
-      SAMPLE_WC_CONSUMER_KEY: wooCommerce.key,
-      SAMPLE_WC_CONSUMER_SECRET: wooCommerce.secret,
-      SAMPLE_STATE_DIR: path.join(dir, 'sample-state'),
+      env: {
+        PORT: '0',
+        SAMPLE_WC_CONSUMER_KEY: wooCommerce.key,
+        SAMPLE_WC_CONSUMER_SECRET: wooCommerce.secret,
+        SAMPLE_STATE_DIR: path.join(dir, 'sample-state'),
+      },
+      ready: /listening on (http:\/\/\S+)/,
     },
-    /listening on (http:\/\/\S+)/,
   );
   return url;
 }
@@ -225,8 +183,10 @@ async function startGateway(index, env) {
     name,
     'node',
     [path.join(ROOT, 'gateway', 'dist', 'main.js')],
-    { ...env, PORT: String(gatewayPorts[index] ?? 0) },
-    /Storefront ready at http:\/\/[^:\s]+:(\d+)/,
+    {
+      env: { ...env, PORT: String(gatewayPorts[index] ?? 0) },
+      ready: /Storefront ready at http:\/\/[^:\s]+:(\d+)/,
+    },
   );
   gatewayPorts[index] = Number(gatewayPort);
   running.get(name).child.once('exit', (code, signal) => {
@@ -328,7 +288,7 @@ async function up() {
   const nginxConf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(nginxConf, nginxConfig());
   const errorLog = path.join(dir, 'nginx-error.log');
-  await start('nginx', NGINX, ['-p', dir, '-c', nginxConf, '-e', errorLog], {});
+  await start('nginx', NGINX, ['-p', dir, '-c', nginxConf, '-e', errorLog]);
   await Promise.race([
     answers(`http://127.0.0.1:${String(port)}/healthz`),
     running.get('nginx').exited.then(() => {

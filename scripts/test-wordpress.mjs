@@ -21,6 +21,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { processes } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WORDPRESS = '/usr/share/wordpress';
@@ -56,58 +57,14 @@ function missingPackages() {
 // ---------------------------------------------------------------------------------------------
 // Processes: each started in a group of its own, stopped by its pid (its group) at the end.
 
-/** The processes started, by name. */
-const running = new Map();
 /** The temporary folder: the database, the document root, the logs. */
 let dir;
-
-/**
- * Starts a process whose output goes to <dir>/<name>.log, and resolves once its output matches
- * `ready`, or rejects when it exits first or takes too long.
- */
-function start(name, command, args, { env = {}, cwd = ROOT, ready }) {
-  const logFile = path.join(dir, `${name}.log`);
-  const out = fs.createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(command, args, {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // A group of its own (PHP's workers are its children): stopped as one, by this pid.
-    detached: true,
-  });
-  const entry = { child, exited: new Promise((resolve) => child.once('exit', resolve)) };
-  running.set(name, entry);
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    let waiting = true;
-    const timer = setTimeout(() => {
-      reject(
-        new Error(`${name} did not start within ${String(START_TIMEOUT_MS / 1000)} s: ${logFile}`),
-      );
-    }, START_TIMEOUT_MS);
-    const scan = (chunk) => {
-      out.write(chunk);
-      if (!waiting) return;
-      seen = (seen + chunk.toString('utf8')).slice(-4096);
-      const match = ready.exec(seen);
-      if (match) {
-        waiting = false;
-        clearTimeout(timer);
-        resolve(match);
-      }
-    };
-    child.stdout.on('data', scan);
-    child.stderr.on('data', scan);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      out.end();
-      if (running.get(name) === entry) running.delete(name);
-      reject(
-        new Error(`${name} exited (${String(signal ?? code)}) before it was ready: ${logFile}`),
-      );
-    });
-  });
-}
+/** The processes started, by name. */
+const { running, start } = processes({
+  root: ROOT,
+  logDir: () => dir,
+  startTimeoutMs: START_TIMEOUT_MS,
+});
 
 /** Runs a command to its end, stopped like the others; answers its output, rejects when it fails. */
 function run(name, command, args, { cwd = ROOT, input } = {}) {

@@ -201,6 +201,17 @@ describe('the order-received page', () => {
       expect(calls).toEqual(['/api/shop/orders/501?key=wc_order_a%2Bb+', '/api/shop/orders/501']);
     });
 
+    it('a learner logged in with another account (the link opened by its key) is told which account the course is in', async () => {
+      answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'processing') }));
+      const store = makeStore();
+      store.dispatch(userLoggedIn());
+      renderPage(PENDING_ID, store.getState());
+      const next = within(await screen.findByRole('region', { name: 'What happens next' }));
+      expect(next.getAllByRole('listitem')[0]).toHaveTextContent(
+        'To start your course, log in (or sign up) with the e-mail address you gave us, then open My courses.',
+      );
+    });
+
     it('a paid order is confirmed without where its receipt went, and a cart that is not waiting on it is left as it is', async () => {
       answering(PENDING_ID, () => ({ body: order(PENDING_ID, 'processing') }));
       const { store } = renderPage(PENDING_ID, cartWaitingOnOrder(777));

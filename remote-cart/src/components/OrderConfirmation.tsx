@@ -12,15 +12,20 @@ function paymentStatusText(order: OrderView): string {
   return order.total === 0 ? 'Paid (nothing to pay)' : 'Paid';
 }
 
-/** What happens after this order: access to the course, and the receipt. */
+/**
+ * What happens after this order: access to the course, and the receipt. A learner logged in with
+ * another account than the order's (its link opened by its key, which tells no receipt address)
+ * is told which account the course is in, not that it is in theirs.
+ */
 function nextSteps(order: OrderView, loggedIn: boolean): string[] {
   const confirmed = order.status !== 'on-hold';
   const address = order.email || 'the e-mail address you gave us';
-  const access = loggedIn
-    ? confirmed
-      ? 'Your course is ready in My courses: open it there to start learning.'
-      : 'Your course will open in My courses as soon as your payment is confirmed.'
-    : `To start your course, log in (or sign up) with ${address}, then open My courses.`;
+  const access =
+    loggedIn && order.email
+      ? confirmed
+        ? 'Your course is ready in My courses: open it there to start learning.'
+        : 'Your course will open in My courses as soon as your payment is confirmed.'
+      : `To start your course, log in (or sign up) with ${address}, then open My courses.`;
   const receipt = confirmed
     ? `Your receipt is on its way to ${address}.`
     : `We will e-mail ${address} when your payment is confirmed.`;

@@ -142,7 +142,10 @@ describe('an unpaid order holding the shopper’s points or places', () => {
       const due = new Date();
       due.setDate(due.getDate() + days);
       due.setHours(14, 32, 0, 0);
-      const dayShown = days === 0 ? '' : `${String(due.getDate())} ${MONTHS[due.getMonth()] ?? ''}`;
+      const dayShown =
+        days === 0
+          ? ''
+          : `${String(due.getDate())} ${due.toLocaleDateString('en-GB', { month: 'long' })}`;
       mockFetch({
         [PENDING]: () => ({
           body: [
@@ -169,18 +172,3 @@ describe('an unpaid order holding the shopper’s points or places', () => {
     },
   );
 });
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
