@@ -15,12 +15,12 @@ import {
   ROOT,
   biggestChunk,
   ensureBuilt,
-  freePort,
   load,
   machine,
   track,
   writeSection,
 } from './bench-support.mjs';
+import { freePort } from './processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARM_SECONDS = Math.min(2, SECONDS);

@@ -16,7 +16,6 @@ import {
   biggestChunk,
   budgetOf,
   ensureBuilt,
-  freePort,
   load,
   machine,
   median,
@@ -28,6 +27,7 @@ import {
   waitFor,
   writeSection,
 } from './bench-support.mjs';
+import { freePort } from './processes.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;

@@ -3,10 +3,10 @@
 // figures to, progress with the time elapsed, and writing figures into the docs.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from './processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const children = new Set();
@@ -28,17 +28,6 @@ export function track(child) {
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function waitFor(url, timeoutMs = 30_000) {

@@ -2,6 +2,7 @@
 // process group of its own, its output in a log file, ready once its output says so.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -65,4 +66,16 @@ export function processes({ root, logDir, startTimeoutMs }) {
   }
 
   return { running, start };
+}
+
+/** A port no one listens on now on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

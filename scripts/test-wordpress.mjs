@@ -18,10 +18,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { processes } from './processes.mjs';
+import { freePort, processes } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WORDPRESS = '/usr/share/wordpress';
@@ -129,18 +128,6 @@ function stopAll() {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   })();
   return stopped;
-}
-
-/** A free loopback port. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
 import { makeAppsRoot, testGatewayOptions } from '../test-support/contract';
+import { freePort } from '../test-support/ports';
 import { connectRaw, statusOf } from '../test-support/rawHttp';
 
 /**
@@ -218,15 +219,6 @@ let gateway: FastifyInstance;
 let gatewayPort = 0;
 /** Each request comes from its own loopback address: the payment form's rate limit is per client. */
 let client = 0;
-
-/** A free port on 127.0.0.1 for the PHP server. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Starts `php -S` with the echo script; resolves once it says it listens. */
 async function startPhp(port: number): Promise<ChildProcess> {

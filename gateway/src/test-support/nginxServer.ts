@@ -4,23 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from './eventually';
+import { freePort } from './ports';
 
 /** Debian's nginx, as `npm run cluster` runs it. */
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** The settings the cluster's nginx is made of (scripts/cluster.mjs includes the same files). */
 const SETTINGS = path.resolve(__dirname, '..', '..', '..', 'scripts', 'nginx');
-
-/** A port no one listens on now (nginx cannot be told to pick one). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether something accepts connections on 127.0.0.1:`port`. */
 function accepts(port: number): Promise<boolean> {
