@@ -10,18 +10,20 @@ const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
 
-const addressList = z
-  .string()
-  .trim()
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(
-    z.array(
-      z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-        error: 'each entry must be an IP address or a CIDR range',
-      }),
-    ),
-  )
-  .optional();
+/** A setting listing entries, separated by commas or spaces, each `entry`. */
+const listOf = <T extends z.ZodType<unknown, string>>(entry: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(entry))
+    .optional();
+
+const addressList = listOf(
+  z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+    error: 'each entry must be an IP address or a CIDR range',
+  }),
+);
 
 /**
  * One origin exactly, as a CSP host source: scheme://host[:port], nothing before or after it (no
@@ -30,19 +32,12 @@ const addressList = z
 const ORIGIN_SOURCE =
   /^[a-z][a-z\d+.-]*:\/\/[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*(?::\d{1,5})?$/i;
 
-const originList = z
-  .string()
-  .trim()
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(
-    z.array(
-      z.string().regex(ORIGIN_SOURCE, {
-        error: (issue) =>
-          `each entry must be an origin, scheme://host[:port] with no path, wildcard, quote or semicolon: ${JSON.stringify(issue.input)} is not`,
-      }),
-    ),
-  )
-  .optional();
+const originList = listOf(
+  z.string().regex(ORIGIN_SOURCE, {
+    error: (issue) =>
+      `each entry must be an origin, scheme://host[:port] with no path, wildcard, quote or semicolon: ${JSON.stringify(issue.input)} is not`,
+  }),
+);
 
 const REDIS_URL_FORMS =
   'must be redis://[:password@]host[:port][/db], rediss://… (TLS) or unix:///absolute/path.sock';
