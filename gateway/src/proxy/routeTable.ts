@@ -397,12 +397,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
         path: /^\/checkout\/order-received(?:\/|$)/i,
         access: NOT_FOUND,
       },
-      // The payment page, shown only while the order still has its points and places.
+      // The payment page, shown only while the order still has its points and places: each view
+      // is a WooCommerce read with the keys, so a flood of them stops here.
       {
         name: 'order-pay-page',
         methods: ['GET'],
         path: /^\/checkout\/order-pay\/\d+\/$/,
         access: { kind: 'payment-page' },
+        perMinute: 60,
       },
       // Paying (or trying card after card) and cancelling through the order's payment page.
       {
