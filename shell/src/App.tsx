@@ -355,10 +355,12 @@ export function App() {
   return (
     <>
       <SkipLink />
-      {/* Says the title of the page a visitor moved to: empty on the page's first load. */}
-      <p className="shell-visually-hidden" role="status">
-        {movedTo}
-      </p>
+      {/* Says the title of the page a visitor moved to, from their first move. */}
+      {movedTo !== null && (
+        <p className="shell-visually-hidden" role="status">
+          {movedTo}
+        </p>
+      )}
       {!bare && layoutAbove.map((part) => <LayoutSlot key={part.slot} {...part} />)}
       <main className="shell-main" id="main" tabIndex={-1}>
         <Routes>

@@ -7,11 +7,12 @@ import { useLocation } from 'react-router-dom';
  * page's heading or the target, and another page's title is said (navigationFocus.ts, whose code
  * comes with the first move: the first screen needs none of it). A move that changes only the
  * query (a list's filters, a new search on the search page) leaves the focus where it is. Returns
- * what the shell's live region says.
+ * what the shell's live region says: null, no region, until the first move (the page's first
+ * paint is the served page's), then empty, so that the region is there before it speaks.
  */
-export function useFocusOnNavigation(): string {
+export function useFocusOnNavigation(): string | null {
   const { key, pathname, hash } = useLocation();
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<string | null>(null);
   // The history entry on screen: null until the page's first render.
   const shown = useRef<{ key: string; pathname: string } | null>(null);
 
