@@ -345,7 +345,7 @@ export function App() {
   useIosDashboardRedirect();
   useScrollOnNavigation();
   useScrollToHash();
-  const movedTo = useFocusOnNavigation();
+  useFocusOnNavigation();
   // The footer is below the first screen and a skeleton for the page's first 2 s: its code and
   // data wait for the page to load (by the time it is due at the latest), so they do not compete
   // with what the first screen shows, and for the visitor to come near it (LayoutSlotBelow).
@@ -355,12 +355,6 @@ export function App() {
   return (
     <>
       <SkipLink />
-      {/* Says the title of the page a visitor moved to, from their first move. */}
-      {movedTo !== null && (
-        <p className="shell-visually-hidden" role="status">
-          {movedTo}
-        </p>
-      )}
       {!bare && layoutAbove.map((part) => <LayoutSlot key={part.slot} {...part} />)}
       <main className="shell-main" id="main" tabIndex={-1}>
         <Routes>

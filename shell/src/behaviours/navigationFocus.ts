@@ -1,95 +1,97 @@
+import type { Location } from 'react-router-dom';
 import { whenIdle } from '../hooks/whenIdle';
 
 /** How long to wait for the new page to draw its heading (a remote's code and reads may be slow). */
 export const HEADING_WAIT_MS = 10_000;
 
-/** A move to another address of the app, as it starts. */
-export interface Move {
-  /** What had the focus as the move began: the link followed, or nothing (the page's body). */
-  origin: Element | null;
-  /** The address's #target, if any: it takes the focus in place of the heading. */
-  hash: string;
-  /** Whether the move is to another page (not another part or query of the same one). */
-  newPage: boolean;
-  /** Says the new page's title to screen readers (the shell's polite live region). */
-  announce: (title: string) => void;
-}
+/**
+ * The shell's polite live region, which says the title of the page a visitor moved to: made at
+ * the first move, empty (the page's first paint is the served page's), so it is there before it
+ * speaks.
+ */
+let liveRegion: HTMLElement | undefined;
+
+/** What stops following the last move: the next one. */
+let stopLast: () => void = () => undefined;
 
 /**
  * The new page's heading: its <h1> in the page's main region, once the page has drawn it. A page
  * still loading (its skeleton, its frame with "Loading course…", both aria-busy) has none yet.
  */
-function headingOf(main: HTMLElement | null): HTMLElement | null {
-  const headings = main ? Array.from(main.querySelectorAll('h1')) : [];
-  return headings.find((heading) => !heading.closest('[aria-busy="true"]')) ?? null;
-}
-
-/** What the move takes the focus to: the #target of the address, else the page's heading. */
-function targetOf(hash: string): HTMLElement | null {
-  const id = decodeURIComponent(hash.slice(1));
-  return id ? document.getElementById(id) : headingOf(document.getElementById('main'));
-}
-
-/** Focus that is still where the move left it: on the link followed, or on nothing. */
-function focusUnmoved(origin: Element | null): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || active === origin;
+function headingOf(main: HTMLElement | null): HTMLElement | undefined {
+  return Array.from(main?.querySelectorAll('h1') ?? []).find(
+    (heading) => !heading.closest('[aria-busy="true"]'),
+  );
 }
 
 /**
- * After a move inside the app, the focus goes to the new page's heading (or the address's
- * #target) once the page draws it, however late, so that a keyboard or screen reader user starts
- * reading the page they asked for rather than from the top of the document, or from a link that
- * is gone. It is never taken from where the visitor put it meanwhile (the search box, say). A
- * heading is made focusable for it (tabindex -1), not a stop of the Tab key; the page keeps its
- * scroll (the shell scrolls it: useScrollOnNavigation, useScrollToHash). A page that never draws a
- * heading gives the focus to its main region. Another page's title is then said, once the page
- * has named itself (a course sets its title as it draws). Returns what stops it (the next move).
+ * After a move to another page, the focus goes to its heading once the page draws it, however
+ * late; after a move to a #target, to the target. A keyboard or screen reader user then starts
+ * reading what they asked for, not the top of the document or a link that has gone. The focus is
+ * never taken from where the visitor put it since the move began (the search box, say): only
+ * from the link they followed, or from nothing. A heading is made focusable for it (tabindex -1,
+ * not a stop of the Tab key); the page keeps its scroll (useScrollOnNavigation, useScrollToHash
+ * place it). A page that never draws a heading gives the focus to its main region. Another page's
+ * title is then said, once the page has named itself (a course sets its title as it draws). A
+ * move that changes only the query (a list's filters, a new search on the search page) leaves
+ * the focus and says nothing.
  */
-export function followMove({ origin, hash, newPage, announce }: Move): () => void {
+export function followMove(from: Location, to: Location, origin: Element | null): void {
+  stopLast();
+  const newPage = from.pathname !== to.pathname;
+  const id = decodeURIComponent(to.hash.slice(1));
+  if (!newPage && !id) return;
+  if (!liveRegion) {
+    liveRegion = document.createElement('p');
+    liveRegion.className = 'shell-visually-hidden';
+    liveRegion.setAttribute('role', 'status');
+    document.body.append(liveRegion);
+  }
+  const region = liveRegion;
+  // Cleared, so that the same title said again is heard again.
+  region.textContent = '';
+  const main = document.getElementById('main');
   let moved = false;
-  let cancelAnnouncement: () => void = () => undefined;
+  let stopAnnouncing: () => void = () => undefined;
   const onFocusIn = (event: FocusEvent) => {
-    if (event.target !== origin) moved = true;
+    moved ||= event.target !== origin;
   };
   const stopWaiting = () => {
     observer.disconnect();
     clearTimeout(timer);
     document.removeEventListener('focusin', onFocusIn);
   };
-  const arrive = (target: HTMLElement | null) => {
+  const arrive = (target: HTMLElement | null | undefined) => {
     stopWaiting();
-    if (target && !moved && focusUnmoved(origin)) {
-      if (!target.hasAttribute('tabindex') && target.tabIndex < 0) target.tabIndex = -1;
+    const active = document.activeElement;
+    if (target && !moved && (!active || active === document.body || active === origin)) {
+      if (target.tabIndex < 0) target.tabIndex = -1;
       target.focus({ preventScroll: true });
     }
     if (newPage) {
-      cancelAnnouncement = whenIdle(() => {
-        announce(document.title);
+      stopAnnouncing = whenIdle(() => {
+        region.textContent = document.title;
       });
     }
   };
-  const observer = new MutationObserver(() => {
-    const target = targetOf(hash);
+  const look = () => {
+    const target = id ? document.getElementById(id) : headingOf(main);
     if (target) arrive(target);
-  });
-  const timer = setTimeout(() => {
-    arrive(document.getElementById('main'));
-  }, HEADING_WAIT_MS);
-  document.addEventListener('focusin', onFocusIn);
-  const target = targetOf(hash);
-  if (target) {
-    arrive(target);
-  } else {
-    // A page's own frame shows its heading while it loads, busy: it counts once no longer busy.
-    observer.observe(document.body, {
-      childList: true,
-      subtree: true,
-      attributeFilter: ['aria-busy'],
-    });
-  }
-  return () => {
-    stopWaiting();
-    cancelAnnouncement();
   };
+  const observer = new MutationObserver(look);
+  const timer = setTimeout(() => {
+    arrive(main);
+  }, HEADING_WAIT_MS);
+  stopLast = () => {
+    stopWaiting();
+    stopAnnouncing();
+  };
+  document.addEventListener('focusin', onFocusIn);
+  // A page's own frame shows its heading while it loads, busy: it counts once no longer busy.
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributeFilter: ['aria-busy'],
+  });
+  look();
 }

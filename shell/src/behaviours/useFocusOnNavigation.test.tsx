@@ -38,7 +38,7 @@ function Courses() {
 }
 
 function Shop() {
-  const movedTo = useFocusOnNavigation();
+  useFocusOnNavigation();
   const navigate = useNavigate();
   return (
     <>
@@ -72,7 +72,6 @@ function Shop() {
           <Route path="/courses" element={<Courses />} />
         </Routes>
       </main>
-      {movedTo !== null && <p role="status">{movedTo}</p>}
     </>
   );
 }
