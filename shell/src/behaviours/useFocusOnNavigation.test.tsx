@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { HEADING_WAIT_MS } from './navigationFocus';
 import { useFocusOnNavigation } from './useFocusOnNavigation';
 
 /** Lets a test draw the courses page's content when it wants (its read arriving). */
@@ -46,6 +47,7 @@ function Shop() {
         <Link to="/courses">Courses</Link>
         <Link to="/courses#dates">Dates</Link>
         <Link to="/courses?exam=plab">PLAB courses</Link>
+        <Link to="/blank">A page without a heading</Link>
         <label>
           Search
           <input type="search" />
@@ -70,6 +72,7 @@ function Shop() {
             }
           />
           <Route path="/courses" element={<Courses />} />
+          <Route path="/blank" element={<p>Nothing to head.</p>} />
         </Routes>
       </main>
     </>
@@ -185,5 +188,23 @@ describe('the focus and what is said after a move inside the app', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(screen.getByRole('link', { name: 'PLAB courses' })).toHaveFocus();
+  });
+
+  it('a page that never draws a heading gives the focus to its main region, not the body', async () => {
+    jest.useFakeTimers();
+    try {
+      openShop();
+      follow('A page without a heading');
+      await act(async () => {
+        await import('./navigationFocus');
+      });
+      expect(screen.getByRole('main')).not.toHaveFocus();
+      act(() => {
+        jest.advanceTimersByTime(HEADING_WAIT_MS);
+      });
+      expect(screen.getByRole('main')).toHaveFocus();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
