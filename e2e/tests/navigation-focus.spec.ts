@@ -68,11 +68,25 @@ for (const screen of SCREENS) {
       const cardTitle = (await card.first().textContent()) ?? '';
       await card.first().click();
       await expectArrivedAt(page, cardTitle, `${cardTitle} | ${SITE}`);
-      expect(await wcagViolations(page)).toEqual([]);
 
       await page.goBack();
       await expect(page).toHaveURL(/\/courses$/);
       await expectArrivedAt(page, 'All courses', `All courses | ${SITE}`);
+    });
+
+    test('a page moved to, its heading focused, has no WCAG 2.1 A/AA violation', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await withConsentCookie(context, baseURL, 'v1-a0-m0');
+      await page.addInitScript(() => {
+        localStorage.setItem('popupClosed', 'true');
+      });
+      await page.goto('/courses');
+      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await page.getByRole('main').getByRole('link', { name: COURSE, exact: true }).first().click();
+      await expectArrivedAt(page, COURSE, `${COURSE} | ${SITE}`);
       expect(await wcagViolations(page)).toEqual([]);
     });
 
