@@ -23,6 +23,7 @@ import {
 } from 'shared-store';
 import { ScrollToTopButton } from './behaviours/ScrollToTopButton';
 import { POPUP_CODE_AT_MS } from './behaviours/popupTiming';
+import { useFocusOnNavigation } from './behaviours/useFocusOnNavigation';
 import { useHomeMeta } from './behaviours/useHomeMeta';
 import { useIosDashboardRedirect } from './behaviours/useIosDashboardRedirect';
 import { useScrollOnNavigation } from './behaviours/useScrollOnNavigation';
@@ -344,6 +345,7 @@ export function App() {
   useIosDashboardRedirect();
   useScrollOnNavigation();
   useScrollToHash();
+  useFocusOnNavigation();
   // The footer is below the first screen and a skeleton for the page's first 2 s: its code and
   // data wait for the page to load (by the time it is due at the latest), so they do not compete
   // with what the first screen shows, and for the visitor to come near it (LayoutSlotBelow).

@@ -32,7 +32,7 @@ function dueTime() {
   });
 }
 
-describe('the newsletter popup and a visitor typing', () => {
+describe('the newsletter popup and where the visitor is', () => {
   it('due while a field has the focus, it opens without taking it, and a screen reader is told', async () => {
     const { user } = renderWithProviders(<Page />, { route: '/blogs', fakeTimers: true });
     const field = screen.getByRole('textbox', { name: 'Message' });
@@ -64,7 +64,21 @@ describe('the newsletter popup and a visitor typing', () => {
     expect(screen.getByRole('status')).toHaveTextContent(POPUP_OPENED_QUIETLY);
   });
 
-  it('due while the visitor is not typing, its close button takes the focus (nothing more is said)', async () => {
+  it('due while a keyboard user is on a link or a button (the header’s), it opens without taking the focus, and a screen reader is told', async () => {
+    renderWithProviders(<Page />, { route: '/blogs' });
+    const link = screen.getByRole('link', { name: 'Home' });
+    act(() => {
+      link.focus();
+    });
+    dueTime();
+    expect(
+      await screen.findByRole('dialog', { name: 'Get exam tips from Arora Updates' }),
+    ).toBeVisible();
+    expect(link).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(POPUP_OPENED_QUIETLY);
+  });
+
+  it('due while the visitor is not typing and the focus is on nothing, its close button takes it (nothing more is said)', async () => {
     renderWithProviders(<Page />, { route: '/blogs' });
     dueTime();
     expect(await screen.findByRole('button', { name: 'Close' })).toHaveFocus();

@@ -8,7 +8,11 @@ import { useTyping } from './useTyping';
 
 /** What a screen reader hears when the popup opens without taking the focus. */
 export const POPUP_OPENED_QUIETLY =
-  'Get exam tips from Arora Updates: a newsletter offer has opened at the end of the page. You can carry on typing.';
+  'Get exam tips from Arora Updates: a newsletter offer has opened at the end of the page. You can carry on where you were.';
+
+/** Whether the focus is on nothing (the page's body): no visitor's place for the popup to take. */
+const focusOnNothing = () =>
+  document.activeElement === null || document.activeElement === document.body;
 
 /**
  * The dialog's code waits for it to be due: the first screen needs none of it. Offline by then,
@@ -25,10 +29,10 @@ const PopupDialog = lazy<ComponentType<PopupDialogProps>>(() =>
  * The newsletter popup: due 10 s after load unless it was closed before (popupClosed) or the
  * visitor is in the app. It opens on the first page it may (never on the sign-in, cart,
  * checkout or contact pages: popupAllowedOn), and hides on those it may not until the visitor
- * leaves them. It takes the focus only when it opens at its time and the visitor is not typing;
- * otherwise the focus and every keystroke stay where they were, and a screen reader is told it
- * opened. Closing it, by its button,
- * Escape or the link, remembers that.
+ * leaves them. It takes the focus only when it opens at its time, the visitor is not typing and
+ * the focus is on nothing; otherwise (a field, a keyboard user on a header button, a heading the
+ * shell focused after a move) the focus and every keystroke stay where they were, and a screen
+ * reader is told it opened. Closing it, by its button, Escape or the link, remembers that.
  */
 export function Popup() {
   const { pathname } = useLocation();
@@ -77,9 +81,10 @@ export function Popup() {
         <Suspense fallback={null}>
           <PopupDialog
             hidden={!allowed}
-            // Only at its time, on the page it fell due on: one that waited for the visitor to
-            // leave a page opens on the next one quietly, the focus staying where they put it.
-            mayTakeFocus={() => allowed && pathname === dueOn && !typing()}
+            // Only at its time, on the page it fell due on, and from nobody: one that waited for
+            // the visitor to leave a page opens on the next one quietly, and the focus of a
+            // visitor who has put it somewhere stays there.
+            mayTakeFocus={() => allowed && pathname === dueOn && !typing() && focusOnNothing()}
             onOpenedQuietly={() => {
               setQuiet(true);
             }}

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 export interface PopupDialogProps {
   /** On a page the popup may not show on, it waits there unseen. */
   hidden: boolean;
-  /** Asked as the dialog opens: whether it may take the focus (the visitor is not typing). */
+  /** Asked as the dialog opens: whether it may take the focus (the visitor has it nowhere). */
   mayTakeFocus: () => boolean;
   /** It opened and left the focus where it was. */
   onOpenedQuietly: () => void;
@@ -13,7 +13,7 @@ export interface PopupDialogProps {
 
 /**
  * The newsletter popup's dialog: its close button has the focus when it opens, unless the visitor
- * is typing (mayTakeFocus), whose focus and keystrokes stay in their field.
+ * is typing or has the focus somewhere (mayTakeFocus), whose focus and keystrokes stay there.
  */
 export default function PopupDialog({
   hidden,

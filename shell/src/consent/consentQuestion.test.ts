@@ -83,6 +83,41 @@ describe('the cookie question', () => {
     expect(question()).not.toBeInTheDocument();
   });
 
+  it('Choose, which hides itself, gives the focus to the first choice: it is never dropped', async () => {
+    start();
+    const choose = screen.getByRole('button', { name: 'Choose' });
+    choose.focus();
+    fireEvent.click(choose);
+    await screen.findByRole('button', { name: 'Save my choices' });
+    expect(screen.getByRole('checkbox', { name: /^Analytics/ })).toHaveFocus();
+  });
+
+  it('an answer gives the focus back to where it came from into the question', async () => {
+    start();
+    const link = document.createElement('a');
+    link.href = '/courses';
+    link.textContent = 'Our courses';
+    document.body.append(link);
+    tap(screen.getByRole('button', { name: 'Choose' }));
+    const analytics = await screen.findByRole('checkbox', { name: /^Analytics/ });
+    link.focus();
+    analytics.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Save my choices' }));
+    expect(question()).not.toBeInTheDocument();
+    expect(link).toHaveFocus();
+  });
+
+  it('an answer given with the focus come from nowhere (the page’s top) gives it to the page’s content, not the body', async () => {
+    start();
+    const accept = screen.getByRole('button', { name: 'Accept all' });
+    accept.focus();
+    fireEvent.click(accept);
+    await waitFor(() => {
+      expect(question()).not.toBeInTheDocument();
+    });
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('a page whose cookie holds an answer keeps the question hidden; a malformed one asks', () => {
     document.cookie = 'cookie_consent=v1-a1-m1x; Path=/';
     start();

@@ -7,6 +7,11 @@ import type { ConsentChoice } from './consentChoice';
  * question hidden. `open` (the footer's Cookie settings) shows it again with the answer given,
  * focused, and focus goes back to Cookie settings after the new answer. Loaded when the visitor
  * first reaches for the question (lazyQuestion.ts).
+ *
+ * The focus is never dropped (to the page's body, where a keyboard or screen reader user would
+ * start again from the top): Choose, which hides itself, gives it to the first choice, and an
+ * answer, which hides the question, gives it back to where it came from into the question, or
+ * else (it came from nowhere, or before this code) to the page's content, the skip link's target.
  */
 export function startConsentQuestion(
   question: HTMLElement,
@@ -27,11 +32,22 @@ export function startConsentQuestion(
   };
   const decide = (analytics: boolean, marketing: boolean) => {
     consent.choose({ analytics, marketing });
+    const active = doc.activeElement;
+    const focusInQuestion = active === null || active === doc.body || question.contains(active);
     question.hidden = true;
     choose(false);
-    returnTo?.focus();
+    if (focusInQuestion) {
+      if (returnTo?.isConnected) returnTo.focus();
+      else doc.getElementById('main')?.focus({ preventScroll: true });
+    }
     returnTo = null;
   };
+
+  // Where the focus came from into the question: where it goes back after the answer.
+  question.addEventListener('focusin', (event) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !question.contains(from)) returnTo = from;
+  });
 
   question.addEventListener('click', (event) => {
     const action = event.target instanceof Element ? event.target.closest('button') : null;
@@ -44,6 +60,7 @@ export function startConsentQuestion(
         break;
       case 'choose':
         choose(true);
+        choices?.querySelector('input')?.focus();
         break;
       case 'save':
         decide(box('analytics')?.checked ?? false, box('marketing')?.checked ?? false);
@@ -57,7 +74,6 @@ export function startConsentQuestion(
       const [analytics, marketing] = [box('analytics'), box('marketing')];
       if (analytics) analytics.checked = choice?.analytics ?? false;
       if (marketing) marketing.checked = choice?.marketing ?? false;
-      returnTo = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
       choose(true);
       question.hidden = false;
       // Asked for from the foot of the page: focus (which scrolls it into view) goes to it.

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { IDLE_WAIT_MS, usePageLoaded } from './usePageLoaded';
+import { usePageLoaded } from './usePageLoaded';
+import { IDLE_WAIT_MS } from './whenIdle';
 
 const LATEST_MS = 2000;
 
