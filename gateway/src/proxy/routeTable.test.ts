@@ -175,6 +175,14 @@ describe('the route table', () => {
     });
   });
 
+  it('limits searches per client, generously: the header’s suggestions search as the visitor types', () => {
+    expect(rateLimitOf('GET', '/wp-json/custom/v1/search')).toEqual({
+      name: 'search',
+      perMinute: 300,
+    });
+    expect(cacheTtlOf('/wp-json/custom/v1/search')).toBe(60_000);
+  });
+
   it('takes the cart service for the cart’s owner only, and no post under /checkout but the payment form', () => {
     expect(accessOf('POST', '/lms/api/v1/item/save-cart-data')).toMatchObject({
       kind: 'account-owner',
