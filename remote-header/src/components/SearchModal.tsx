@@ -17,7 +17,7 @@ export interface SearchModalProps {
  * as the visitor types (useSuggestions), and opening one closes the dialog. The dialog's code,
  * suggestions included, loads when it is first opened (Header.tsx).
  */
-export function SearchModal({ onClose }: SearchModalProps) {
+export default function SearchModal({ onClose }: SearchModalProps) {
   const titleId = useId();
   const errorId = useId();
   const dialog = useRef<HTMLDivElement>(null);

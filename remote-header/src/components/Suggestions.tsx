@@ -14,7 +14,7 @@ import './suggestions.css';
 const MIN_CHARS = 2;
 
 /** The pause in the typing after which the box asks: keystrokes closer together ask nothing. */
-export const TYPING_PAUSE_MS = 200;
+const TYPING_PAUSE_MS = 200;
 
 /** The answer the list shows: the search's, for `term`. */
 interface Shown {
@@ -22,7 +22,7 @@ interface Shown {
   answer: unknown[];
 }
 
-export interface SuggestionsOptions {
+interface SuggestionsOptions {
   /** "See all results": the search the box's Search button makes. */
   onSearchAll: () => void;
   /** A suggestion was opened. */
