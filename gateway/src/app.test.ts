@@ -694,7 +694,7 @@ describe('gateway', () => {
       // Another visitor searches on.
       expect((await search('plab', '203.0.113.8')).statusCode).toBe(200);
       await limited.close();
-    });
+    }, 30_000);
 
     it('JSON nested too deeply is a 400 JSON error, not a 500', async () => {
       const deep = await gateway.inject({

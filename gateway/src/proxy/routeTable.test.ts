@@ -118,6 +118,7 @@ describe('the route table', () => {
       'reset-password',
       'contact-form',
       'newsletter',
+      'search',
       'order-pay-page',
       'order-pay',
       'apply-coupon',
