@@ -669,6 +669,33 @@ describe('gateway', () => {
       await limited.close();
     });
 
+    it('limits searches per client: a visitor typing a long term is far within it, a stream of made-up terms is not', async () => {
+      const searchesPerMinute = rateLimitOf('GET', '/wp-json/custom/v1/search')?.perMinute ?? 0;
+      const limited = await build();
+      const search = (term: string, remoteAddress = '203.0.113.7') =>
+        limited.inject({
+          url: `/wp-json/custom/v1/search?s=${encodeURIComponent(term)}`,
+          remoteAddress,
+        });
+      // The header's suggestions at worst ask once per character typed from the second on.
+      const typed = 'plab 2 mock circuit in manchester';
+      const typing: number[] = [];
+      for (let end = 2; end <= typed.length; end += 1) {
+        typing.push((await search(typed.slice(0, end))).statusCode);
+      }
+      expect(typing).toEqual(typing.map(() => 200));
+      expect(typing.length * 5).toBeLessThan(searchesPerMinute);
+      const script: number[] = [];
+      for (let term = typing.length; term <= searchesPerMinute; term += 1) {
+        script.push((await search(`made-up-${String(term)}`)).statusCode);
+      }
+      expect(script.slice(0, -1)).not.toContain(429);
+      expect(script.at(-1)).toBe(429);
+      // Another visitor searches on.
+      expect((await search('plab', '203.0.113.8')).statusCode).toBe(200);
+      await limited.close();
+    }, 30_000);
+
     it('JSON nested too deeply is a 400 JSON error, not a 500', async () => {
       const deep = await gateway.inject({
         method: 'POST',

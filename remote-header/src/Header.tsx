@@ -30,10 +30,9 @@ const LOGO_SIZE = { width: 190, height: 79 } as const;
  */
 const FOLD_ACCOUNT_QUERY = '(max-width: 1279px)';
 
-// The search dialog's code loads when it is first opened: most visits never open it.
-const SearchModal = lazy(() =>
-  import('./components/SearchModal').then(({ SearchModal: Modal }) => ({ default: Modal })),
-);
+// The search dialog's code (its suggestions included) loads when it is first opened: most visits
+// never open it.
+const SearchModal = lazy(() => import('./components/SearchModal'));
 
 /**
  * The site header, one row at every width: logo, menu, search, cart button with its badge, and

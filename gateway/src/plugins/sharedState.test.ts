@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES, MAX_ENTRIES, STALE_WHILE_REVALIDATE_MS } from '../proxy
 import { REDIS_COMMAND_TIMEOUT_MS } from './sharedState';
 import { makeAppsRoot, testGatewayOptions } from '../test-support/contract';
 import { eventually } from '../test-support/eventually';
+import { searchFlood } from '../test-support/searchFlood';
 import { sharedRedis, startSilentServer } from '../test-support/redisServer';
 import { startRecordingWordPress } from '../test-support/recordingWordPress';
 import { jwtFor } from '../test-support/tokens';
@@ -247,19 +248,16 @@ describe('instances sharing one Redis', () => {
   it('Redis keeps at most MAX_ENTRIES answers however many URLs visitors ask for, and an answer is only ever served for its own URL', async () => {
     const [a, b] = [await gateway(), await gateway()];
     // Each search term is a URL of its own: more of them than the cache has places.
-    const searches = Array.from(
-      { length: MAX_ENTRIES + 100 },
-      (_, index) => `/wp-json/custom/v1/search?s=term-${String(index)}`,
-    );
-    for (const url of searches) expect((await a.inject({ url })).statusCode).toBe(200);
+    const searches = searchFlood(MAX_ENTRIES + 100);
+    for (const search of searches) expect((await a.inject(search)).statusCode).toBe(200);
     const kept = await cluster.redis.withClient((client) => client.keys('storefront:cache:*'));
     expect(kept.length).toBeGreaterThan(MAX_ENTRIES / 2);
     expect(kept.length).toBeLessThanOrEqual(MAX_ENTRIES);
     // B has seen none of them: what Redis gives it (kept, or taken by another URL) is right.
     let shared = 0;
-    for (const url of searches.slice(0, 300)) {
-      const answer = await b.inject({ url });
-      expect(answer.json()).toEqual({ url });
+    for (const search of searches.slice(0, 300)) {
+      const answer = await b.inject(search);
+      expect(answer.json()).toEqual({ url: search.url });
       if (answer.headers['x-cache'] === 'HIT') shared += 1;
     }
     expect(shared).toBeGreaterThan(0);

@@ -118,6 +118,7 @@ describe('the route table', () => {
       'reset-password',
       'contact-form',
       'newsletter',
+      'search',
       'order-pay-page',
       'order-pay',
       'apply-coupon',
@@ -173,6 +174,14 @@ describe('the route table', () => {
       name: 'free-order',
       perMinute: 10,
     });
+  });
+
+  it('limits searches per client, generously: the header’s suggestions search as the visitor types', () => {
+    expect(rateLimitOf('GET', '/wp-json/custom/v1/search')).toEqual({
+      name: 'search',
+      perMinute: 300,
+    });
+    expect(cacheTtlOf('/wp-json/custom/v1/search')).toBe(60_000);
   });
 
   it('takes the cart service for the cart’s owner only, and no post under /checkout but the payment form', () => {

@@ -351,7 +351,14 @@ export const ROUTE_TABLE: readonly Folder[] = [
       },
       contentRead('categories', /^\/wp-json\/wp\/v2\/categories\/?$/, MINUTE, ['per_page']),
       contentRead('promotional-banner', /^\/wp-json\/custom\/v2\/getPromotionalBanner\/?$/, MINUTE),
-      contentRead('search', /^\/wp-json\/custom\/v1\/search\/?$/, MINUTE, ['s']),
+      {
+        ...contentRead('search', /^\/wp-json\/custom\/v1\/search\/?$/, MINUTE, ['s']),
+        // The header's suggestions ask as the visitor types: one search per pause in the typing
+        // (200 ms), a long term about twenty, a visitor's busy minute well under a hundred, and
+        // a class at a venue, sharing one address, mostly under this too. A made-up term misses
+        // the read cache and is a WordPress full-text query each: a script of them stops here.
+        perMinute: 300,
+      },
       contentRead('info-page', /^\/wp-json\/custom\/v1\/(?:404|acceptable-use-policy)\/?$/, MINUTE),
       // Everything else, whatever its method: routes no page calls, WordPress's own (the index,
       // users, types, oEmbed, batch requests, the JWT plugin's token check) and the

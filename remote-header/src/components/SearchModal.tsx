@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, keepTabWithin, trackEvent } from 'shared-store';
+import { useSuggestions } from './Suggestions';
 
 /** How long the dialog stays open after a search, while the results page opens. */
 const CLOSE_AFTER_SEARCH_MS = 1000;
@@ -12,9 +13,11 @@ export interface SearchModalProps {
 /**
  * The search dialog: focus stays inside while it is open, Escape closes it, and the caller gets
  * focus back. A valid term navigates to /search?s=, goes to the data layer (search_form, then
- * search), and the dialog closes 1 s later.
+ * search), and the dialog closes 1 s later. The box is a combobox: matches are suggested under it
+ * as the visitor types (useSuggestions), and opening one closes the dialog. The dialog's code,
+ * suggestions included, loads when it is first opened (Header.tsx).
  */
-export function SearchModal({ onClose }: SearchModalProps) {
+export default function SearchModal({ onClose }: SearchModalProps) {
   const titleId = useId();
   const errorId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -23,6 +26,12 @@ export function SearchModal({ onClose }: SearchModalProps) {
   const [error, setError] = useState('');
   const navigate = useNavigate();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Once a search is made, while the dialog closes, nothing more is suggested.
+  const [searched, setSearched] = useState(false);
+  const suggestions = useSuggestions(searched ? '' : term, {
+    onSearchAll: search,
+    onOpened: onClose,
+  });
 
   useEffect(() => {
     input.current?.focus();
@@ -33,6 +42,10 @@ export function SearchModal({ onClose }: SearchModalProps) {
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    search();
+  }
+
+  function search() {
     const trimmed = term.trim();
     if (!trimmed) {
       setError(MESSAGES.emptySearch);
@@ -40,6 +53,7 @@ export function SearchModal({ onClose }: SearchModalProps) {
       return;
     }
     setError('');
+    setSearched(true);
     void navigate(`/search?s=${encodeURIComponent(trimmed)}`);
     // The specification's search_form, and GA4's own search event for the same term.
     trackEvent({ event: 'search_form', search_term: trimmed });
@@ -86,6 +100,7 @@ export function SearchModal({ onClose }: SearchModalProps) {
             aria-label="Search term"
             aria-invalid={error !== ''}
             aria-describedby={error ? errorId : undefined}
+            {...suggestions.input}
             value={term}
             onChange={(event) => {
               setTerm(event.target.value);
@@ -95,6 +110,7 @@ export function SearchModal({ onClose }: SearchModalProps) {
             Search
           </button>
         </form>
+        {suggestions.list}
         {error && (
           <p id={errorId} className="hdr-search__error" role="alert">
             {error}

@@ -1,8 +1,17 @@
 import type { SampleData } from '../data/load';
-import { HOME_PAGE_ID } from '../data/files';
+import { HOME_PAGE_ID, type Course } from '../data/files';
+import { productPricePence } from './catalogue';
+import { formatPounds } from './money';
 import { decodeEntities, htmlToText } from './text';
 
-/** One search hit, in the storefront's `SearchResult` shape. */
+/** A product's picture, as the course and event lists give it. */
+type HitImage = Course['image'];
+
+/**
+ * One search hit, in the storefront's `SearchResult` shape. A course's or an event's also names
+ * its WooCommerce product, its picture and its listed price, as the course and event lists do:
+ * the header's suggestions show them.
+ */
 export interface SearchResult {
   id: number;
   title: string;
@@ -10,6 +19,10 @@ export interface SearchResult {
   type: 'course' | 'event' | 'post' | 'page';
   /** HTML */
   excerpt: string;
+  product_id?: number;
+  image?: HitImage;
+  /** The "from" price, "49.99". */
+  price?: string;
 }
 
 interface IndexEntry {
@@ -33,6 +46,14 @@ function formatEventDate(isoDate: string): string {
  * and never hits markup. URLs are the storefront's own routes.
  */
 export function buildSearchIndex(data: SampleData): IndexEntry[] {
+  const product = (item: { product_id: number; image: HitImage }) => {
+    const sold = data.productsById.get(item.product_id);
+    return {
+      product_id: item.product_id,
+      image: item.image,
+      price: sold ? formatPounds(productPricePence(sold)) : '',
+    };
+  };
   const entry = (result: SearchResult, ...texts: string[]): IndexEntry => ({
     result,
     title: result.title.toLowerCase(),
@@ -47,6 +68,7 @@ export function buildSearchIndex(data: SampleData): IndexEntry[] {
           url: `/courses/${course.slug}`,
           type: 'course',
           excerpt: course.excerpt,
+          ...product(course),
         },
         course.exam,
         course.excerpt,
@@ -62,6 +84,7 @@ export function buildSearchIndex(data: SampleData): IndexEntry[] {
           url: `/events/${event.slug}`,
           type: 'event',
           excerpt: `<p>${formatEventDate(event.date)}, ${event.location}</p>`,
+          ...product(event),
         },
         event.location,
         event.venue,

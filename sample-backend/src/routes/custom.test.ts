@@ -17,6 +17,9 @@ interface Result {
   url: string;
   type: string;
   excerpt: string;
+  product_id?: number;
+  image?: unknown;
+  price?: string;
 }
 
 const MISSING_TERM = {
@@ -35,6 +38,22 @@ describe('search', () => {
     const course = results.find((r) => r.type === 'course');
     expect(course?.url).toMatch(/^\/courses\//);
     expect(results.find((r) => r.type === 'post')?.url).toMatch(/^\/blogs\//);
+  });
+
+  it('names a course’s and an event’s product, picture and listed price, as their lists do', async () => {
+    const results = json(await app.inject('/wp-json/custom/v1/search?s=plab')) as Result[];
+    const courses = json(await app.inject('/wp-json/wp/v2/courseList')) as Result[];
+    const events = json(await app.inject('/wp-json/wp/v2/events')) as Result[];
+    const listed = (list: Result[], id: number) => {
+      const { product_id, image, price } = list.find((item) => item.id === id) ?? {};
+      return { product_id, image, price };
+    };
+    const course = results.find((r) => r.type === 'course');
+    const event = results.find((r) => r.type === 'event');
+    expect(course).toMatchObject(listed(courses, course?.id ?? 0));
+    expect(course?.price).toMatch(/^\d+\.\d{2}$/);
+    expect(event).toMatchObject(listed(events, event?.id ?? 0));
+    expect(results.find((r) => r.type === 'post')).not.toHaveProperty('product_id');
   });
 
   it('gives a page its path, a child page under its parent', async () => {
