@@ -12,7 +12,7 @@ import { courseItem, TrackedList } from '../analytics';
 import { CourseCard } from '../components/CourseCard';
 import { coursePath } from '../components/shopLines';
 import { ListPrices, useListPrices } from '../hooks/useVariations';
-import { byText, choicesOf, chosen, ListFilters, type Facet } from './ListFilters';
+import { choicesOf, chosen, ListFilters, type Facet } from './ListFilters';
 import { ReadPage } from './PageParts';
 import { courseList } from './reads';
 
@@ -41,9 +41,12 @@ function OpenInstead({ to }: { to: string }) {
   return null;
 }
 
+/** A course's exam as the shop names them (EXAMS: 'PLAB'). */
+const examOf = (course: Course) => course.exam.trim().toUpperCase();
+
 /** The courses by exam, in the order of EXAMS; courses of any other exam last, as More courses. */
 export function byExam(courses: Course[]): [string, Course[]][] {
-  const exam = (course: Course) => course.exam.trim().toUpperCase();
+  const exam = examOf;
   const known: readonly string[] = EXAMS;
   const groups: [string, Course[]][] = EXAMS.map((name) => [
     name,
@@ -53,14 +56,13 @@ export function byExam(courses: Course[]): [string, Course[]][] {
   return groups.filter(([, list]) => list.length > 0);
 }
 
-/** A course's "from" price; one without a price is the dearest, listed last from the cheapest. */
+/** A course's "from" price; one without a price is the dearest, listed last. */
 const fromPrice = (course: Course) => toPrice(course.price) || Infinity;
 
-/** The orders of the courses in each exam's group: the shop's (as the list comes) first. */
+/** The orders of the courses in each exam's group besides the shop's (as the list comes). */
 const ORDERS: Record<string, (a: Course, b: Course) => number> = {
   'price-asc': (a, b) => fromPrice(a) - fromPrice(b),
-  'price-desc': (a, b) => toPrice(b.price) - toPrice(a.price),
-  name: (a, b) => byText(a.title.toLowerCase(), b.title.toLowerCase()),
+  name: (a, b) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : 1),
 };
 
 const SORT: Facet = {
@@ -69,24 +71,23 @@ const SORT: Facet = {
   choices: [
     ['', 'Featured'],
     ['price-asc', 'Price: low to high'],
-    ['price-desc', 'Price: high to low'],
     ['name', 'Name'],
   ],
 };
 
 /**
- * The courses the address asks for (`?exam=plab&sort=price-asc`): those of its exam (any of the
- * exams the courses name), in its order; a value it does not know is ignored. The filters offered.
+ * The courses the address asks for (`?exam=plab&sort=price-asc`): those of its exam (one of the
+ * shop's the courses have), in its order; a value it does not know is ignored. The filters offered.
  */
-export function coursesAsked(courses: Course[], params: URLSearchParams) {
+function coursesAsked(courses: Course[], params: URLSearchParams) {
   const exams: Facet = {
     key: 'exam',
     label: 'Exam',
-    choices: choicesOf(courses.map((course) => course.exam)),
+    choices: choicesOf(EXAMS.filter((exam) => courses.some((course) => examOf(course) === exam))),
   };
   const exam = chosen(params, exams);
   const order = ORDERS[chosen(params, SORT)];
-  const shown = courses.filter((course) => !exam || course.exam.trim().toLowerCase() === exam);
+  const shown = courses.filter((course) => !exam || examOf(course).toLowerCase() === exam);
   return { facets: [exams, SORT], shown: order ? shown.sort(order) : shown };
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { examOf, useDocumentTitle, useRead } from 'shared-store';
+import { EXAMS, examOf, useDocumentTitle, useRead } from 'shared-store';
 import { eventItem, TrackedList } from '../analytics';
 import { EventCard } from '../components/EventCard';
 import { choicesOf, chosen, ListFilters, type Facet } from './ListFilters';
@@ -19,28 +19,29 @@ export function soonestFirst(events: TicketEvent[]): TicketEvent[] {
   return [...events].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-/** The exam an event prepares for, as its title or slug names it; '' for none. */
-const examOfEvent = (event: TicketEvent) => examOf(event.title, event.slug) ?? '';
+/** The exam an event prepares for, as its title or slug names it. */
+const examOfEvent = (event: TicketEvent) => examOf(event.title, event.slug);
 
 /**
  * The events the address asks for (`?exam=plab&location=london`): those of its exam and its
- * location (any the events name), soonest first; a value it does not know is ignored. The filters
+ * location (any the events have), soonest first; a value it does not know is ignored. The filters
  * offered.
  */
-export function eventsAsked(events: TicketEvent[], params: URLSearchParams) {
+function eventsAsked(events: TicketEvent[], params: URLSearchParams) {
+  const place = (event: TicketEvent) => event.location.trim();
   const facets: Facet[] = [
-    { key: 'exam', label: 'Exam', choices: choicesOf(events.map(examOfEvent)) },
     {
-      key: 'location',
-      label: 'Location',
-      choices: choicesOf(events.map((event) => event.location)),
+      key: 'exam',
+      label: 'Exam',
+      choices: choicesOf(EXAMS.filter((exam) => events.some((e) => examOfEvent(e) === exam))),
     },
+    { key: 'location', label: 'Location', choices: choicesOf(events.map(place).sort()) },
   ];
   const [exam, location] = facets.map((facet) => chosen(params, facet));
   const shown = events.filter(
     (event) =>
-      (!exam || examOfEvent(event).toLowerCase() === exam) &&
-      (!location || event.location.trim().toLowerCase() === location),
+      (!exam || examOfEvent(event)?.toLowerCase() === exam) &&
+      (!location || place(event).toLowerCase() === location),
   );
   return { facets, shown: soonestFirst(shown) };
 }

@@ -1,5 +1,4 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { EXAMS } from 'shared-store';
 
 /**
  * One way to narrow or order a list, kept in the address's query (`?exam=plab`): its parameter,
@@ -18,27 +17,11 @@ export function chosen(params: URLSearchParams, { key, choices }: Facet): string
   return choices.some(([known]) => known === value) ? value : '';
 }
 
-/** Text order, the same on the server and in every browser (a locale's may differ). */
-export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Where an exam comes among the shop's (EXAMS, in their order); anything else after them. */
-const examRank = (value: string) => {
-  const rank = EXAMS.findIndex((exam) => exam.toLowerCase() === value);
-  return rank < 0 ? EXAMS.length : rank;
-};
-
-/**
- * A facet's choices from the list's data: All, then each value the entries have (as the first
- * spelled it; its value in lower case), the shop's exams first in their order, the rest by name.
- */
-export function choicesOf(values: readonly string[]): Facet['choices'] {
-  const named = new Map<string, string>();
-  for (const value of values.map((text) => text.trim()).filter(Boolean)) {
-    if (!named.has(value.toLowerCase())) named.set(value.toLowerCase(), value);
-  }
-  const found = [...named].sort(([a], [b]) => examRank(a) - examRank(b) || byText(a, b));
-  return [['', 'All'], ...found];
-}
+/** A facet's choices: All, then each of `values` once (its value in lower case), in their order. */
+export const choicesOf = (values: readonly string[]): Facet['choices'] => [
+  ['', 'All'],
+  ...new Map(values.filter(Boolean).map((value) => [value.toLowerCase(), value] as const)),
+];
 
 /**
  * The facets' choices as links to the same list with one choice changed: a list is an address
