@@ -53,9 +53,7 @@ export function MonthPicker({ label, name, options, value, onChange }: MonthPick
               onChange(option.variationId);
             }}
           />
-          <span>
-            {option.month} <b>{formatPrice(option.price)}</b>
-          </span>
+          {option.month} <b>{formatPrice(option.price)}</b>
         </label>
       ))}
     </fieldset>
