@@ -86,11 +86,8 @@ function UpcomingEvents({ events }: { events: TicketEvent[] }) {
     <section className="home-shop__group">
       <h2>Upcoming events</h2>
       <ListFilters facets={facets} />
-      {shown.length === 0 && (
-        <p>
-          No events match these filters. <Link to="/events">See every event</Link>.
-        </p>
-      )}
+      {/* The filters' All shows them all again. */}
+      {shown.length === 0 && <p>No events match these filters.</p>}
       <TrackedList list={LIST} entries={shown} toItem={eventItem}>
         <ul className="home-grid">
           {shown.map((event, i) => (

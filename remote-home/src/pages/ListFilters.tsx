@@ -47,7 +47,7 @@ export function ListFilters({ facets }: { facets: Facet[] }) {
           {facet.choices.map(([value, words]) => (
             <Link
               key={value}
-              to={{ search: searchWith(facet.key, value) }}
+              to={searchWith(facet.key, value)}
               aria-current={value === chosen(params, facet) ? 'page' : undefined}
             >
               {words}
