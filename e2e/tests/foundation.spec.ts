@@ -257,8 +257,8 @@ test('on a phone, the course list does not move when its prices come: each card 
   await page.goto('/courses');
   await expect(page.locator('main .home-card').first()).toBeVisible();
   // Every card's prices have come: no picker is waiting for its options.
-  await expect(page.getByRole('combobox', { name: 'Access' }).first()).toBeVisible();
-  await expect(page.locator('main .home-picker select:disabled')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Access' }).first()).toBeVisible();
+  await expect(page.locator('main .home-picker:disabled')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
 });
 

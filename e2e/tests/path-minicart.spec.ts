@@ -130,9 +130,12 @@ for (const viewport of VIEWPORTS) {
       const packages = page.getByRole('region', { name: 'Membership packages' });
       for (const tier of ['Silver', 'Gold', 'Ultimate']) {
         const card = packages.getByRole('article').filter({ hasText: `${tier} Membership` });
-        await expect(card.getByRole('combobox', { name: 'Duration' })).toBeEnabled();
-        await expect(card.getByRole('option').first()).toHaveText(/Months? – £\d+\.\d\d$/);
-        await expect(card.getByText(/^£\d+\.\d\d$/)).toBeVisible();
+        const durations = card.getByRole('group', { name: 'Duration' });
+        await expect(durations.getByRole('radio').first()).toBeEnabled();
+        await expect(durations.getByRole('radio').first()).toHaveAccessibleName(
+          /Months? £\d+\.\d\d$/,
+        );
+        await expect(card.locator('.home-card__price')).toHaveText(/^£\d+\.\d\d$/);
       }
       const gold = packages.getByRole('article').filter({ hasText: 'Gold Membership' });
       const choose = gold.getByRole('button', { name: 'Choose Gold Membership' });

@@ -121,7 +121,7 @@ for (const { path, heading, first, reads } of RENDERED) {
       await expect(page.locator('[data-server-render]')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-      await expect(page.locator('main select:disabled')).toHaveCount(0);
+      await expect(page.locator('main .home-picker:disabled')).toHaveCount(0);
       expectSamePlace(served, await page.getByRole('heading', { level: 1 }).boundingBox());
       expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
       const asked = (await loadedResources(page)).map((t) => new URL(t.url).pathname);

@@ -165,12 +165,13 @@ test.describe('course and event pages', () => {
     await page.goto(`/courses/${COURSE.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE.title);
     await expect(page.getByRole('heading', { name: /what.s included/i })).toBeVisible();
-    const months = page.getByRole('main').getByRole('combobox').first();
-    const options = await months.locator('option').allInnerTexts();
+    const months = page.getByRole('main').getByRole('group', { name: 'Access' });
+    const options = await months.locator('label').allInnerTexts();
     expect(options.length).toBeGreaterThan(1);
     expect(options.every((text) => /£\d+\.\d\d/.test(text))).toBe(true);
-    await months.selectOption({ index: 1 });
-    const chosen = (await months.locator('option:checked').innerText()).trim();
+    await months.locator('label').nth(1).click();
+    await expect(months.getByRole('radio').nth(1)).toBeChecked();
+    const chosen = (await months.locator('label').nth(1).innerText()).trim();
     await page.getByRole('button', { name: `Add ${COURSE.title} to cart` }).click();
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
     await cartButton(page).click();

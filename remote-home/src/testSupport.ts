@@ -80,6 +80,13 @@ export const variation = (id: number, month: string, price: string) => ({
   attributes: [{ id: 1, name: 'Month', option: month }],
 });
 
+/** A variation on sale: charged `sale`, its `regular` price shown struck through. */
+export const onSale = (id: number, month: string, sale: string, regular: string) => ({
+  ...variation(id, month, sale),
+  regular_price: regular,
+  sale_price: sale,
+});
+
 export const PLAB_1_VARIATIONS = [
   variation(310301, '1 Month', '49.99'),
   variation(310303, '3 Months', '129.99'),

@@ -113,6 +113,7 @@ export { EventBus, eventBus, notify, track, type BusEventOf } from './bus/eventB
 export {
   ANALYTICS_CURRENCY,
   EXAMS,
+  examOf,
   analyticsItem,
   trackEvent,
   type AnalyticsItem,

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { formatPrice, type MonthOption } from 'shared-store';
+import type { MonthOption } from 'shared-store';
 import { useVariations } from '../hooks/useVariations';
-import { MonthPicker, PendingMonthPicker } from './MonthPicker';
+import { MonthPicker, PendingMonthPicker, PriceTag } from './MonthPicker';
 
 /**
  * A product's month options: the choice so far (the first option until one is picked) and the
- * picker with the price, "Price on request" when there are none, a placeholder while loading;
- * and whether the options are loading, ready or missing.
+ * picker with the price (on sale, the regular price struck through before it), "Price on request"
+ * when there are none, a placeholder while loading; and whether the options are loading, ready or
+ * missing.
  */
 export function useMonthChoice(productId: number | undefined, label: string) {
   const variations = useVariations(productId);
@@ -28,11 +29,14 @@ export function useMonthChoice(productId: number | undefined, label: string) {
         <>
           <MonthPicker
             label={label}
+            name={`${label}-${String(productId)}`}
             options={options}
             value={option.variationId}
             onChange={setChosen}
           />
-          <p className="home-card__price">{formatPrice(option.price)}</p>
+          <p className="home-card__price">
+            <PriceTag {...option} />
+          </p>
         </>
       )}
     </>

@@ -1,50 +1,75 @@
-import { useId } from 'react';
-import { formatPrice, type MonthOption } from 'shared-store';
+import { formatPrice, useMounted, type MonthOption } from 'shared-store';
 import './cards.css';
+
+/**
+ * A price; on sale, the regular price struck through before it. A screen reader says nothing of
+ * a line through a price: it is told "Was" and "Now".
+ */
+export function PriceTag({ price, regularPrice }: Pick<MonthOption, 'price' | 'regularPrice'>) {
+  return regularPrice ? (
+    <>
+      <s>
+        <span className="home-sr">Was </span>
+        {formatPrice(regularPrice)}
+      </s>{' '}
+      <span className="home-sr">Now </span>
+      {formatPrice(price)}
+    </>
+  ) : (
+    formatPrice(price)
+  );
+}
 
 export interface MonthPickerProps {
   label: string;
+  /**
+   * The radio group's name, one per product on a page (its product's id): the same on the server
+   * and in the browser, as an id from useId would not be.
+   */
+  name: string;
   options: MonthOption[];
   value: number;
   onChange: (variationId: number) => void;
 }
 
-/** The month (or duration) options of a product, each with its price. */
-export function MonthPicker({ label, options, value, onChange }: MonthPickerProps) {
-  const id = useId();
+/**
+ * The month (or duration) options of a product, each a button with its price: radio buttons, so
+ * that the arrow keys move the choice and a screen reader says which is chosen of how many. Drawn
+ * on the server, it waits for the page's code (inert, painted the same): a choice made before then
+ * would be lost.
+ */
+export function MonthPicker({ label, name, options, value, onChange }: MonthPickerProps) {
+  const codeRunning = useMounted();
   return (
-    <div className="home-picker">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => {
-          onChange(Number(event.target.value));
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.variationId} value={option.variationId}>
-            {option.month} – {formatPrice(option.price)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <fieldset className="home-picker" inert={!codeRunning}>
+      <legend>{label}</legend>
+      {options.map((option) => (
+        <label key={option.variationId}>
+          <input
+            type="radio"
+            name={name}
+            checked={option.variationId === value}
+            onChange={() => {
+              onChange(option.variationId);
+            }}
+          />
+          {option.month} <b>{formatPrice(option.price)}</b>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
 /**
- * The picker while its options are on their way: the same label and box, disabled, so that the
- * card keeps its height when the prices come. Only its space: assistive technology meets the
- * picker once it can be used. Its label names no box (an id the server drew would not be the
- * browser's), so the server's first screen is the browser's to the attribute.
+ * The picker while its options are on their way: the same legend and space, so that the card
+ * keeps its height when the prices come. Only its space: assistive technology meets the picker
+ * once it can be used.
  */
 export function PendingMonthPicker({ label }: { label: string }) {
   return (
-    <div className="home-picker" aria-hidden="true">
-      <label>{label}</label>
-      <select disabled tabIndex={-1}>
-        <option>Loading prices…</option>
-      </select>
-    </div>
+    <fieldset className="home-picker" disabled aria-hidden="true">
+      <legend>{label}</legend>
+      <span>Loading prices…</span>
+    </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { provideModel, type Course, type EventItem, type SubscriptionPackage } from 'shared-store';
 import {
   GOLD_3_MONTHS,
@@ -52,23 +52,57 @@ describe('course card', () => {
     variation(310303, '3 Months', '129.99'),
   ];
 
-  it('shows the decoded title and the month options from the variations with their prices', async () => {
+  it('shows the decoded title and the month options from the variations, each a button with its price', async () => {
     mockFetch(variationsFor(3103, threeOptions));
     renderWithProviders(<CourseCard course={course} />);
     expect(screen.getByRole('heading', { name: 'PLAB 1 Online Course & Mocks' })).toBeVisible();
-    const picker = await screen.findByRole('combobox', { name: 'Access' });
-    expect(picker).toHaveDisplayValue('1 Month – £49.99');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '1 Month – £49.99',
-      '3 Months – £129.99',
-    ]);
+    const picker = await screen.findByRole('group', { name: 'Access' });
+    const months = within(picker).getAllByRole('radio');
+    expect(months).toHaveLength(2);
+    expect(months[0]).toHaveAccessibleName('1 Month £49.99');
+    expect(months[0]).toBeChecked();
+    expect(months[1]).toHaveAccessibleName('3 Months £129.99');
+    expect(months[1]).not.toBeChecked();
+    expect(screen.getByText('£49.99', { selector: '.home-card__price' })).toBeVisible();
+  });
+
+  it('the arrow keys move the month chosen, and the price follows', async () => {
+    mockFetch(variationsFor(3103, threeOptions));
+    const { user } = renderWithProviders(<CourseCard course={course} />);
+    await user.click(await screen.findByRole('radio', { name: '1 Month £49.99' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '3 Months £129.99' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '3 Months £129.99' })).toHaveFocus();
+    expect(screen.getByText('£129.99', { selector: '.home-card__price' })).toBeVisible();
+  });
+
+  it('a month on sale shows the regular price struck through before the sale price, said as Was and Now', async () => {
+    mockFetch(
+      variationsFor(3103, [
+        variation(310301, '1 Month', '49.99'),
+        {
+          ...variation(310303, '3 Months', '119.99'),
+          regular_price: '129.99',
+          sale_price: '119.99',
+        },
+      ]),
+    );
+    const { user } = renderWithProviders(<CourseCard course={course} />);
+    await user.click(await screen.findByRole('radio', { name: '3 Months £119.99' }));
+    const price = document.querySelector('.home-card__price');
+    expect(price?.querySelector('s')).toHaveTextContent('Was £129.99');
+    expect(price).toHaveTextContent('Was £129.99 Now £119.99');
+    // The month not on sale: its price alone.
+    await user.click(screen.getByRole('radio', { name: '1 Month £49.99' }));
+    expect(price?.querySelector('s')).toBeNull();
+    expect(price).toHaveTextContent(/^£49\.99$/);
   });
 
   /** Renders a course card once its month options are there; returns its Add button. */
   async function renderCourse() {
     mockFetch(variationsFor(3103, threeOptions));
     const rendered = renderWithProviders(<CourseCard course={course} />);
-    await screen.findByRole('combobox', { name: 'Access' });
+    await screen.findByRole('group', { name: 'Access' });
     return { ...rendered, add: screen.getByRole('button', { name: /to cart$/ }) };
   }
 
@@ -104,7 +138,7 @@ describe('course card', () => {
     const { user, add } = await renderCourse();
     await user.click(add);
     await cooledDown(add);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Access' }), '310303');
+    await user.click(screen.getByRole('radio', { name: '3 Months £129.99' }));
     await user.click(add);
     expect(cart.linesAdded().map((line) => [line.month, line.price])).toEqual([
       ['1 Month', 49.99],
@@ -115,7 +149,7 @@ describe('course card', () => {
   it('a double click adds once: the button is briefly disabled', async () => {
     mockFetch(variationsFor(3103, threeOptions));
     const { user } = renderWithProviders(<CourseCard course={course} />);
-    await screen.findByRole('combobox', { name: 'Access' });
+    await screen.findByRole('group', { name: 'Access' });
     const add = screen.getByRole('button', { name: /to cart$/ });
     await user.dblClick(add);
     expect(cart.asked).toHaveLength(1);
@@ -152,7 +186,7 @@ describe('course card', () => {
     expect(screen.getByRole('heading', { name: 'No page' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'No page' })).toBeNull();
     await waitFor(() => {
-      expect(screen.getAllByRole('combobox', { name: 'Access' })).toHaveLength(2);
+      expect(screen.getAllByRole('group', { name: 'Access' })).toHaveLength(2);
     });
   });
 
@@ -162,7 +196,7 @@ describe('course card', () => {
     const image = screen.getByRole('presentation');
     expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(image).toHaveAttribute('width', '400');
-    await screen.findByRole('combobox');
+    await screen.findByRole('group', { name: 'Access' });
   });
 });
 
@@ -266,12 +300,12 @@ describe('package card', () => {
       </>,
     );
     await waitFor(() => {
-      expect(screen.getAllByRole('combobox', { name: 'Duration' })).toHaveLength(2);
+      expect(screen.getAllByRole('group', { name: 'Duration' })).toHaveLength(2);
     });
     await user.click(screen.getByRole('button', { name: 'Choose Silver Membership' }));
-    const goldDuration = screen.getAllByRole('combobox', { name: 'Duration' })[1];
+    const goldDuration = screen.getAllByRole('group', { name: 'Duration' })[1];
     if (!goldDuration) throw new Error('the gold package has no duration choice');
-    await user.selectOptions(goldDuration, '320203');
+    await user.click(within(goldDuration).getByRole('radio', { name: '3 Months £129.99' }));
     await user.click(screen.getByRole('button', { name: 'Choose Gold Membership' }));
     expect(cart.asked).toEqual([
       {

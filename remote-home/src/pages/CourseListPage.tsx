@@ -1,10 +1,18 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { COURSE_ID_PARAM, EXAMS, useDocumentTitle, useRead, type Course } from 'shared-store';
+import {
+  COURSE_ID_PARAM,
+  EXAMS,
+  toPrice,
+  useDocumentTitle,
+  useRead,
+  type Course,
+} from 'shared-store';
 import { courseItem, TrackedList } from '../analytics';
 import { CourseCard } from '../components/CourseCard';
 import { coursePath } from '../components/shopLines';
 import { ListPrices, useListPrices } from '../hooks/useVariations';
+import { choicesOf, chosen, ListFilters, type Facet } from './ListFilters';
 import { ReadPage } from './PageParts';
 import { courseList } from './reads';
 
@@ -33,9 +41,12 @@ function OpenInstead({ to }: { to: string }) {
   return null;
 }
 
+/** A course's exam as the shop names them (EXAMS: 'PLAB'). */
+const examOf = (course: Course) => course.exam.trim().toUpperCase();
+
 /** The courses by exam, in the order of EXAMS; courses of any other exam last, as More courses. */
 export function byExam(courses: Course[]): [string, Course[]][] {
-  const exam = (course: Course) => course.exam.trim().toUpperCase();
+  const exam = examOf;
   const known: readonly string[] = EXAMS;
   const groups: [string, Course[]][] = EXAMS.map((name) => [
     name,
@@ -45,37 +56,82 @@ export function byExam(courses: Course[]): [string, Course[]][] {
   return groups.filter(([, list]) => list.length > 0);
 }
 
+/** A course's "from" price; one without a price is the dearest, listed last. */
+const fromPrice = (course: Course) => toPrice(course.price) || Infinity;
+
+/** The orders of the courses in each exam's group besides the shop's (as the list comes). */
+const ORDERS: Record<string, (a: Course, b: Course) => number> = {
+  'price-asc': (a, b) => fromPrice(a) - fromPrice(b),
+  name: (a, b) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : 1),
+};
+
+const SORT: Facet = {
+  key: 'sort',
+  label: 'Sort by',
+  choices: [
+    ['', 'Featured'],
+    ['price-asc', 'Price: low to high'],
+    ['name', 'Name'],
+  ],
+};
+
 /**
- * The courses' cards by exam, all of them priced by one read: one list for analytics, in the
- * order shown.
+ * The courses the address asks for (`?exam=plab&sort=price-asc`): those of its exam (one of the
+ * shop's the courses have), in its order; a value it does not know is ignored. The filters offered.
  */
+function coursesAsked(courses: Course[], params: URLSearchParams) {
+  const exams: Facet = {
+    key: 'exam',
+    label: 'Exam',
+    choices: choicesOf(EXAMS.filter((exam) => courses.some((course) => examOf(course) === exam))),
+  };
+  const exam = chosen(params, exams);
+  const order = ORDERS[chosen(params, SORT)];
+  const shown = courses.filter((course) => !exam || examOf(course).toLowerCase() === exam);
+  return { facets: [exams, SORT], shown: order ? shown.sort(order) : shown };
+}
+
+/** The courses' cards by exam: one list for analytics, in the order shown. */
 function CourseGroups({ courses }: { courses: Course[] }) {
-  const prices = useListPrices(courses.map((course) => course.product_id));
   const groups = useMemo(() => byExam(courses), [courses]);
   const shown = useMemo(() => groups.flatMap(([, list]) => list), [groups]);
   return (
+    <TrackedList list={LIST} entries={shown} toItem={courseItem}>
+      {groups.map(([exam, list], group) => (
+        <section key={exam} className="home-shop__group">
+          <h2>{exam}</h2>
+          <ul className="home-grid">
+            {list.map((course, i) => (
+              <li key={course.id}>
+                {/* The first card's image is the largest thing on a phone's first screen. */}
+                <CourseCard course={course} priority={group === 0 && i === 0} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </TrackedList>
+  );
+}
+
+/**
+ * The filters and the courses they leave (a filter's choices are the courses', so never none),
+ * every course priced by one read: changing a filter asks for nothing.
+ */
+function FilteredCourses({ courses, params }: { courses: Course[]; params: URLSearchParams }) {
+  const prices = useListPrices(courses.map((course) => course.product_id));
+  const { facets, shown } = useMemo(() => coursesAsked(courses, params), [courses, params]);
+  return (
     <ListPrices.Provider value={prices}>
-      <TrackedList list={LIST} entries={shown} toItem={courseItem}>
-        {groups.map(([exam, list], group) => (
-          <section key={exam} className="home-shop__group">
-            <h2>{exam}</h2>
-            <ul className="home-grid">
-              {list.map((course, i) => (
-                <li key={course.id}>
-                  {/* The first card's image is the largest thing on a phone's first screen. */}
-                  <CourseCard course={course} priority={group === 0 && i === 0} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </TrackedList>
+      <ListFilters facets={facets} />
+      <CourseGroups courses={shown} />
     </ListPrices.Provider>
   );
 }
 
 /**
- * /courses: every course of wp/v2/courseList, grouped by exam, as the home page's cards. With
+ * /courses: every course of wp/v2/courseList, grouped by exam, as the home page's cards, those of
+ * one exam and in another order as the address's query asks (coursesAsked). With
  * `?course={id}`, the page of the course that id names, in place of this one; an id that names
  * none of the courses on sale is said so, over the list.
  */
@@ -84,7 +140,8 @@ export default function CourseListPage() {
     HEADING,
     'Every UKMLA, PLAB, MSRA and MRCGP course, question bank and revision package we offer.',
   );
-  const asked = useSearchParams()[0].get(COURSE_ID_PARAM);
+  const [params] = useSearchParams();
+  const asked = params.get(COURSE_ID_PARAM);
   return (
     <ReadPage
       read={useRead(courseList)}
@@ -104,7 +161,7 @@ export default function CourseListPage() {
             {courses.length === 0 ? (
               <p>No courses are on sale at the moment. Please come back soon.</p>
             ) : (
-              <CourseGroups courses={courses} />
+              <FilteredCourses courses={courses} params={params} />
             )}
           </>
         );

@@ -18,6 +18,7 @@ import {
   SERVER_ERROR,
   answer,
   inTurn,
+  onSale,
   sectionOf,
 } from '../testSupport';
 
@@ -58,11 +59,12 @@ describe('the course page', () => {
     expect(await screen.findByText('Every topic of the GMC’s content map.')).toBeVisible();
     const included = screen.getByRole('heading', { level: 2, name: "What's included" });
     expect(included.nextElementSibling?.textContent).toBe('3,000 questionsTwo full mocks');
-    const months = await screen.findByRole('combobox', { name: 'Access' });
-    expect([...(months as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
-      '1 Month – £49.99',
-      '3 Months – £129.99',
-    ]);
+    const months = await screen.findByRole('group', { name: 'Access' });
+    expect(
+      within(months)
+        .getAllByRole('radio')
+        .map((month) => month.parentElement?.textContent),
+    ).toEqual(['1 Month £49.99', '3 Months £129.99']);
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Courses' })).toHaveAttribute(
       'href',
@@ -80,13 +82,13 @@ describe('the course page', () => {
       'content',
       'Pass PLAB 1 first time.',
     );
-    await screen.findByRole('combobox', { name: 'Access' });
+    await screen.findByRole('group', { name: 'Access' });
   });
 
   it('Add to cart adds the chosen month at its price, as a course card does', async () => {
     shop();
     const { user } = renderCourse();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Access' }), '310303');
+    await user.click(await screen.findByRole('radio', { name: '3 Months £129.99' }));
     expect(screen.getByText('£129.99', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: `Add ${TITLE} to cart` }));
     expect(cart.asked).toEqual([
@@ -104,6 +106,24 @@ describe('the course page', () => {
     ]);
   });
 
+  it('a month on sale shows its regular price struck through before the sale price, and adds at the sale price', async () => {
+    shop({
+      '/api/shop/products/3103/variations': answer([
+        PLAB_1_VARIATIONS[0],
+        onSale(310303, '3 Months', '119.99', '129.99'),
+      ]),
+    });
+    const { user } = renderCourse();
+    await user.click(await screen.findByRole('radio', { name: '3 Months £119.99' }));
+    const price = screen.getByText('Now').parentElement;
+    expect(price).toHaveTextContent('Was £129.99 Now £119.99');
+    expect(price?.querySelector('s')).toHaveTextContent('Was £129.99');
+    await user.click(screen.getByRole('button', { name: `Add ${TITLE} to cart` }));
+    expect(cart.linesAdded()).toEqual([
+      expect.objectContaining({ month: '3 Months', price: 119.99 }),
+    ]);
+  });
+
   it('a product without variations shows its one price from the shop and adds at it, month empty', async () => {
     const { calls } = shop({
       '/api/shop/products/3103/variations': answer([]),
@@ -111,7 +131,7 @@ describe('the course page', () => {
     });
     const { user } = renderCourse();
     expect(await screen.findByText('£295.00')).toBeVisible();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
     await user.click(screen.getByRole('button', { name: `Add ${TITLE} to cart` }));
     expect(cart.linesAdded()).toEqual([
       expect.objectContaining({ id: 2103, month: '', price: 295 }),
@@ -144,7 +164,7 @@ describe('the course page', () => {
       ['PLAB 2 Mock Circuit — Manchester', '/events/plab-2-mock-circuit-manchester'],
       ['PLAB 2 Mock Circuit — London', '/events/plab-2-mock-circuit-london'],
     ]);
-    await screen.findByRole('combobox', { name: 'Access' });
+    await screen.findByRole('group', { name: 'Access' });
   });
 
   it('an unknown slug shows page not found, with links home and to the courses', async () => {
@@ -165,7 +185,7 @@ describe('the course page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load this course.");
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-    await screen.findByRole('combobox', { name: 'Access' });
+    await screen.findByRole('group', { name: 'Access' });
   });
 
   it('a description that cannot be read leaves the rest of the page, with Try again', async () => {
@@ -177,7 +197,7 @@ describe('the course page', () => {
     expect(screen.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Every topic of the GMC’s content map.')).toBeVisible();
-    await screen.findByRole('combobox', { name: 'Access' });
+    await screen.findByRole('group', { name: 'Access' });
   });
 
   it('reserves the page’s space while the course list loads, keeping the title it was served with', () => {

@@ -31,10 +31,8 @@ function CourseBuy({ course, title }: { course: Course; title: string }) {
   const { add, busy } = useAddToCart();
   return (
     <div className="home-shop__buy">
-      {status === 'loading' ? (
-        // The space of the month picker and the price, so the box does not grow when they come.
-        <div className="home-shop__pending" />
-      ) : status === 'ready' ? (
+      {status !== 'failed' ? (
+        // While loading, the picker's and the price's space: the box does not grow when they come.
         view
       ) : product.status === 'loading' ? (
         <p className="home-card__price home-skeleton-text" />

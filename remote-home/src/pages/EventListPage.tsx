@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
-import { useDocumentTitle, useRead } from 'shared-store';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EXAMS, examOf, useDocumentTitle, useRead } from 'shared-store';
 import { eventItem, TrackedList } from '../analytics';
 import { EventCard } from '../components/EventCard';
+import { choicesOf, chosen, ListFilters, type Facet } from './ListFilters';
 import { ReadPage } from './PageParts';
 import { ticketEvents, type TicketEvent } from './reads';
 
@@ -18,7 +19,37 @@ export function soonestFirst(events: TicketEvent[]): TicketEvent[] {
   return [...events].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-/** /events: every event of wp/v2/products-with-ticket as cards linking to their pages. */
+/** The exam an event prepares for, as its title or slug names it. */
+const examOfEvent = (event: TicketEvent) => examOf(event.title, event.slug);
+
+/**
+ * The events the address asks for (`?exam=plab&location=london`): those of its exam and its
+ * location (any the events have), soonest first; a value it does not know is ignored. The filters
+ * offered.
+ */
+function eventsAsked(events: TicketEvent[], params: URLSearchParams) {
+  const place = (event: TicketEvent) => event.location.trim();
+  const facets: Facet[] = [
+    {
+      key: 'exam',
+      label: 'Exam',
+      choices: choicesOf(EXAMS.filter((exam) => events.some((e) => examOfEvent(e) === exam))),
+    },
+    { key: 'location', label: 'Location', choices: choicesOf(events.map(place).sort()) },
+  ];
+  const [exam, location] = facets.map((facet) => chosen(params, facet));
+  const shown = events.filter(
+    (event) =>
+      (!exam || examOfEvent(event)?.toLowerCase() === exam) &&
+      (!location || place(event).toLowerCase() === location),
+  );
+  return { facets, shown: soonestFirst(shown) };
+}
+
+/**
+ * /events: every event of wp/v2/products-with-ticket as cards linking to their pages, those of one
+ * exam or place as the address's query asks (eventsAsked).
+ */
 export default function EventListPage() {
   useDocumentTitle(
     HEADING,
@@ -44,12 +75,19 @@ export default function EventListPage() {
   );
 }
 
-/** The events' cards, soonest first: a list analytics is told of, in the order shown. */
+/**
+ * The filters and the events' cards they leave, soonest first: a list analytics is told of, in the
+ * order shown.
+ */
 function UpcomingEvents({ events }: { events: TicketEvent[] }) {
-  const shown = useMemo(() => soonestFirst(events), [events]);
+  const [params] = useSearchParams();
+  const { facets, shown } = useMemo(() => eventsAsked(events, params), [events, params]);
   return (
     <section className="home-shop__group">
       <h2>Upcoming events</h2>
+      <ListFilters facets={facets} />
+      {/* The filters' All shows them all again. */}
+      {shown.length === 0 && <p>No events match these filters.</p>}
       <TrackedList list={LIST} entries={shown} toItem={eventItem}>
         <ul className="home-grid">
           {shown.map((event, i) => (

@@ -8,7 +8,7 @@ import {
   type MockHandler,
 } from 'shared-store/testing';
 import MembershipsPage from './MembershipsPage';
-import { SERVER_ERROR, answer, inTurn, variation } from '../testSupport';
+import { SERVER_ERROR, answer, inTurn, onSale, variation } from '../testSupport';
 
 /** The cart's model, as the shell provides it: what the page asks of it. */
 const cart = cartModelStandIn();
@@ -49,7 +49,7 @@ const MEMBERSHIPS = [
 const PRICES = {
   3201: [variation(320101, '1 Month', '29.99'), variation(320103, '3 Months', '79.99')],
   3202: [variation(320203, '3 Months', '99.99'), variation(320206, '6 Months', '179.99')],
-  3203: [variation(320303, '3 Months', '149.99')],
+  3203: [onSale(320303, '3 Months', '129.99', '149.99')],
 };
 
 function renderMemberships(home: MockHandler = answer(HOME_PAGE)) {
@@ -87,27 +87,26 @@ describe('the memberships page', () => {
     expect(document.title).toBe('Memberships: Silver, Gold & Ultimate | Arora Medical Education');
   });
 
-  it('shows each tier with its durations and their prices', async () => {
+  it('shows each tier with its durations and their prices, a sale’s regular price struck through', async () => {
     renderMemberships();
-    await screen.findAllByRole('combobox', { name: 'Duration' });
+    await screen.findAllByRole('group', { name: 'Duration' });
     const gold = card('Gold Membership');
-    expect(gold.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '3 Months – £99.99',
-      '6 Months – £179.99',
+    expect(gold.getAllByRole('radio').map((option) => option.parentElement?.textContent)).toEqual([
+      '3 Months £99.99',
+      '6 Months £179.99',
     ]);
     expect(gold.getByText('£99.99', { selector: 'p' })).toBeVisible();
     expect(card('Silver Membership').getByText('£29.99', { selector: 'p' })).toBeVisible();
-    expect(card('Ultimate Membership').getByText('£149.99', { selector: 'p' })).toBeVisible();
+    const ultimate = card('Ultimate Membership').getByText('Now').parentElement;
+    expect(ultimate).toHaveTextContent('Was £149.99 Now £129.99');
+    expect(ultimate?.querySelector('s')).toHaveTextContent('Was £149.99');
   });
 
   it('Choose puts the tier in the cart with the duration picked', async () => {
     const { user } = renderMemberships();
-    await screen.findAllByRole('combobox', { name: 'Duration' });
+    await screen.findAllByRole('group', { name: 'Duration' });
     const gold = card('Gold Membership');
-    await user.selectOptions(
-      gold.getByRole('combobox', { name: 'Duration' }),
-      '6 Months – £179.99',
-    );
+    await user.click(gold.getByRole('radio', { name: '6 Months £179.99' }));
     await user.click(gold.getByRole('button', { name: 'Choose Gold Membership' }));
     expect(cart.asked).toEqual([
       {

@@ -113,6 +113,20 @@ const ROUTES: ServedRoute[] = [
     firstItem: 'PLAB 1 Online Course & Mocks',
   },
   COURSE,
+  // A list as its address's query asks: one exam's courses, in their order.
+  {
+    renderer: 'courseList',
+    input: {
+      path: '/courses',
+      pattern: '/courses',
+      search: 'exam=msra&sort=price-asc',
+      reads: { [COURSES]: [PLAB_1, MSRA] },
+    },
+    page: <CourseListPage />,
+    stillAsked: STILL_ASKED,
+    heading: 'All courses',
+    firstItem: 'MSRA Complete Course',
+  },
   {
     renderer: 'eventList',
     input: { path: '/events', pattern: '/events', reads: { [TICKET_EVENTS]: EVENTS } },
@@ -136,6 +150,9 @@ const ROUTES: ServedRoute[] = [
   },
 ];
 
+/** The page's address: its path and query. */
+const addressOf = ({ path, search }: ServerRenderInput) => (search ? `${path}?${search}` : path);
+
 /**
  * The browser's page with the same answers served, its other reads never answered; `asked`: the
  * URLs it has asked for so far (a read asks as its effect runs, which the first render's act
@@ -149,7 +166,7 @@ function browserPage(route: ServedRoute) {
     <Routes>
       <Route path={route.input.pattern} element={route.page} />
     </Routes>,
-    { route: route.input.path },
+    { route: addressOf(route.input) },
   );
   const asked = () =>
     fetched.mock.calls.map(([input]) =>
@@ -251,6 +268,30 @@ it('serves every Add to cart unusable until the page’s code runs, and the brow
   const add = await screen.findByRole('button', { name: `Add ${EVENT.heading} to cart` });
   expect(add).toBeEnabled();
   expect(add).not.toHaveAttribute('inert');
+});
+
+it('draws the list its address asks for: only the courses of its exam, its filters chosen; an unknown value is ignored', () => {
+  const courses = (search: string) =>
+    servedPage(
+      drawnBy(renderers, 'courseList', {
+        path: '/courses',
+        pattern: '/courses',
+        search,
+        reads: { [COURSES]: [PLAB_1, MSRA] },
+      }),
+    );
+  const titles = (page: Element) => [...page.querySelectorAll('h3')].map((h) => h.textContent);
+  const chosen = (page: Element) =>
+    [...page.querySelectorAll('.home-filters [aria-current="page"]')].map(
+      (link) => link.textContent,
+    );
+  const msra = courses('exam=msra&sort=name');
+  expect(titles(msra)).toEqual(['MSRA Complete Course']);
+  expect(chosen(msra)).toEqual(['MSRA', 'Name']);
+  expect(msra.querySelector('a[href="/courses?exam=plab&sort=name"]')?.textContent).toBe('PLAB');
+  const unknown = courses('exam=nursing');
+  expect(titles(unknown)).toEqual(['PLAB 1 Online Course & Mocks', 'MSRA Complete Course']);
+  expect(chosen(unknown)).toEqual(['All', 'Featured']);
 });
 
 it('draws no hero when the banner has no slide to show', () => {

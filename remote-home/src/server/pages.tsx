@@ -53,7 +53,8 @@ function drawn(input: ServerRenderInput, page: ReactElement): string | undefined
     const html = renderToString(
       <Provider store={store}>
         <PlainText.Provider value={text.reading}>
-          <StaticRouter location={input.path}>
+          {/* With its query: a list draws the filters and the order the address asks for. */}
+          <StaticRouter location={input.search ? `${input.path}?${input.search}` : input.path}>
             <Routes>
               <Route path={input.pattern} element={page} />
             </Routes>

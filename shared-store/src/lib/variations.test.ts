@@ -27,6 +27,23 @@ describe('month options of a variable product', () => {
     ).toEqual([1, undefined, undefined, 0]);
   });
 
+  it('keeps the regular price of a variation on sale: a sale price set, lower, and charged', () => {
+    const priced = (price: string, regular: string, sale: string) => ({
+      ...variation(1, '3 Months', price),
+      regular_price: regular,
+      sale_price: sale,
+    });
+    const regularOf = (...prices: [string, string, string]) =>
+      monthOptions([priced(...prices)])[0]?.regularPrice;
+    expect(regularOf('119.99', '129.99', '119.99')).toBe(129.99);
+    // No sale price, a sale price not lower, a sale not yet started (the regular price charged).
+    expect(regularOf('129.99', '129.99', '')).toBeUndefined();
+    expect(regularOf('129.99', '129.99', '129.99')).toBeUndefined();
+    expect(regularOf('139.99', '129.99', '139.99')).toBeUndefined();
+    expect(regularOf('129.99', '129.99', '119.99')).toBeUndefined();
+    expect(regularOf('119.99', 'n/a', '119.99')).toBeUndefined();
+  });
+
   it('skips malformed variations: bad id, no month, no price, repeated month', () => {
     expect(
       monthOptions([

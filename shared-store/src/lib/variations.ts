@@ -5,6 +5,8 @@ export interface MonthOption {
   month: string;
   price: number;
   variationId: number;
+  /** The price before a sale (shown struck through), only while a sale makes `price` lower. */
+  regularPrice?: number;
   /**
    * The most one order may have of it, as the shop sells it (1 for a course sold individually,
    * what is left of a counted stock); absent for no limit.
@@ -17,6 +19,16 @@ function limitOf(value: unknown): { maxQuantity?: number } {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
     ? { maxQuantity: value }
     : {};
+}
+
+/**
+ * A variation's regular price while it is on sale: WooCommerce gives a sale price, lower than the
+ * regular one, and charges less than the regular (a sale not yet started leaves its price alone).
+ */
+function saleOf(variation: Record<string, unknown>, price: number): { regularPrice?: number } {
+  const regular = toPrice(variation.regular_price);
+  const sale = toPrice(variation.sale_price);
+  return sale > 0 && sale < regular && price < regular ? { regularPrice: regular } : {};
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -34,7 +46,8 @@ function monthOf(attributes: unknown): string {
 
 /**
  * The month options of a WooCommerce variation list: entries with a positive whole id, a month
- * name and a price above zero, first of each month kept. Anything malformed is skipped.
+ * name and a price above zero, first of each month kept, with its regular price while on sale.
+ * Anything malformed is skipped.
  */
 export function monthOptions(variations: unknown): MonthOption[] {
   if (!Array.isArray(variations)) return [];
@@ -46,7 +59,13 @@ export function monthOptions(variations: unknown): MonthOption[] {
     const price = toPrice(variation.price);
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) continue;
     if (month === '' || price <= 0 || options.some((o) => o.month === month)) continue;
-    options.push({ month, price, variationId: id, ...limitOf(variation.max_quantity) });
+    options.push({
+      month,
+      price,
+      variationId: id,
+      ...saleOf(variation, price),
+      ...limitOf(variation.max_quantity),
+    });
   }
   return options;
 }

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { cartButton, expect, SCREENS, test } from '../support/fixtures';
+import { withoutScripts } from '../support/storefront';
+
+/** The sample shop's PLAB 1 course: its 3 Months are on sale, £119.99 instead of £129.99. */
+const COURSE = { slug: 'plab-1-online-course', title: 'PLAB 1 Online Course' };
+
+/** The sample shop's PLAB courses, cheapest "from" price first. */
+const PLAB_BY_PRICE = ['PLAB 1 Question Bank', 'PLAB 1 Online Course', 'PLAB 2 Online Course'];
+
+/** The titles of the list's cards, in the order shown. */
+const cardTitles = (page: Page) => page.getByRole('main').getByRole('heading', { level: 3 });
+
+/** A list's filter (its links), by its name. */
+const filter = (page: Page, name: string) => page.getByRole('group', { name });
+
+for (const { name, viewport } of SCREENS) {
+  test.describe(`shop choices on a ${name}`, () => {
+    test.use({ viewport });
+
+    test('a month is chosen by its button or the arrow keys: the price and the line added follow; a sale shows the regular price struck through', async ({
+      page,
+    }) => {
+      await page.goto(`/courses/${COURSE.slug}`);
+      const months = page.getByRole('main').getByRole('group', { name: 'Access' });
+      const price = page.locator('.home-shop__buy .home-card__price');
+      const option = (label: string) => months.getByRole('radio', { name: label });
+      await expect(option('1 Month £49.99')).toBeChecked();
+      await expect(price).toHaveText('£49.99');
+
+      // Each option a button at least 44 px high, all within the screen's width.
+      for (const box of await months.locator('label').all()) {
+        const { height, x, width } = (await box.boundingBox()) ?? { height: 0, x: 0, width: 0 };
+        expect(height).toBeGreaterThanOrEqual(44);
+        expect(x + width).toBeLessThanOrEqual(viewport.width);
+      }
+
+      await months.getByText('3 Months').click();
+      await expect(option('3 Months £119.99')).toBeChecked();
+      await expect(price).toHaveText('Was £129.99 Now £119.99');
+      await expect(price.locator('s')).toHaveText('Was £129.99');
+      await expect(price.locator('s')).toHaveCSS('text-decoration-line', 'line-through');
+
+      // The arrow keys move the choice, as in any radio group.
+      await page.keyboard.press('ArrowRight');
+      await expect(option('6 Months £179.99')).toBeChecked();
+      await expect(option('6 Months £179.99')).toBeFocused();
+      await expect(price).toHaveText('£179.99');
+      await page.keyboard.press('ArrowLeft');
+      await expect(option('3 Months £119.99')).toBeChecked();
+
+      await page.getByRole('button', { name: `Add ${COURSE.title} to cart` }).click();
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+      await page.goto('/cart');
+      const line = page.getByRole('main').getByRole('listitem').filter({ hasText: COURSE.title });
+      await expect(line).toContainText('3 Months');
+      await expect(line).toContainText('£119.99');
+    });
+
+    test('/courses?exam=plab&sort=price-asc shows only the PLAB courses, cheapest first, served and after a reload; back restores the filter before', async ({
+      page,
+    }) => {
+      await page.goto('/courses?exam=msra');
+      await expect(cardTitles(page)).toHaveText(['MSRA Complete Course']);
+      await filter(page, 'Exam').getByRole('link', { name: 'PLAB' }).click();
+      await expect(page).toHaveURL(/\/courses\?exam=plab$/);
+      await filter(page, 'Sort by').getByRole('link', { name: 'Price: low to high' }).click();
+      await expect(page).toHaveURL(/\/courses\?exam=plab&sort=price-asc$/);
+      await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
+      await expect(filter(page, 'Exam').getByRole('link', { name: 'PLAB' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+
+      await page.reload();
+      await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
+      await expect(
+        filter(page, 'Sort by').getByRole('link', { name: 'Price: low to high' }),
+      ).toHaveAttribute('aria-current', 'page');
+
+      await page.goBack();
+      await expect(page).toHaveURL(/\/courses\?exam=plab$/);
+      await expect(filter(page, 'Sort by').getByRole('link', { name: 'Featured' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await page.goBack();
+      await expect(page).toHaveURL(/\/courses\?exam=msra$/);
+      await expect(cardTitles(page)).toHaveText(['MSRA Complete Course']);
+    });
+
+    test('the filters work without JavaScript: the served page is the list its address asks for', async ({
+      page,
+      consoleWatch,
+    }) => {
+      await withoutScripts(page, consoleWatch);
+      await page.goto('/courses?exam=plab&sort=price-asc');
+      await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
+      await filter(page, 'Exam').getByRole('link', { name: 'MRCGP' }).click();
+      await expect(page).toHaveURL(/\/courses\?exam=mrcgp&sort=price-asc$/);
+      await expect(cardTitles(page)).toHaveText([
+        'MRCGP AKT Question Bank & Course',
+        'MRCGP SCA Consultation Skills',
+      ]);
+    });
+
+    test('/events filters by exam and place, soonest first; a value the events lack is ignored', async ({
+      page,
+    }) => {
+      await page.goto('/events?location=nowhere');
+      await expect(cardTitles(page)).toHaveText([
+        'PLAB 2 Mock Circuit — Manchester',
+        'UKMLA CPSA Mock Day — London',
+        'MSRA Intensive Revision Weekend — Birmingham',
+        'MRCGP SCA Live Consultation Workshop — Online',
+      ]);
+      await filter(page, 'Location').getByRole('link', { name: 'London' }).click();
+      await expect(page).toHaveURL(/\/events\?location=london$/);
+      await expect(cardTitles(page)).toHaveText(['UKMLA CPSA Mock Day — London']);
+      await filter(page, 'Exam').getByRole('link', { name: 'PLAB' }).click();
+      await expect(page.getByText('No events match these filters.')).toBeVisible();
+      await page.goBack();
+      await expect(cardTitles(page)).toHaveText(['UKMLA CPSA Mock Day — London']);
+    });
+  });
+}
