@@ -124,7 +124,7 @@ describe('the cart drawer', () => {
       'src',
       'https://wp.example/uploads/plab-1.jpg',
     );
-    expect(line.getByText('3 Months · Quantity 2')).toBeVisible();
+    expect(dialog.querySelector('.cart-drawer-details')).toHaveTextContent('3 Months · Quantity 2');
     expect(line.getByText('£39.98')).toBeVisible();
     expect(drawer.getByText('2 items in your cart')).toBeVisible();
     expect(drawer.getByText('Subtotal').nextElementSibling).toHaveTextContent('£39.98');
@@ -190,15 +190,26 @@ describe('the cart drawer', () => {
     expect(add(PLAB_1)).toHaveFocus();
   });
 
-  it('a tap on the page around it (the overlay) closes it and puts the focus back', async () => {
+  it('a tap on the page around it closes it and puts the focus back on the Add to cart pressed', async () => {
     const { user, add } = renderShop();
     await user.click(add(PLAB_1));
-    const dialog = await screen.findByRole('dialog');
-    const overlay = dialog.previousElementSibling;
-    expect(overlay).toBeInstanceOf(HTMLElement);
-    await user.click(overlay as HTMLElement);
+    await screen.findByRole('dialog');
+    await user.click(screen.getByText('Elsewhere on the page'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(add(PLAB_1)).toHaveFocus();
+  });
+
+  it('a tap on another Add to cart goes through: the drawer opens again on that line', async () => {
+    const { user, add } = renderShop();
+    await user.click(add(PLAB_1));
+    await screen.findByRole('dialog');
+    await user.click(add(MOCK_DAY));
+    const dialog = await screen.findByRole('dialog', { name: 'Added to your cart' });
+    const added = within(dialog)
+      .getAllByRole('listitem')
+      .find((line) => line.getAttribute('aria-current') === 'true');
+    expect(added).toHaveTextContent('PLAB 2 Mock Day');
+    expect(within(dialog).getByText('2 items in your cart')).toBeVisible();
   });
 
   it('Tab stays inside it: Close, each line’s link, View cart, Checkout, and round; Shift+Tab back', async () => {

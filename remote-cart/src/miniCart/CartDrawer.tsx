@@ -27,6 +27,10 @@ const CHECKOUT_PATH = '/cart#cart-checkout';
 /** The side of a line's image, in px (its box is reserved, with or without an image). */
 const IMAGE_SIZE = 64;
 
+/** What takes the focus when pressed (a heading the page focuses by script does not count). */
+const FOCUSABLE =
+  'a[href], button, input, select, textarea, label, summary, [tabindex]:not([tabindex="-1"])';
+
 /** How long a control pressed may stay disabled (an add's cooldown) for the focus to go back to it. */
 const REFOCUS_WITHIN_MS = 2000;
 
@@ -70,7 +74,8 @@ function LineRow({
 }: Omit<DrawerLine, 'key'> & { added: boolean; onLeave: () => void }) {
   const path = linePath(line);
   const name = lineName(line);
-  const details = [duration, `Quantity ${String(line.quantity)}`].filter(Boolean).join(' · ');
+  // "3 Months · Quantity 2", each part kept whole when the line wraps.
+  const details = [duration, `Quantity ${String(line.quantity)}`].filter(Boolean);
   return (
     <li
       className={added ? 'cart-drawer-line cart-drawer-line--added' : 'cart-drawer-line'}
@@ -87,7 +92,14 @@ function LineRow({
             name
           )}
         </p>
-        <p className="cart-drawer-details">{details}</p>
+        <p className="cart-drawer-details">
+          {details.map((part, index) => (
+            <span key={part}>
+              {index > 0 && ' · '}
+              {part}
+            </span>
+          ))}
+        </p>
       </div>
       <p className="cart-drawer-price">{formatPrice(sumLines([line]))}</p>
     </li>
@@ -98,9 +110,9 @@ function LineRow({
  * The cart drawer: "Added to your cart" after an add (that line marked), "Your cart" when the
  * shopper asked for it; every line with its image, name (a link to its page), month, quantity and
  * price, the cart's count and subtotal, View cart and Checkout. A modal dialog at the screen's
- * side, under the header: its heading takes the focus (a screen reader says it), Tab stays inside,
- * Escape, Close and a tap on the page around it close it and put the focus back on the control that
- * opened it; a link followed, a new page or the focus taken to the header closes it.
+ * side, under the header, the page around it dimmed: its heading takes the focus (a screen reader
+ * says it), Tab stays inside, Escape and Close put the focus back on the control that opened it; a
+ * tap on the page around it, a link followed, a new page or the focus taken elsewhere close it.
  */
 export default function CartDrawer({ opening, cart, onClose }: CartDrawerProps) {
   const titleId = useId();
@@ -130,6 +142,23 @@ export default function CartDrawer({ opening, cart, onClose }: CartDrawerProps) 
     if (pathname !== openedOn) close(false);
   }, [pathname, openedOn, close]);
 
+  // A press on the page around the drawer closes it and goes on to what was pressed (another Add
+  // to cart, the header's cart): the shopper keeps shopping. A press on nothing that takes the
+  // focus puts it back on the control that opened the drawer (kept from going to the page's body).
+  useEffect(() => {
+    const outside = (event: MouseEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || drawer.current?.contains(target)) return;
+      const focusable = target.closest(FOCUSABLE) !== null;
+      if (!focusable) event.preventDefault();
+      close(!focusable);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+    };
+  }, [close]);
+
   // A press on the header (above the drawer, in reach) takes the focus out of it: it closes, the
   // focus staying where the shopper put it.
   function focusLeft(event: FocusEvent<HTMLDivElement>) {
@@ -148,13 +177,7 @@ export default function CartDrawer({ opening, cart, onClose }: CartDrawerProps) 
 
   return (
     <div className="cart-drawer-layer" style={{ top: opening.top }}>
-      <div
-        className="cart-drawer-overlay"
-        aria-hidden="true"
-        onClick={() => {
-          close(true);
-        }}
-      />
+      <div className="cart-drawer-overlay" aria-hidden="true" />
       <div
         ref={drawer}
         className="cart-drawer"
