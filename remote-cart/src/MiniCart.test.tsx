@@ -103,6 +103,10 @@ function renderShop(route = '/') {
 }
 
 describe('the cart drawer', () => {
+  // The drawer's code, compiled once before the tests (as a page has it once fetched): its first
+  // compile on a loaded machine takes longer than a test's time.
+  beforeAll(() => import('./miniCart/CartDrawer'), 60_000);
+
   it('shows nothing before an add or a press on the cart', () => {
     renderShop();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -197,6 +201,19 @@ describe('the cart drawer', () => {
     await user.click(screen.getByText('Elsewhere on the page'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(add(PLAB_1)).toHaveFocus();
+  });
+
+  it('scrolling the page under it closes it, the focus back on the Add to cart pressed', async () => {
+    const { user, add } = renderShop();
+    await user.click(add(PLAB_1));
+    await screen.findByRole('dialog');
+    act(() => {
+      window.scrollY = 400;
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(add(PLAB_1)).toHaveFocus();
+    window.scrollY = 0;
   });
 
   it('a tap on another Add to cart goes through: the drawer opens again on that line', async () => {

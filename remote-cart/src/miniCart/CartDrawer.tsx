@@ -27,6 +27,9 @@ const CHECKOUT_PATH = '/cart#cart-checkout';
 /** The side of a line's image, in px (its box is reserved, with or without an image). */
 const IMAGE_SIZE = 64;
 
+/** How far the page may scroll under the drawer before it gets out of the way. */
+const SCROLL_CLOSES_PX = 48;
+
 /** What takes the focus when pressed (a heading the page focuses by script does not count). */
 const FOCUSABLE =
   'a[href], button, input, select, textarea, label, summary, [tabindex]:not([tabindex="-1"])';
@@ -112,7 +115,8 @@ function LineRow({
  * price, the cart's count and subtotal, View cart and Checkout. A modal dialog at the screen's
  * side, under the header, the page around it dimmed: its heading takes the focus (a screen reader
  * says it), Tab stays inside, Escape and Close put the focus back on the control that opened it; a
- * tap on the page around it, a link followed, a new page or the focus taken elsewhere close it.
+ * tap on the page around it, scrolling the page, a link followed, a new page or the focus taken
+ * elsewhere close it.
  */
 export default function CartDrawer({ opening, cart, onClose }: CartDrawerProps) {
   const titleId = useId();
@@ -141,6 +145,20 @@ export default function CartDrawer({ opening, cart, onClose }: CartDrawerProps) 
   useEffect(() => {
     if (pathname !== openedOn) close(false);
   }, [pathname, openedOn, close]);
+
+  // Scrolling the page under it closes it (the focus, when in it, back on the control that opened
+  // it): it stands where the header ended as it opened, which a scroll moves.
+  useEffect(() => {
+    const from = window.scrollY;
+    const scrolled = () => {
+      if (Math.abs(window.scrollY - from) <= SCROLL_CLOSES_PX) return;
+      close(drawer.current?.contains(document.activeElement) ?? false);
+    };
+    window.addEventListener('scroll', scrolled, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', scrolled);
+    };
+  }, [close]);
 
   // A press on the page around the drawer closes it and goes on to what was pressed (another Add
   // to cart, the header's cart): the shopper keeps shopping. A press on nothing that takes the
