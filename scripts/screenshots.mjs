@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run screenshots: the home page, a course page (at its top, and scrolled to its month options
-// and related events), the mini-cart after its Add to cart, the cart
+// and related events), the cart drawer after its Add to cart, the cart
 // (with a course in it) and the confirmation of its order (paid, with a coupon) at a phone's width
 // (375 px) and a laptop's (1280 px), from the production build on the embedded sample backend,
 // written to docs/screenshots/. Builds first when there is no build.
@@ -92,7 +92,7 @@ try {
       .first()
       .click();
     await page.getByRole('dialog', { name: 'Added to your cart' }).waitFor();
-    await shoot('minicart');
+    await shoot('cart-drawer');
     await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor();
     await page.goto(`${gateway.base}/cart`);
     await shoot('cart');

@@ -53,6 +53,18 @@ export function cartButton(page: Page) {
   return page.getByRole('link', { name: /^Cart, \d+ items?$/ });
 }
 
+/**
+ * Goes to the cart page as a shopper does: the header's cart opens the cart drawer ("Your cart"),
+ * whose View cart leads there.
+ */
+export async function goToCart(page: Page): Promise<void> {
+  await cartButton(page).click();
+  await page
+    .getByRole('dialog', { name: 'Your cart' })
+    .getByRole('link', { name: 'View cart' })
+    .click();
+}
+
 /** A phone and a laptop: what a shopper meets on both, tested on both. */
 export const SCREENS = [
   { name: 'phone', viewport: { width: 375, height: 812 } },

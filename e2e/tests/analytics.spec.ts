@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 
 /**
  * A visitor's path from the home page to a paid order, as the tag manager's data layer sees it:
@@ -163,7 +163,7 @@ test('a visitor’s path from the home page to a paid order tells analytics exac
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
 
   // In the cart: removes the event, applies a coupon and checks out.
-  await cartButton(page).click();
+  await goToCart(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await page
     .getByRole('button', { name: `Remove ${MANCHESTER_CIRCUIT.item_name}`, exact: true })

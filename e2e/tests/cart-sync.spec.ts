@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import {
   addFirstCourse,
   loadedResources,
@@ -224,7 +224,7 @@ test.describe('never lose a cart', () => {
     await expect(cartButton(second)).toHaveAccessibleName('Cart, 2 items');
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
     await page.bringToFront();
-    await cartButton(page).click();
+    await goToCart(page);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
     await second.bringToFront();
@@ -253,7 +253,7 @@ test.describe('never lose a cart', () => {
     const learner = await newLearner(request);
     await logIn(page, learner);
     const title = await addFirstCourse(page);
-    await cartButton(page).click();
+    await goToCart(page);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     const login = await apiLogIn(request, learner);
     await expect.poll(() => accountLines(request, login)).toEqual([`${title} × 1`]);
@@ -287,7 +287,7 @@ test.describe('never lose a cart', () => {
         'Your browser is not letting this site save data, so your cart will be lost when you close this page.',
     });
     await expect(told).toHaveCount(1);
-    await cartButton(page).click();
+    await goToCart(page);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(
       page.getByText(
@@ -377,7 +377,7 @@ test.describe('never lose a cart', () => {
           'Your saved cart was saved by a newer version of the shop. Reload the page to see it.',
       }),
     ).toBeVisible();
-    await cartButton(page).click();
+    await goToCart(page);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
     expect(writes).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import { addFirstCourse } from '../support/storefront';
 
 /**
@@ -10,7 +10,7 @@ import { addFirstCourse } from '../support/storefront';
 /** Adds the first course, checks out as a visitor and lands on the payment page: its order id. */
 async function checkOutOneCourse(page: Page): Promise<{ title: string; orderId: number }> {
   const title = await addFirstCourse(page);
-  await cartButton(page).click();
+  await goToCart(page);
   await page.getByLabel('Email for your receipt').fill('doctor@nhs.net');
   await page.getByRole('button', { name: 'Proceed to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/order-pay\/\d+\/\?pay_for_order=true&key=wc_order_/);

@@ -1,4 +1,4 @@
-import { cartButton, expect, test } from '../support/fixtures';
+import { expect, goToCart, test } from '../support/fixtures';
 import { addFirstCourse, logIn, newLearner } from '../support/storefront';
 
 test.describe('the commerce boundary', () => {
@@ -7,7 +7,7 @@ test.describe('the commerce boundary', () => {
   }) => {
     await logIn(page);
     await addFirstCourse(page);
-    await cartButton(page).click();
+    await goToCart(page);
 
     await page.getByLabel('Coupon code').fill('WELCOME10');
     await page.getByRole('button', { name: 'Apply', exact: true }).first().click();
@@ -31,7 +31,7 @@ test.describe('the commerce boundary', () => {
     page,
   }) => {
     await addFirstCourse(page);
-    await cartButton(page).click();
+    await goToCart(page);
     await page.getByLabel('Email for your receipt').fill('doctor@nhs.net');
     const sent = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().endsWith('/api/shop/orders'),

@@ -1,4 +1,4 @@
-import { SCREENS, cartButton, expect, test } from '../support/fixtures';
+import { expect, goToCart, SCREENS, test } from '../support/fixtures';
 import { addFirstCourse } from '../support/storefront';
 
 /**
@@ -16,7 +16,7 @@ for (const screen of SCREENS) {
       browser,
     }) => {
       await addFirstCourse(page);
-      await cartButton(page).click();
+      await goToCart(page);
       await page.getByLabel('Email for your receipt').fill('doctor@nhs.net');
       await page.getByRole('button', { name: 'Proceed to checkout' }).click();
       await expect(page).toHaveURL(

@@ -1,4 +1,4 @@
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import {
   expectHomeWithMinimalHeader,
   expectSamePlace,
@@ -401,7 +401,7 @@ test('one store: Add to cart in the home remote raises the header badge and fill
   await firstAdd.click();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
-  await cartButton(page).click();
+  await goToCart(page);
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('heading', { name: title ?? '' })).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText(/^£\d+\.\d{2}$/);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import { allowingAnalytics, logIn } from '../support/storefront';
 
 /** Issue 33, item 5: the newsletter popup and the visitor, the header's dropdowns and its row. */
@@ -78,7 +78,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(popup(page)).toBeVisible();
       await expect(popup(page).getByRole('button', { name: 'Close' })).not.toBeFocused();
 
-      await cartButton(page).click();
+      await goToCart(page);
       await expect(page).toHaveURL(/\/cart$/);
       await expect(popup(page)).toBeHidden();
 

@@ -10,7 +10,7 @@ const VIEWPORTS = [
 
 const COURSE = '/courses/plab-1-online-course';
 
-/** The mini-cart, as a screen reader finds it. */
+/** The cart drawer after an add, as a screen reader finds it. */
 function miniCart(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Added to your cart' });
 }
@@ -38,7 +38,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`the shopper's path at ${String(viewport.width)} px`, () => {
     test.use({ viewport });
 
-    test('Add to cart opens a mini-cart: the line, the count, View cart and Checkout, by keyboard', async ({
+    test('Add to cart opens the cart drawer: the line, the count, View cart and Checkout, by keyboard', async ({
       page,
     }) => {
       await page.goto(COURSE);
@@ -54,13 +54,18 @@ for (const viewport of VIEWPORTS) {
       await expect(panel).toContainText('1 item in your cart');
       await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
-      // It never covers the Add to cart the shopper pressed.
-      const [panelBox, addBox] = await Promise.all([panel.boundingBox(), add.boundingBox()]);
-      expect(panelBox && addBox && !overlap(panelBox, addBox)).toBe(true);
+      // It never covers the header's cart button.
+      const [panelBox, cartBox] = await Promise.all([
+        panel.boundingBox(),
+        cartButton(page).boundingBox(),
+      ]);
+      expect(panelBox && cartBox && !overlap(panelBox, cartBox)).toBe(true);
 
       // Tab goes round its controls and stays in it.
       await page.keyboard.press('Tab');
       await expect(panel.getByRole('button', { name: 'Close' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(panel.getByRole('link', { name: title })).toBeFocused();
       await page.keyboard.press('Tab');
       await expect(panel.getByRole('link', { name: 'View cart' })).toBeFocused();
       await page.keyboard.press('Tab');
@@ -74,7 +79,7 @@ for (const viewport of VIEWPORTS) {
       await expect(add).toBeFocused();
     });
 
-    test('the mini-cart’s Checkout leads to the checkout on the cart page', async ({ page }) => {
+    test('the cart drawer’s Checkout leads to the checkout on the cart page', async ({ page }) => {
       await page.goto(COURSE);
       const { add, title } = await firstAdd(page);
       await add.click();
@@ -147,7 +152,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Gold Membership' })).toBeVisible();
     });
 
-    test('the mini-cart open and /memberships have no WCAG 2.1 A/AA violations', async ({
+    test('the cart drawer open and /memberships have no WCAG 2.1 A/AA violations', async ({
       page,
     }) => {
       await page.goto('/memberships');

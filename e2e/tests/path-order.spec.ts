@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import { addFirstCourse, newLearner } from '../support/storefront';
 
 /**
@@ -17,7 +17,7 @@ const EMAIL = 'doctor@nhs.net';
 /** The first course in the cart, with `coupon` applied: the cart page open. */
 async function cartWithCoupon(page: Page, coupon: string): Promise<void> {
   await addFirstCourse(page);
-  await cartButton(page).click();
+  await goToCart(page);
   await page.getByLabel('Coupon code').fill(coupon);
   await page.getByRole('button', { name: 'Apply', exact: true }).first().click();
   await expect(page.getByText(`Coupon ${coupon} applied.`)).toBeVisible();
@@ -94,7 +94,7 @@ for (const viewport of VIEWPORTS) {
       // Login ends by going home (the header's account links are in its menu on a phone).
       await expect(page).toHaveURL(/\/$/);
       await addFirstCourse(page);
-      await cartButton(page).click();
+      await goToCart(page);
       // Only a logged-in learner is offered their reward points.
       await expect(page.getByRole('heading', { name: 'Reward points' })).toBeVisible();
       await expect(page.getByLabel('Email for your receipt')).toHaveValue(learner.email);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 
 /**
  * The shop's rules on the way from a card to an order: a percentage coupon follows the cart's
@@ -36,7 +36,7 @@ async function closeMiniCart(page: Page, title: string): Promise<void> {
 
 /** Opens the cart from the header, as a shopper does. */
 async function openCart(page: Page): Promise<void> {
-  await cartButton(page).click();
+  await goToCart(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

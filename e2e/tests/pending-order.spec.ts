@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cartButton, expect, SCREENS, test } from '../support/fixtures';
+import { expect, goToCart, SCREENS, test } from '../support/fixtures';
 import { addFirstCourse, DEMO } from '../support/storefront';
 
 /**
@@ -45,7 +45,7 @@ for (const screen of SCREENS) {
     }) => {
       const token = await logInDemo(page);
       await addFirstCourse(page);
-      await cartButton(page).click();
+      await goToCart(page);
       await page.getByLabel(/Reward points to use/).fill('1');
       await page.getByRole('button', { name: 'Apply', exact: true }).last().click();
       await expect(page.getByText(/£1\.00.*reward points applied/)).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { cartButton, expect, test } from '../support/fixtures';
+import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import { linksWithMenusOpen, pageProblem, unresolvableHost } from '../support/crawl';
 import { logIn, reachFooter, wcagViolations } from '../support/storefront';
 
@@ -174,7 +174,7 @@ test.describe('course and event pages', () => {
     const chosen = (await months.locator('label').nth(1).innerText()).trim();
     await page.getByRole('button', { name: `Add ${COURSE.title} to cart` }).click();
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
-    await cartButton(page).click();
+    await goToCart(page);
     const line = page.getByRole('main').getByRole('listitem').filter({ hasText: COURSE.title });
     await expect(line).toBeVisible();
     const price = /£\d+\.\d\d/.exec(chosen)?.[0] ?? 'no price';
@@ -197,7 +197,7 @@ test.describe('course and event pages', () => {
     // An event is one line however often it is added (matched by id).
     await expect(add).toBeEnabled();
     await add.click();
-    await cartButton(page).click();
+    await goToCart(page);
     await expect(
       page.getByRole('main').getByRole('listitem').filter({ hasText: EVENT.title }),
     ).toHaveCount(1);

@@ -1,20 +1,39 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { eventBus, notify, useAppSelector } from 'shared-store';
-import { lineDuration, lineName } from './lineNames';
-import { placeBeside } from './miniCart/placement';
-import type { MiniCartPanelProps, ShownAdd, ShownLine } from './miniCart/shownAdd';
-import { selectCartItems, selectDurations, selectTotalQuantity } from './model/cartSlice';
+import { lineDuration } from './lineNames';
+import {
+  CART_PATH,
+  type CartDrawerProps,
+  type DrawerCart,
+  type DrawerOpening,
+} from './miniCart/drawerProps';
+import { lineKey } from './model/cartLines';
+import {
+  selectCartItems,
+  selectDurations,
+  selectSubtotal,
+  selectTotalQuantity,
+} from './model/cartSlice';
 
-type Panel = ComponentType<MiniCartPanelProps>;
+type Drawer = ComponentType<CartDrawerProps>;
 
-/** The panel's code: loaded with the first add, not with the page; again after a failed load. */
-let loading: Promise<Panel> | undefined;
-function loadPanel(): Promise<Panel> {
-  loading ??= import('./miniCart/MiniCartPanel').then((module) => module.default);
+/**
+ * The drawer's code (its view and the reads of every line): loaded with the first add or the first
+ * tap on the header's cart, not with the page; again after a failed load.
+ */
+let loading: Promise<Drawer> | undefined;
+function loadDrawer(): Promise<Drawer> {
+  loading ??= import('./miniCart/CartDrawer').then((module) => module.default);
   loading.catch(() => {
     loading = undefined;
   });
   return loading;
+}
+
+/** Where the page's header (the banner, whichever team draws it) ends on the screen. */
+function headerBottom(): number {
+  return Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
 }
 
 /** The control the shopper added with (focused as they clicked), to go back to on Escape. */
@@ -23,101 +42,87 @@ function focusedControl(): HTMLElement | null {
   return focused instanceof HTMLElement && focused !== document.body ? focused : null;
 }
 
-/** How long a control pressed may stay disabled (an add's cooldown) for the focus to go back to it. */
-const REFOCUS_WITHIN_MS = 2000;
-
 /**
- * Puts the focus back on the control the shopper added with, without scrolling. One still disabled
- * (the add's cooldown: a disabled button takes no focus) takes it once it is enabled again, if the
- * focus has not gone anywhere meanwhile.
+ * The drawer with the cart it shows, read here with the cart model's code the page has: the
+ * drawer's own code is only its view (reading there would bring a second copy of the model).
  */
-function refocus(control: HTMLElement): void {
-  if (!control.matches(':disabled')) {
-    control.focus({ preventScroll: true });
-    return;
-  }
-  const observer = new MutationObserver(() => {
-    if (control.matches(':disabled')) return;
-    observer.disconnect();
-    if (document.activeElement === document.body) control.focus({ preventScroll: true });
-  });
-  observer.observe(control, { attributes: true, attributeFilter: ['disabled'] });
-  setTimeout(() => {
-    observer.disconnect();
-  }, REFOCUS_WITHIN_MS);
-}
-
-/**
- * The panel with what it shows of the cart: the line added (while it is in the cart) and the count.
- * Read here, with the cart model's code the page has: the panel's own code is only its view.
- */
-function AddedPanel({
-  Panel,
-  added,
-  onClose,
-}: Omit<MiniCartPanelProps, 'line' | 'count'> & { Panel: Panel }) {
-  const line = useAppSelector(selectCartItems).find(
-    (candidate) =>
-      candidate.id === added.id && (candidate.from === 'event' || candidate.month === added.month),
-  );
-  const tierDuration = useAppSelector((state) =>
-    line?.tier ? selectDurations(state)[line.tier] : '',
-  );
+function DrawerWithCart({ Drawer, ...props }: Omit<CartDrawerProps, 'cart'> & { Drawer: Drawer }) {
+  const items = useAppSelector(selectCartItems);
   const count = useAppSelector(selectTotalQuantity);
-  const shown: ShownLine | undefined = line && {
-    name: lineName(line),
-    details: [
-      lineDuration(line, tierDuration),
-      line.quantity > 1 ? `Quantity ${String(line.quantity)}` : '',
-    ]
-      .filter(Boolean)
-      .join(' · '),
-    price: line.price,
+  const subtotal = useAppSelector(selectSubtotal);
+  const silver = useAppSelector((state) => selectDurations(state).silver);
+  const gold = useAppSelector((state) => selectDurations(state).gold);
+  const ultimate = useAppSelector((state) => selectDurations(state).ultimate);
+  const durations = { silver, gold, ultimate };
+  const cart: DrawerCart = {
+    lines: items.map((line) => ({
+      line,
+      key: lineKey(line),
+      duration: lineDuration(line, line.tier ? durations[line.tier] : ''),
+    })),
+    count,
+    subtotal,
   };
-  return <Panel added={added} line={shown} count={count} onClose={onClose} />;
+  return <Drawer {...props} cart={cart} />;
 }
 
 /**
- * The mini-cart (exposed as `cart/MiniCart`, in the shell's `minicart` layout slot): after each add
- * a shop page makes (the bus's `cart:item-added`), the line just added, the cart's count, View
- * cart and Checkout, with the focus on its heading. It opens beside the button the shopper
- * pressed, never over it nor over the page's header.
+ * The mini-cart (exposed as `cart/MiniCart`, in the shell's `minicart` layout slot): the cart
+ * drawer, opened by each add a shop page makes (the bus's `cart:item-added`: "Added to your cart")
+ * and by the header's cart button (`cart:open`: "Your cart"), except on the cart page itself. It
+ * opens under the header, whose cart button stays in reach. Its code comes with the first of those;
+ * while it cannot, an add is told in a toast and the cart button goes on to the cart page.
  */
 export default function MiniCart() {
-  const [Loaded, setLoaded] = useState<Panel | null>(null);
-  const [shown, setShown] = useState<ShownAdd | null>(null);
+  const [Loaded, setLoaded] = useState<Drawer | null>(null);
+  const [opening, setOpening] = useState<DrawerOpening | null>(null);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // The bus's listeners are set once: they read where the page is and how to leave it from here.
+  const page = useRef({ pathname, navigate });
+  useEffect(() => {
+    page.current = { pathname, navigate };
+  });
+  const close = useCallback(() => {
+    setOpening(null);
+  }, []);
 
   useEffect(() => {
     let live = true;
-    const subscription = eventBus.on('cart:item-added').subscribe(({ id, month }) => {
-      const trigger = focusedControl();
-      // The page's header (the banner, whichever team draws it) keeps its cart button in reach.
-      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-      const place = placeBeside(trigger?.getBoundingClientRect(), header, window.innerHeight);
-      const add: ShownAdd = { id, month, trigger, place };
-      loadPanel().then(
-        (panel) => {
+    const show = (open: DrawerOpening, failed: () => void) => {
+      loadDrawer().then(
+        (drawer) => {
           if (!live) return;
-          setLoaded(() => panel);
-          setShown(add);
+          setLoaded(() => drawer);
+          setOpening(open);
         },
         (error: unknown) => {
-          // The badge has the count; the shopper still hears that the add went through.
-          console.warn('The mini-cart could not load:', error);
-          notify('success', 'Added to your cart');
+          console.warn('The cart drawer could not load:', error);
+          if (live) failed();
         },
       );
+    };
+    const added = eventBus.on('cart:item-added').subscribe(({ id, month }) => {
+      // The badge has the count; the shopper still hears that the add went through.
+      show({ added: { id, month }, opener: focusedControl(), top: headerBottom() }, () => {
+        notify('success', 'Added to your cart');
+      });
+    });
+    const asked = eventBus.on('cart:open').subscribe(({ opener, taken }) => {
+      if (page.current.pathname === CART_PATH) return;
+      taken();
+      show({ opener, top: headerBottom() }, () => {
+        void page.current.navigate(CART_PATH);
+      });
     });
     return () => {
       live = false;
-      subscription.unsubscribe();
+      added.unsubscribe();
+      asked.unsubscribe();
     };
   }, []);
 
-  function close(returnFocus: boolean) {
-    if (returnFocus && shown?.trigger?.isConnected) refocus(shown.trigger);
-    setShown(null);
-  }
-
-  return Loaded && shown ? <AddedPanel Panel={Loaded} added={shown} onClose={close} /> : null;
+  return Loaded && opening ? (
+    <DrawerWithCart Drawer={Loaded} opening={opening} onClose={close} />
+  ) : null;
 }

@@ -88,7 +88,14 @@ export {
 export { decodeEntities } from './lib/entities';
 export { PlainText, serverPlainText, useHeadText, useShownText } from './lib/plainText';
 export { safeUrl } from './lib/url';
-export { COURSE_ID_PARAM, courseByIdPath, linkTarget, type LinkTarget } from './lib/links';
+export {
+  COURSE_ID_PARAM,
+  courseByIdPath,
+  coursePath,
+  eventPath,
+  linkTarget,
+  type LinkTarget,
+} from './lib/links';
 export { readPublicConfig, dashboardUrl } from './lib/publicConfig';
 export {
   useMediaQuery,

@@ -172,3 +172,42 @@ describe('package duration', () => {
     warn.mockRestore();
   });
 });
+
+describe('each line shows its image and links to its page', () => {
+  it('a course’s name links to its course page, beside the image its shop page read', () => {
+    const line = { ...plab1, image: 'https://wp.example/uploads/plab-1.jpg' };
+    renderWithProviders(<CartPage />, { preloadedState: seedState([line, mockExam]) });
+    const course = screen.getByRole('listitem', { name: 'PLAB 1' });
+    expect(within(course).getByRole('link', { name: 'PLAB 1' })).toHaveAttribute(
+      'href',
+      '/courses/plab-1-online-course',
+    );
+    expect(course.querySelector('img')).toHaveAttribute(
+      'src',
+      'https://wp.example/uploads/plab-1.jpg',
+    );
+    expect(
+      within(screen.getByRole('listitem', { name: 'PLAB 2 Mock Day' })).getByRole('link', {
+        name: 'PLAB 2 Mock Day',
+      }),
+    ).toHaveAttribute('href', '/events/plab-2-mock-day');
+  });
+
+  it('a package links to the memberships page', async () => {
+    mockFetch({ '/api/shop/products/3202/variations': () => ({ body: [] }) });
+    renderWithProviders(<CartPage />, { preloadedState: seedState([goldPackage]) });
+    expect(screen.getByRole('link', { name: 'Gold Membership' })).toHaveAttribute(
+      'href',
+      '/memberships',
+    );
+    await screen.findByRole('combobox', { name: 'Duration of Gold Membership' });
+  });
+
+  it('a line kept without an image (an older cart) or with one not to show keeps an empty box', () => {
+    const hostile = { ...mockExam, image: 'javascript:alert(1)' };
+    renderWithProviders(<CartPage />, { preloadedState: seedState([plab1, hostile]) });
+    expect(screen.getByRole('link', { name: 'PLAB 1' })).toBeVisible();
+    expect(document.querySelector('main img, .cart-line img')).toBeNull();
+    expect(document.querySelectorAll('.cart-line-image')).toHaveLength(2);
+  });
+});

@@ -1,12 +1,18 @@
 import { useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { formatPrice, sumLines, useAppDispatch, useAppSelector } from 'shared-store';
 import { lineLimitText } from '../cartHelpers';
+import { linePath } from '../lineLinks';
 import { lineDuration, lineName } from '../lineNames';
 import { useConfirmation } from '../hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DurationSelect } from './DurationSelect';
+import { LineImage } from './LineImage';
 import { courseDeleted, itemUpdated, selectDurations, type CartItem } from '../model/cartSlice';
 import { MAX_QUANTITY, QUANTITY_FLOOR, lowered } from '../model/quantity';
+
+/** The side of a line's image, in px. */
+const IMAGE_SIZE = 64;
 
 export interface CartLineProps {
   line: CartItem;
@@ -17,7 +23,7 @@ export interface CartLineProps {
 }
 
 /**
- * One line of the cart: name, month (or a package's duration choice), unit price, quantity with
+ * One line of the cart: image, name (a link to its course's, event's or the memberships page), month (or a package's duration choice), unit price, quantity with
  * − and +, line total and Remove. − asks before it removes the line (at quantity 1), and does
  * nothing at the quantity floor; + stops at the line's limit (an event's places left, one of a
  * course sold individually), which the line then says.
@@ -33,6 +39,7 @@ export function CartLine({ line, label, onRemoved }: CartLineProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const confirmation = useConfirmation(trigger);
   const duration = lineDuration(line, tierDuration);
+  const path = linePath(line);
   const atFloor = line.quantity <= QUANTITY_FLOOR;
   const removes = lowered(line.quantity, 1) === 0;
 
@@ -52,14 +59,17 @@ export function CartLine({ line, label, onRemoved }: CartLineProps) {
   return (
     <li className="cart-line" aria-labelledby={titleId}>
       <div className="cart-line-main">
-        <h3 id={titleId} className="cart-line-title">
-          {lineName(line)}
-        </h3>
-        {line.tier ? (
-          <DurationSelect line={line} tier={line.tier} duration={duration} label={label} />
-        ) : (
-          duration && <p className="cart-line-option">{duration}</p>
-        )}
+        <LineImage className="cart-line-image" url={line.image} size={IMAGE_SIZE} />
+        <div className="cart-line-text">
+          <h3 id={titleId} className="cart-line-title">
+            {path ? <Link to={path}>{lineName(line)}</Link> : lineName(line)}
+          </h3>
+          {line.tier ? (
+            <DurationSelect line={line} tier={line.tier} duration={duration} label={label} />
+          ) : (
+            duration && <p className="cart-line-option">{duration}</p>
+          )}
+        </div>
       </div>
       <p className="cart-line-price">
         <span className="cart-line-caption">Price</span> {formatPrice(line.price)}

@@ -359,3 +359,24 @@ describe('savedCartText', () => {
     expect(parseSavedCart(savedCartText(EMPTY))).toEqual({ kind: 'cart', cart: EMPTY, dropped: 0 });
   });
 });
+
+describe('a line’s image', () => {
+  const IMAGE = 'https://wp.example/uploads/plab-1.jpg';
+
+  it('is kept through the saved cart’s text; a line saved without one (an older cart) still reads', () => {
+    const saved = savedCartText(cart([line({ image: IMAGE }), line({ id: 2, slug: 'msra' })]));
+    const read = parseSavedCart(saved);
+    expect(read.kind === 'cart' && read.cart.lines.map((l) => l.image)).toEqual([IMAGE, undefined]);
+  });
+
+  it('anything but text is dropped', () => {
+    const { lines } = readLines([{ ...line(), image: { src: IMAGE } }]);
+    expect(lines[0]?.image).toBeUndefined();
+  });
+
+  it('is part of what a line says: two copies differing only in it merge the same either way', () => {
+    const withImage = cart([line({ image: IMAGE, rev: 2, at: 1 })]);
+    const without = cart([line({ rev: 2, at: 1 })]);
+    expect(mergeLines(withImage, without)).toEqual(mergeLines(without, withImage));
+  });
+});

@@ -25,6 +25,11 @@ export interface CartItem {
   title?: string;
   /** 'event' lines are matched by id alone. */
   from?: 'event';
+  /**
+   * The course's or event's image as the shop's page read it from WordPress: only shown, and only
+   * as `shownImage` lets it (a cart kept by an older build has none).
+   */
+  image?: string;
   /** The WooCommerce product and variation an order is made of. */
   product_id?: number;
   variation_id?: number;
@@ -50,6 +55,7 @@ export interface CartItemInput {
   price?: unknown;
   title?: string;
   from?: string;
+  image?: unknown;
   product_id?: unknown;
   variation_id?: unknown;
   tier?: string;
@@ -79,6 +85,8 @@ export const MAX_REMOVED_LINES = 200;
 /** Longest text id a line may have; anything longer is hostile input. */
 const MAX_ID_LENGTH = 100;
 const MAX_TEXT_LENGTH = 500;
+/** Longest image URL a line keeps (WordPress's are well under it). */
+const MAX_URL_LENGTH = 2000;
 
 /** A positive whole number, or undefined. */
 function toId(value: unknown): number | undefined {
@@ -122,6 +130,8 @@ export function toItem(input: CartItemInput): CartItem {
   const title = text(input.title);
   if (title) item.title = title;
   if (input.from === 'event') item.from = 'event';
+  const image = text(input.image, MAX_URL_LENGTH);
+  if (image) item.image = image;
   const productId = toId(input.product_id);
   if (productId) item.product_id = productId;
   const variationId = toId(input.variation_id);
@@ -163,6 +173,7 @@ function content(line: CartItem): string {
     line.variation_id ?? 0,
     line.tier ?? '',
     line.max_quantity ?? -1,
+    line.image ?? '',
   ]);
 }
 

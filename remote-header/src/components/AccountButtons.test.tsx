@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { joinSession, provideModel, safeStorage } from 'shared-store';
+import { useLocation } from 'react-router-dom';
+import { eventBus, joinSession, provideModel, safeStorage } from 'shared-store';
 import {
   cartModelStandIn,
   mockFetch,
@@ -128,5 +129,69 @@ describe('the cart button with the cart’s model', () => {
     provideModel('cart', cartModelStandIn(1).model);
     renderWithProviders(<CartButton />, { preloadedState: { cartData: { totalQuantity: 2 } } });
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toHaveAttribute('href', '/cart');
+  });
+});
+
+describe('the cart button', () => {
+  /** Where the page is: the router's path. */
+  function Where() {
+    return <p data-testid="where">{useLocation().pathname}</p>;
+  }
+
+  function renderCartButton() {
+    const rendered = renderWithProviders(
+      <>
+        <CartButton />
+        <Where />
+      </>,
+    );
+    const cart = () => screen.getByRole('link', { name: /^Cart, / });
+    return { ...rendered, cart };
+  }
+
+  it('asks the page to show the cart in place, and stays on the page when that is taken', async () => {
+    const asked: HTMLElement[] = [];
+    const subscription = eventBus.on('cart:open').subscribe(({ opener, taken }) => {
+      if (opener) asked.push(opener);
+      taken();
+    });
+    try {
+      const { user, cart } = renderCartButton();
+      await user.click(cart());
+      expect(asked).toEqual([cart()]);
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('goes on to the cart page when nobody shows the cart (the cart’s code cannot load)', async () => {
+    const { user, cart } = renderCartButton();
+    await user.click(cart());
+    expect(screen.getByTestId('where')).toHaveTextContent('/cart');
+  });
+
+  it('a press for a new tab is the link’s own: the page is not asked', async () => {
+    let asked = 0;
+    const subscription = eventBus.on('cart:open').subscribe(({ taken }) => {
+      asked += 1;
+      taken();
+    });
+    // The browser opens the new tab: this page stays as it is (jsdom would try to go there).
+    const newTab = (event: MouseEvent) => {
+      event.preventDefault();
+    };
+    document.addEventListener('click', newTab);
+    try {
+      const { user, cart } = renderCartButton();
+      await user.keyboard('{Control>}');
+      await user.click(cart());
+      await user.keyboard('{/Control}');
+      expect(asked).toBe(0);
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    } finally {
+      subscription.unsubscribe();
+      document.removeEventListener('click', newTab);
+    }
   });
 });

@@ -1,8 +1,10 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   STORAGE_KEYS,
   cartLabel,
   dashboardUrl,
+  eventBus,
   isMobileApp,
   readPublicConfig,
   safeStorage,
@@ -15,13 +17,34 @@ import {
 import { useDropdown } from './dropdowns';
 
 /**
- * The cart button with its badge: an icon on phones, the word Cart on wider screens. The count is
- * the cart's; while the cart cannot load, the one the page's storage kept.
+ * A plain press on the cart button asks the page to show the cart in place (the cart team's
+ * drawer); the link goes on to the cart page when nobody takes that, or for a press that opens a
+ * new tab or window.
+ */
+function openCart(event: MouseEvent<HTMLAnchorElement>): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  // Set while the event is delivered, by whoever shows the cart.
+  const answer = { taken: false };
+  eventBus.emit({
+    type: 'cart:open',
+    opener: event.currentTarget,
+    taken: () => {
+      answer.taken = true;
+    },
+  });
+  if (answer.taken) event.preventDefault();
+}
+
+/**
+ * The cart button with its badge: an icon on phones, the word Cart on wider screens; it opens the
+ * cart's drawer (openCart). The count is the cart's; while the cart cannot load, the one the
+ * page's storage kept.
  */
 export function CartButton() {
   const count = useCartCount();
   return (
-    <Link to="/cart" className="hdr-cart" aria-label={cartLabel(count)}>
+    <Link to="/cart" className="hdr-cart" aria-label={cartLabel(count)} onClick={openCart}>
       <svg className="hdr-cart__icon" aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
         <path
           fill="currentColor"

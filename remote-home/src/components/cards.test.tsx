@@ -115,7 +115,7 @@ describe('course card', () => {
     );
   }
 
-  it('Add to cart adds one of the course’s chosen month {id, slug, month, price}, and one more at each click', async () => {
+  it('Add to cart adds one of the course’s chosen month {id, slug, month, price} with the image the page read, and one more at each click', async () => {
     const { user, add } = await renderCourse();
     await user.click(add);
     await cooledDown(add);
@@ -127,6 +127,7 @@ describe('course card', () => {
         month: '1 Month',
         price: 49.99,
         title: 'PLAB 1 Online Course & Mocks',
+        image: '/plab.svg',
         product_id: 3103,
         variation_id: 310301,
       },
@@ -220,7 +221,7 @@ describe('event card', () => {
     expect(formatEventDate('2027-13-45')).toBe('2027-13-45');
   });
 
-  it("adds one place with from 'event' (matched in the cart by id alone), and one more at each click", async () => {
+  it("adds one place with from 'event' (matched in the cart by id alone) and the image the page read, and one more at each click", async () => {
     jest.useFakeTimers();
     const { user } = renderWithProviders(<EventCard event={event} />, { fakeTimers: true });
     const add = screen.getByRole('button', {
@@ -239,6 +240,7 @@ describe('event card', () => {
         price: 295,
         title: 'PLAB 2 Mock Circuit — Manchester',
         from: 'event',
+        image: '/e.svg',
         product_id: 3301,
       },
     };

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
-import { useMounted, type Course, type EventItem } from 'shared-store';
+import { coursePath, eventPath, useMounted, type Course, type EventItem } from 'shared-store';
 import { useSelectItem } from '../analytics';
 import { useAddToCart, type CartRequest } from '../hooks/useAddToCart';
 
-/** The storefront's page of a course or an event; none for one without a slug. */
-export const coursePath = (slug: string) => (slug ? `/courses/${encodeURIComponent(slug)}` : '');
-export const eventPath = (slug: string) => (slug ? `/events/${encodeURIComponent(slug)}` : '');
+// The storefront's page of a course or an event: shared-store's, as the cart's lines link there too.
+export { coursePath, eventPath };
 
 /**
  * A card's title: a link to the card's page (opening it from a list is that list's select_item),
@@ -46,7 +45,7 @@ export interface CourseChoice {
 /** One of a course in the cart: matched there by id and month. */
 export const courseLine =
   (
-    course: Pick<Course, 'id' | 'slug' | 'product_id'>,
+    course: Pick<Course, 'id' | 'slug' | 'product_id' | 'image'>,
     title: string,
     choice: CourseChoice,
   ): CartRequest =>
@@ -57,6 +56,7 @@ export const courseLine =
       month: choice.month,
       price: choice.price,
       title,
+      image: course.image.url,
       product_id: course.product_id,
       variation_id: choice.variationId,
       ...(choice.maxQuantity === undefined ? {} : { max_quantity: choice.maxQuantity }),
@@ -68,7 +68,7 @@ export const courseLine =
  */
 export const eventLine =
   (
-    event: Pick<EventItem, 'id' | 'slug' | 'product_id'>,
+    event: Pick<EventItem, 'id' | 'slug' | 'product_id' | 'image'>,
     title: string,
     price: number,
     placesLeft?: number,
@@ -81,6 +81,7 @@ export const eventLine =
       price,
       title,
       from: 'event',
+      image: event.image.url,
       product_id: event.product_id,
       ...(placesLeft === undefined ? {} : { max_quantity: Math.max(0, placesLeft) }),
     });
@@ -99,7 +100,7 @@ export function AddEventButton({
   soldOut,
   placesLeft,
 }: {
-  event: Pick<EventItem, 'id' | 'slug' | 'product_id'>;
+  event: Pick<EventItem, 'id' | 'slug' | 'product_id' | 'image'>;
   title: string;
   price: number;
   soldOut: boolean;

@@ -10,7 +10,14 @@ export type BusEvent =
    * The cart took a line a shop page added (the cart model's lineAdded or packageChosen): the
    * line's key in the cart, id and month ('' for an event's place).
    */
-  | { type: 'cart:item-added'; id: number | string; month: string };
+  | { type: 'cart:item-added'; id: number | string; month: string }
+  /**
+   * The shopper asks to see their cart (the header's cart button): `opener` is the control pressed,
+   * which takes the focus back when the cart closes. Whoever shows the cart in place calls `taken`
+   * while the event is delivered (the bus delivers at once); when nobody does, the button goes on to
+   * the cart page as a link.
+   */
+  | { type: 'cart:open'; opener: HTMLElement | null; taken: () => void };
 
 export type BusEventType = BusEvent['type'];
 export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;

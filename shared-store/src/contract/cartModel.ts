@@ -15,6 +15,11 @@ export interface ShopLine {
   title: string;
   /** An event's place: matched in the cart by id alone. */
   from?: 'event';
+  /**
+   * The course's or event's image, its URL as the page read it from WordPress: the cart only
+   * shows it (checked again where it is shown, having been kept in the browser's storage).
+   */
+  image?: string;
   /** The WooCommerce product and variation an order is made of. */
   product_id?: number;
   variation_id?: number;

@@ -21,6 +21,13 @@ export function courseByIdPath(id: number | null): string {
   return id === null ? '/courses' : `/courses?${COURSE_ID_PARAM}=${String(id)}`;
 }
 
+/**
+ * The storefront's page of a course or an event by its slug (the shop's cards and the cart's lines
+ * link there); none for one without a slug.
+ */
+export const coursePath = (slug: string) => (slug ? `/courses/${encodeURIComponent(slug)}` : '');
+export const eventPath = (slug: string) => (slug ? `/events/${encodeURIComponent(slug)}` : '');
+
 /** The WordPress site's blog is under /blog; the storefront's under /blogs, where its links go. */
 const BLOG = /^\/blog(?=\/|$)/;
 
