@@ -5,13 +5,23 @@ import { savingData, withConsentCookie } from '../support/storefront';
 /** The course page's code, its reads and the product's price reads, as the page asks for them. */
 const COURSE_CODE = /\/remotes\/home\/__federation_expose_CoursePage\.\w+\.js$/;
 const COURSE_READS = /\/wp-json\/wp\/v2\/(courseList|products-with-ticket|course\/\d+)$/;
-const PRICE_READS = /\/api\/shop\/(prices|products\/\d+\/variations)$/;
 
-/** Every request the page makes, by path, in order; `since(n)` those after the first n. */
+/** The reads of the course page whose description is at `details` (its card's data-prefetch). */
+const readsOf = (details: string) =>
+  new RegExp(
+    `^/wp-json/wp/v2/(courseList|products-with-ticket|course/${details.split('/').pop() ?? ''})$`,
+  );
+const PRICE_READS = /^\/api\/shop\/(prices\?|products\/\d+\/variations)/;
+
+/**
+ * Every request the page makes, by path (a price read with its query), in order; `matching` those
+ * of a pattern, after the first `from`.
+ */
 function watchRequests(page: Page) {
   const paths: string[] = [];
   page.on('request', (request) => {
-    paths.push(new URL(request.url()).pathname);
+    const { pathname, search } = new URL(request.url());
+    paths.push(pathname === '/api/shop/prices' ? pathname + search : pathname);
   });
   return {
     paths,
@@ -45,6 +55,19 @@ async function readingAheadCode(page: Page): Promise<void> {
   );
   await code.finished();
   await idleMoment(page);
+}
+
+/**
+ * The price reads of a visit that opened a course from its card (`beforeTap`: the requests made
+ * before the tap): each list's prices once (the home page's courses and packages), none after the
+ * tap, and never a product's own.
+ */
+function expectPricesReadOnce(requests: ReturnType<typeof watchRequests>, beforeTap: number) {
+  const reads = requests.matching(PRICE_READS);
+  expect(reads.length).toBeGreaterThan(0);
+  expect(reads.every((read) => read.startsWith('/api/shop/prices?'))).toBe(true);
+  expect(new Set(reads).size).toBe(reads.length);
+  expect(requests.matching(PRICE_READS, beforeTap)).toEqual([]);
 }
 
 /** Resolves at the browser's next idle moment: whatever waited for one has started. */
@@ -82,12 +105,12 @@ test.describe(`on a laptop (${String(SCREENS[1].viewport.width)} px)`, () => {
     await card.click();
     await expectCoursePage(page, title);
     expect(requests.matching(COURSE_CODE, beforeTap)).toEqual([]);
-    expect(requests.matching(COURSE_READS, beforeTap)).toEqual([]);
-    // Each read once for the visit; the course's price is the one its card showed.
-    for (const read of new Set(requests.matching(COURSE_READS))) {
-      expect(requests.matching(COURSE_READS).filter((path) => path === read)).toHaveLength(1);
-    }
-    expect(requests.matching(PRICE_READS)).toEqual(['/api/shop/prices']);
+    expect(requests.matching(readsOf(details), beforeTap)).toEqual([]);
+    // Each of its reads once for the visit; its price is the one its card showed.
+    expect(requests.matching(readsOf(details)).sort()).toEqual(
+      ['/wp-json/wp/v2/courseList', '/wp-json/wp/v2/products-with-ticket', details].sort(),
+    );
+    expectPricesReadOnce(requests, beforeTap);
   });
 
   test('with Save-Data nothing is read ahead: the course page’s code and reads come on the tap', async ({
@@ -129,8 +152,8 @@ test.describe(`on a phone (${String(SCREENS[0].viewport.width)} px), by touch`, 
     await card.tap();
     await expectCoursePage(page, title);
     expect(requests.matching(COURSE_CODE, beforeTap)).toEqual([]);
-    expect(requests.matching(COURSE_READS, beforeTap)).toEqual([]);
-    expect(requests.matching(PRICE_READS)).toEqual(['/api/shop/prices']);
+    expect(requests.matching(readsOf(details), beforeTap)).toEqual([]);
+    expectPricesReadOnce(requests, beforeTap);
   });
 
   test('with Save-Data a touch reads nothing ahead', async ({ page }) => {
