@@ -149,9 +149,8 @@ export function createReader(client: ApiClient = apiClient, now: () => number = 
     request: ReadRequest,
     key: string,
   ): { data: T } | undefined {
-    const taken = ahead.get(urlOf(request))?.came
-      ? takeAhead(request)?.came
-      : takeServed(urlOf(request));
+    const early = ahead.get(urlOf(request))?.came ? takeAhead(request) : undefined;
+    const taken = early?.came ?? takeServed(urlOf(request));
     const data = taken && answerOf(query, taken.value);
     if (data === undefined) return undefined;
     keep(key, request, data, Math.max(query.lifetimeMs, SERVED_ANSWER_MS));
