@@ -85,6 +85,20 @@ describe('reading ahead, a few at a time, when the browser is idle, never twice'
     expect(inView.run).not.toHaveBeenCalled();
   });
 
+  it('links pointed at keep to the few at once too, each next in line before those in view', async () => {
+    const moments = idleMoments();
+    const queue = prefetchQueue(1, moments.schedule);
+    const [first, inView, second] = [job(), job(), job()];
+    queue.add('/courses/plab-1', first.run, true);
+    queue.add('/courses/plab-2', inView.run, false);
+    queue.add('/courses/plab-3', second.run, true);
+    expect(second.run).not.toHaveBeenCalled();
+    await first.finish();
+    moments.idle();
+    expect(second.run).toHaveBeenCalledTimes(1);
+    expect(inView.run).not.toHaveBeenCalled();
+  });
+
   it('a link waiting in view that is then touched starts at once, and once', () => {
     const moments = idleMoments();
     const queue = prefetchQueue(1, moments.schedule);

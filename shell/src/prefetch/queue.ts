@@ -1,14 +1,14 @@
 import { whenIdle } from './rules';
 
 /** Speculative reads ahead (links in view) running at once, at most: the line stays the page's. */
-export const PREFETCHES_AT_ONCE = 2;
+const PREFETCHES_AT_ONCE = 2;
 
 export interface PrefetchQueue {
   /**
    * Reads ahead what `key` names with `job`, once for the page: a key read ahead before is never
-   * read again. An `urgent` one (a link the visitor points at, focuses or touches) starts at
-   * once, a waiting one of the same key included; the others wait for the browser to be idle and
-   * for a free place.
+   * read again. An `urgent` one (a link the visitor points at, focuses or touches) starts at once
+   * when there is a free place, else first in line; the others wait for the browser to be idle
+   * and for a free place.
    */
   add(key: string, job: () => Promise<unknown>, urgent: boolean): void;
 }
@@ -46,8 +46,14 @@ export function prefetchQueue(
   return {
     add(key, job, urgent) {
       if (started.has(key)) return;
-      if (urgent) {
+      if (urgent && running < atOnce) {
         run(key, job);
+      } else if (urgent) {
+        // Still a few at once (a keyboard tabbing through a menu), but first in line.
+        const rest = [...waiting].filter(([other]) => other !== key);
+        waiting.clear();
+        for (const [other, each] of [[key, job] as const, ...rest]) waiting.set(other, each);
+        next();
       } else if (!waiting.has(key)) {
         waiting.set(key, job);
         next();
