@@ -178,3 +178,15 @@ export async function wcagViolations(page: Page, within: string[] = []): Promise
       `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
+
+/**
+ * A visitor whose browser asks to save data (Save-Data, navigator.connection.saveData): the page
+ * reads nothing ahead of their taps.
+ */
+export async function savingData(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', {
+      value: { saveData: true, effectiveType: '4g' },
+    });
+  });
+}

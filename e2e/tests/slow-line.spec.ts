@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { SCREENS, cartButton, expect, goToCart, test } from '../support/fixtures';
 import {
   expectSamePlace,
+  savingData,
   watchShifts,
   wcagViolations,
   withConsentCookie,
@@ -80,6 +81,8 @@ for (const screen of SCREENS) {
     test('a course opened from a card shows a course’s skeleton while its code is on the line, then the course, with nothing shifting', async ({
       page,
     }) => {
+      // A visitor saving data: nothing is read ahead, so the course's code comes on the tap.
+      await savingData(page);
       await page.goto('/');
       await pageTakenOver(page);
       const card = page

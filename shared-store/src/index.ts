@@ -23,6 +23,7 @@ export {
 // The page contract: the shell's routes and layout, and what the gateway and the browser agree on.
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
 export { pageReadUrl } from './page/pageReads';
+export { routeOf } from './page/routeOf';
 export type { ServerRenderInput, ServerRenderer } from './page/serverRender';
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
@@ -50,6 +51,8 @@ export {
   createQuery,
   listRead,
   oneRead,
+  prefetchRead,
+  readAtHand,
   rejecting,
   serveAnswers,
   type ReadState,

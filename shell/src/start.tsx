@@ -22,3 +22,16 @@ setTimeout(() => {
   const root = document.getElementById('root');
   if (root) void mountApp(root, () => <App />, withCartModel(cartModel));
 }, 0);
+
+// The pages a visitor is likely to open next are read ahead, by code that comes once this page
+// has loaded; where it cannot come, pages open as they always did.
+const readAhead = () => {
+  import(/* webpackChunkName: "prefetch" */ './prefetch/prefetch').then(
+    (module) => {
+      module.startPrefetching();
+    },
+    () => undefined,
+  );
+};
+if (document.readyState === 'complete') readAhead();
+else window.addEventListener('load', readAhead, { once: true });

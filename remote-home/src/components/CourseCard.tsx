@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { Course } from 'shared-store';
 import { useShownText } from 'shared-store';
+import { courseDetailsPath } from '../data/reads';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
 import { CardImage } from './SafeImage';
@@ -26,7 +27,12 @@ export const CourseCard = memo(function CourseCard({
     <article className="home-card">
       <CardImage image={course.image} priority={priority} />
       <h3 className="home-card__title">
-        <TitleLink to={coursePath(course.slug)} title={title} id={course.id} />
+        <TitleLink
+          to={coursePath(course.slug)}
+          title={title}
+          id={course.id}
+          reads={courseDetailsPath(course.id)}
+        />
       </h3>
       {view}
       <button

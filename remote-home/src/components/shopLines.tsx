@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { coursePath, eventPath, useMounted, type Course, type EventItem } from 'shared-store';
+import {
+  coursePath,
+  eventPath,
+  PAGE_CONTRACT,
+  useMounted,
+  type Course,
+  type EventItem,
+} from 'shared-store';
 import { useSelectItem } from '../analytics';
 import { useAddToCart, type CartRequest } from '../hooks/useAddToCart';
 
@@ -8,12 +15,23 @@ export { coursePath, eventPath };
 
 /**
  * A card's title: a link to the card's page (opening it from a list is that list's select_item),
- * or the title alone when it has none. `id`: the course's or event's.
+ * or the title alone when it has none. `id`: the course's or event's. `reads`: that page's reads
+ * its route does not name, which the shell reads ahead with the page's code.
  */
-export function TitleLink({ to, title, id }: { to: string; title: string; id: number | string }) {
+export function TitleLink({
+  to,
+  title,
+  id,
+  reads,
+}: {
+  to: string;
+  title: string;
+  id: number | string;
+  reads?: string;
+}) {
   const selected = useSelectItem(id);
   return to ? (
-    <Link to={to} onClick={selected}>
+    <Link to={to} onClick={selected} {...{ [PAGE_CONTRACT.markup.prefetchAttribute]: reads }}>
       {title}
     </Link>
   ) : (

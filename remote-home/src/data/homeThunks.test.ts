@@ -10,6 +10,11 @@ import {
 import { HOME_SECTIONS_REUSE_MS, loadHomeBanner, loadHomeSections } from './homeThunks';
 import { HOME_BANNER_PATH, homeReads } from './reads';
 
+// Each test is a page view of its own: nothing kept from another's reads (the course list is).
+beforeEach(() => {
+  serveAnswers({});
+});
+
 describe('home data loading', () => {
   it('loads every home section into its slice, in parallel', async () => {
     mockFetch({

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import { monthOptions, shopReads, useRead, type MonthOption } from 'shared-store';
 import { homeReads } from '../data/reads';
 
@@ -14,18 +14,26 @@ export type Prices = Readonly<Record<string, unknown>> | null;
  */
 export const ListPrices = createContext<Prices | undefined>(undefined);
 
+/**
+ * Each product's variations as a list's prices gave them, for the page's life: a course opened
+ * from its card shows the price the card showed, and the price is read once per product.
+ */
+const listedPrices = new Map<string, unknown>();
+
 /** A product's month options from WooCommerce (through the gateway): its list's, or its own. */
 export function useVariations(productId: number | undefined): VariationsState {
   const listed = useContext(ListPrices);
-  const own = useRead(shopReads.variations, listed === undefined && productId ? productId : null);
+  const known = listed === undefined ? listedPrices.get(String(productId)) : undefined;
+  const own = useRead(
+    shopReads.variations,
+    listed === undefined && known === undefined && productId ? productId : null,
+  );
   const variations: unknown = listed
     ? listed[String(productId)]
-    : own.status === 'ready'
-      ? own.data
-      : undefined;
+    : (known ?? (own.status === 'ready' ? own.data : undefined));
   const options = useMemo(() => monthOptions(variations), [variations]);
   if (!productId) return { status: 'failed' };
-  if (listed === null || (listed === undefined && own.status !== 'ready')) {
+  if (listed === null || (listed === undefined && known === undefined && own.status !== 'ready')) {
     return { status: 'loading' };
   }
   return options.length > 0 ? { status: 'ready', options } : { status: 'failed' };
@@ -41,5 +49,12 @@ export function useListPrices(productIds: readonly number[]): Prices {
     .sort((a, b) => a - b)
     .join();
   const answer = useRead(homeReads.prices, ids || null);
-  return answer.status === 'ready' ? answer.data : null;
+  const prices = answer.status === 'ready' ? answer.data : null;
+  useEffect(() => {
+    // A product the shop could not price (null) is asked for again on its own page.
+    for (const [id, variations] of Object.entries(prices ?? {})) {
+      if (variations !== null && variations !== undefined) listedPrices.set(id, variations);
+    }
+  }, [prices]);
+  return prices;
 }

@@ -11,7 +11,7 @@ import {
   wpPreview,
   type ReadState,
 } from 'shared-store';
-import { homeReads } from '../data/reads';
+import { courseDetailsPath, homeReads } from '../data/reads';
 
 /**
  * The reads of the shop's pages (courses, events, locations), declared beside them: only these
@@ -32,11 +32,7 @@ export const courseList = rejecting(homeReads.courses);
 
 /** wp/v2/course/{id}: a course's description (HTML) and what it includes. */
 export const courseDetails = rejecting(
-  oneRead(
-    'courseDetails',
-    (id: number) => ({ path: `${WP}/course/${String(id)}` }),
-    courseDetailsShape,
-  ),
+  oneRead('courseDetails', (id: number) => ({ path: courseDetailsPath(id) }), courseDetailsShape),
 );
 
 /**

@@ -74,20 +74,53 @@ export function answerOf<A, T>(query: Read<A, T>, value: unknown): T | undefined
 /** How long an answer served with the page serves the page's reads, whatever their lifetime. */
 export const SERVED_ANSWER_MS = 10_000;
 
+/**
+ * How long an answer read ahead of a page (prefetch) waits for that page's read: the minute the
+ * gateway keeps the shop's public reads. A visitor who opens the page later is answered afresh.
+ */
+export const PREFETCHED_ANSWER_MS = 60_000;
+
+/** An answer read ahead: its body as it comes, once it has, and until when it may be taken. */
+interface Ahead {
+  body: Promise<unknown>;
+  came?: { value: unknown };
+  until: number;
+}
+
+/** A request's URL, as its read writes it: what a read ahead names (prefetch). */
+const urlOf = (request: ReadRequest) => buildUrl('', request.path, request.query);
+
 export function createReader(client: ApiClient = apiClient, now: () => number = Date.now) {
-  const answers = new Map<string, { value: unknown; expires: number }>();
+  /** Each kept answer by its read's key, with its request's URL and when it expires. */
+  const answers = new Map<string, { value: unknown; url: string; expires: number }>();
   const inFlight = new Map<string, Promise<unknown>>();
   const malformed = new Set<string>();
+  /** Answers read ahead of the pages that will ask for them, by URL: each is taken once. */
+  const ahead = new Map<string, Ahead>();
 
-  function remember<A, T>(query: Read<A, T>, key: string, value: T) {
-    if (query.lifetimeMs > 0) answers.set(key, { value, expires: now() + query.lifetimeMs });
+  function keep(key: string, request: ReadRequest, value: unknown, ms: number) {
+    answers.set(key, { value, url: urlOf(request), expires: now() + ms });
   }
 
-  async function ask<A, T>(query: Read<A, T>, request: ReadRequest, key: string): Promise<T> {
+  /** The answer read ahead for `request`, taken, while fresh; never for a learner's own read. */
+  function takeAhead(request: ReadRequest): Ahead | undefined {
+    const early = ahead.get(urlOf(request));
+    ahead.delete(urlOf(request));
+    return early && early.until > now() && !request.token ? early : undefined;
+  }
+
+  async function ask<A, T>(
+    query: Read<A, T>,
+    request: ReadRequest,
+    key: string,
+    early?: Promise<unknown>,
+  ): Promise<T> {
     const { path, ...options } = request;
+    const asking = () => client.request<unknown>(path, options);
     let body: unknown;
     try {
-      body = await client.request<unknown>(path, options);
+      // A read ahead that failed is no answer: the page asks itself.
+      body = await (early ? early.catch(asking) : asking());
     } catch (error) {
       if (query.failure) throw query.failure(error);
       console.warn(`Could not load ${path}:`, error);
@@ -101,40 +134,40 @@ export function createReader(client: ApiClient = apiClient, now: () => number = 
       }
       return query.empty;
     }
-    remember(query, key, result.output);
+    if (query.lifetimeMs > 0) keep(key, request, result.output, query.lifetimeMs);
     return result.output;
   }
 
   /**
-   * The page's served answer to `request`, taken and remembered through the page's opening at
-   * least (SERVED_ANSWER_MS): a page that draws one read in two places, or whose first render
-   * is started again (a part of it still loading), finds it again. One of the wrong shape is none.
+   * The page's served answer to `request`, or the one read ahead of it that has come, taken and
+   * remembered through the page's opening at least (SERVED_ANSWER_MS): a page that draws one read
+   * in two places, or whose first render is started again (a part of it still loading), finds it
+   * again. One of the wrong shape is none.
    */
   function served<A, T>(
     query: Read<A, T>,
     request: ReadRequest,
     key: string,
   ): { data: T } | undefined {
-    const taken = takeServed(buildUrl('', request.path, request.query));
+    const early = ahead.get(urlOf(request))?.came ? takeAhead(request) : undefined;
+    const taken = early?.came ?? takeServed(urlOf(request));
     const data = taken && answerOf(query, taken.value);
     if (data === undefined) return undefined;
-    answers.set(key, {
-      value: data,
-      expires: now() + Math.max(query.lifetimeMs, SERVED_ANSWER_MS),
-    });
+    keep(key, request, data, Math.max(query.lifetimeMs, SERVED_ANSWER_MS));
     return { data };
   }
 
   /**
    * The read's answer for `args` when it is at hand, for a component's first render: remembered,
-   * or served with the page. Its request is written only when the page still holds served answers
-   * (a never-cached read's request takes the page's preloaded stamp).
+   * served with the page, or read ahead of it. Its request is written only when the page still
+   * holds served answers or answers read ahead (a never-cached read's request takes the page's
+   * preloaded stamp).
    */
   function peek<A, T>(query: Read<A, T>, args: A): { data: T } | undefined {
     const key = keyOf(query, args);
     const kept = answers.get(key);
     if (kept && kept.expires > now()) return { data: kept.value as T };
-    return anyServed() ? served(query, query.request(args), key) : undefined;
+    return anyServed() || ahead.size > 0 ? served(query, query.request(args), key) : undefined;
   }
 
   /** The read's answer for `args`: remembered, served, shared with a request in flight, or asked. */
@@ -147,14 +180,45 @@ export function createReader(client: ApiClient = apiClient, now: () => number = 
     const request = query.request(args);
     const atHand = served(query, request, key);
     if (atHand) return Promise.resolve(atHand.data);
-    const asked = ask(query, request, key).finally(() => inFlight.delete(key));
+    const asked = ask(query, request, key, takeAhead(request)?.body).finally(() =>
+      inFlight.delete(key),
+    );
     inFlight.set(key, asked);
     return asked;
+  }
+
+  /** Whether the read at `url` has an answer at hand: kept, or read ahead (come or coming). */
+  function holds(url: string): boolean {
+    return (
+      (ahead.get(url)?.until ?? 0) > now() ||
+      [...answers.values()].some((kept) => kept.url === url && kept.expires > now())
+    );
+  }
+
+  /**
+   * Reads the public read at `url` (path and query, as the page's read writes them) ahead of the
+   * page that will ask for it, unless it is at hand: that page's first read of it takes the
+   * answer (PREFETCHED_ANSWER_MS) instead of asking again. One that fails is the page's to ask.
+   */
+  function prefetch(url: string): Promise<void> {
+    if (holds(url)) return Promise.resolve();
+    const early: Ahead = { body: client.request(url), until: now() + PREFETCHED_ANSWER_MS };
+    ahead.set(url, early);
+    return early.body.then(
+      (value) => {
+        early.came = { value };
+      },
+      () => {
+        ahead.delete(url);
+      },
+    );
   }
 
   return {
     read,
     peek,
+    holds,
+    prefetch,
     /**
      * Forgets every kept answer, request in flight and logged endpoint, as a new page would: a
      * later read asks afresh instead of joining an earlier page's request.
@@ -163,6 +227,7 @@ export function createReader(client: ApiClient = apiClient, now: () => number = 
       answers.clear();
       inFlight.clear();
       malformed.clear();
+      ahead.clear();
     },
   };
 }
@@ -175,6 +240,15 @@ function keyOf<A, T>(query: Read<A, T>, args: A): string {
 
 /** The page's one reader. */
 export const reader = createReader();
+
+/**
+ * Reads a page's public read (`url`, as the page's read writes it) ahead of the visitor opening
+ * that page, through the page's one reader: the page takes the answer instead of asking again.
+ */
+export const prefetchRead = (url: string): Promise<void> => reader.prefetch(url);
+
+/** Whether the page's reader has the answer of the read at `url` at hand (kept or read ahead). */
+export const readAtHand = (url: string): boolean => reader.holds(url);
 
 /**
  * A backend read as a promise, for thunks and event handlers: quiet reads never reject, loud

@@ -28,6 +28,12 @@ describe('createHtmlSanitizer', () => {
     expect(html).toContain('<a>bad</a>');
   });
 
+  it('leaves a backend link no reads for the page to make ahead of a tap', () => {
+    const link = firstLink('<a href="/courses/plab-1" data-prefetch="/api/account">PLAB 1</a>');
+    expect(link?.hasAttribute('data-prefetch')).toBe(false);
+    expect(link?.getAttribute('href')).toBe('/courses/plab-1');
+  });
+
   it('keeps the formatting of WordPress content', () => {
     expect(
       sanitize('<h2>PLAB 1</h2><p><strong>Mock</strong> <em>exams</em></p><ul><li>a</li></ul>'),

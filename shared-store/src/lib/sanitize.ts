@@ -1,4 +1,5 @@
 import createDOMPurify, { type WindowLike } from 'dompurify';
+import { PAGE_CONTRACT } from '../page/contract';
 import { linkTarget } from './links';
 
 /** The addresses a backend link may point at and still be a link of the storefront's own. */
@@ -19,8 +20,8 @@ function isElement(node: Node): node is Element {
 
 /**
  * The one sanitizer of backend HTML, run where the backend's answers enter the storefront (the
- * gateway), on `window`'s DOM (jsdom's): no scripts, handlers, iframes, forms, styles or script
- * URLs; links that open a new tab get rel="noopener noreferrer"; a link to the WordPress site's
+ * gateway), on `window`'s DOM (jsdom's): no scripts, handlers, iframes, forms, styles, script
+ * URLs or reads for the page to make ahead (the page contract's prefetchAttribute); links that open a new tab get rel="noopener noreferrer"; a link to the WordPress site's
  * own pages (or to the storefront) becomes the storefront's route (lib/links.ts). Anything that is
  * not a string is the empty string.
  */
@@ -37,7 +38,8 @@ export function createHtmlSanitizer(window: WindowLike, origins: SanitizerOrigin
     if (typeof html !== 'string' || html === '') return '';
     return purify.sanitize(html, {
       FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'object', 'embed', 'svg', 'math'],
-      FORBID_ATTR: ['style'],
+      // A link's reads to make ahead are the storefront's own to name, never the backend's.
+      FORBID_ATTR: ['style', PAGE_CONTRACT.markup.prefetchAttribute],
       ADD_ATTR: ['target'],
       ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
     });

@@ -12,8 +12,7 @@ export const HEAD_READS = ['home', 'course', 'event', 'location', 'post', 'page'
 
 export type HeadRead = (typeof HEAD_READS)[number];
 
-/** The route that shows every path no other route matches (react-router's splat). */
-export const ANY_OTHER_PATH = '*';
+export { ANY_OTHER_PATH, routeOf } from './routeOf';
 
 /** Reads that name one thing by the route's last segment (a slug or an id). */
 const READS_BY_PARAMETER: readonly HeadRead[] = ['course', 'event', 'location', 'post'];
@@ -173,6 +172,8 @@ const pageContract = v.object({
      * build's own style loader (mini-css-extract-plugin) sees that a sheet is already there.
      */
     carriedStyleAttribute: dataAttribute,
+    /** On a link: further public reads of the page it opens, which the shell reads ahead. */
+    prefetchAttribute: dataAttribute,
     /** The query parameter a never-cached read's URL carries the page's time in. */
     stampParameter: v.pipe(v.string(), v.regex(/^\w+$/)),
     /**
@@ -239,26 +240,4 @@ export function parsePageContract(json: unknown, source: string): PageContract {
 /** The remotes' names: each is served from remote-<name>/dist under /remotes/<name>/. */
 export function remoteNamesOf(contract: Pick<PageContract, 'remotes'>): string[] {
   return contract.remotes.map((remote) => remote.name);
-}
-
-/**
- * The contract's route a path shows (react-router's patterns: `:name` is any one segment, `*`
- * any path no other route matches).
- */
-export function routeOf(
-  contract: Pick<PageContract, 'routes'>,
-  route: string,
-): PageRoute | undefined {
-  const segments = route.split('/');
-  const matches = (candidate: PageRoute) => {
-    const parts = candidate.path.split('/');
-    return (
-      parts.length === segments.length &&
-      parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
-    );
-  };
-  return (
-    contract.routes.find((candidate) => candidate.path !== ANY_OTHER_PATH && matches(candidate)) ??
-    contract.routes.find((candidate) => candidate.path === ANY_OTHER_PATH)
-  );
 }

@@ -18,11 +18,20 @@ export interface LazyRemote {
   loaded(): ComponentType | undefined;
 }
 
-/** Declared once at module level, so re-renders never reload or remount the remote. */
+/** Each remote module the page has named, so that it loads once whoever asks for it. */
+const lazyRemotes = new Map<string, LazyRemote>();
+
+/**
+ * The remote module `id`, the same for every caller (the page's slots and reading ahead): its
+ * code loads once for the page, and a page read ahead shows at once. Declared at module level,
+ * so re-renders never reload or remount the remote.
+ */
 export function lazyRemote(id: string): LazyRemote {
+  const known = lazyRemotes.get(id);
+  if (known) return known;
   let loading: Promise<ComponentType> | undefined;
   let component: ComponentType | undefined;
-  return {
+  const remote: LazyRemote = {
     id,
     load() {
       if (!loading) {
@@ -34,6 +43,8 @@ export function lazyRemote(id: string): LazyRemote {
     },
     loaded: () => component,
   };
+  lazyRemotes.set(id, remote);
+  return remote;
 }
 
 interface BoundaryProps {

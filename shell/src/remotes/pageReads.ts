@@ -1,4 +1,4 @@
-import { PAGE_CONTRACT, pageReadUrl, type PageRead } from 'shared-store';
+import { PAGE_CONTRACT, pageReadUrl, readAtHand, type PageRead } from 'shared-store';
 
 /** The page's preload hints for reads of `path`, whatever their query. */
 function hintsOf(path: string, doc: Document): HTMLLinkElement[] {
@@ -13,7 +13,8 @@ function hintsOf(path: string, doc: Document): HTMLLinkElement[] {
  * answers the page's own reads with them once its code has arrived (a never-cached one through
  * shared-store's takePreloadedStamp). The page the gateway served names them itself. An earlier
  * hint for the same read goes: spent or not, its answer is older than this page, and a
- * never-cached read must not take it.
+ * never-cached read must not take it. A read whose answer the page's reader has at hand (kept,
+ * or read ahead of the visitor's tap) is not asked for again.
  */
 export function startPageReads(
   reads: readonly PageRead[],
@@ -24,7 +25,7 @@ export function startPageReads(
   const page = { path, pattern, search, now, stampParameter: PAGE_CONTRACT.markup.stampParameter };
   for (const read of reads) {
     const url = pageReadUrl(read, page);
-    if (url === undefined) continue;
+    if (url === undefined || readAtHand(url)) continue;
     for (const earlier of hintsOf(new URL(url, doc.baseURI).pathname, doc)) earlier.remove();
     const link = doc.createElement('link');
     link.setAttribute('rel', 'preload');
