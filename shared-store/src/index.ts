@@ -114,8 +114,10 @@ export {
   ANALYTICS_CURRENCY,
   EXAMS,
   analyticsItem,
+  examOf,
   trackEvent,
   type AnalyticsItem,
+  type Exam,
   type ItemList,
 } from './bus/analytics';
 

@@ -11,6 +11,7 @@ import { eventItem, TrackedList } from '../analytics';
 import { formatEventDate, placesLeft } from '../components/EventCard';
 import { AddEventButton, eventPath, TitleLink } from '../components/shopLines';
 import { LoadFailed, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
+import { centreOffer, type CentreDate, type OtherExamEvents } from './centreOffer';
 import { locationDetails, missing, ticketEvents, type TicketEvent } from './reads';
 
 const TRAIL = [{ label: 'Events', to: '/events' }];
@@ -44,47 +45,104 @@ function CentreEvent({ event }: { event: TicketEvent }) {
   );
 }
 
-/** A fixed id: a page shows one centre, and its server render draws the same markup. */
-const EVENTS_TITLE_ID = 'centre-events-title';
+/** Said of a date the centre lists before its event can be booked. */
+export const BOOKING_OPENS_SOON = 'Booking opens soon';
+
+/** One date the centre lists: its event (or events) to book, or that booking opens soon. */
+function CentreDay({ day }: { day: CentreDate }) {
+  if (day.events.length > 0) {
+    return (
+      <>
+        {day.events.map((event) => (
+          <CentreEvent key={event.id} event={event} />
+        ))}
+      </>
+    );
+  }
+  return (
+    <li className="home-shop__event">
+      <h3>
+        <time dateTime={day.date}>{formatEventDate(day.date)}</time>
+      </h3>
+      <p className="home-shop__muted">{BOOKING_OPENS_SOON}</p>
+    </li>
+  );
+}
+
+/** The id of a centre's section (one per page, the same in its server render). */
+const sectionTitleId = (part: string) => `centre-${part}-title`;
 
 /**
- * The events at the centre, to book here: those naming it (location_id), or held in its city. With
- * none (or while they load), the way to book by asking us.
+ * Events held at the centre for another exam than the centre's (or for none), each group under
+ * its own heading, so that they are never taken for the centre's own dates.
+ */
+function OtherEvents({ group, place }: { group: OtherExamEvents; place: string }) {
+  const name = group.exam ? `${group.exam} events in ${place}` : `Other events in ${place}`;
+  const key = group.exam?.toLowerCase() ?? 'other';
+  const list = { item_list_id: `centre_${key}_events`, item_list_name: name };
+  return (
+    <section className="home-shop__group" aria-labelledby={sectionTitleId(key)}>
+      <h2 id={sectionTitleId(key)}>{name}</h2>
+      <TrackedList list={list} entries={group.events} toItem={eventItem}>
+        <ul className="home-shop__events">
+          {group.events.map((event) => (
+            <CentreEvent key={event.id} event={event} />
+          ))}
+        </ul>
+      </TrackedList>
+    </section>
+  );
+}
+
+/**
+ * What can be booked at the centre: each date it lists, with its event (of the centre's exam,
+ * held there that day) or that booking opens soon; with no date at all, the way to book by asking
+ * us. Then the other exams' events held there, each exam under its own heading.
  */
 function CentreEvents({ location }: { location: Location }) {
   const events = useRead(ticketEvents);
-  const city = location.city.trim().toLowerCase();
-  const here =
-    events.status === 'ready'
-      ? events.data.filter(
-          (event) =>
-            event.location_id === location.id ||
-            (city !== '' && event.location.trim().toLowerCase() === city),
-        )
-      : [];
+  const offer = centreOffer(location, events.status === 'ready' ? events.data : []);
   const place = location.city || 'this centre';
+  const bookable = offer.dates.flatMap((day) => day.events);
   const list = { item_list_id: 'centre_events', item_list_name: `Events in ${place}` };
   if (events.status === 'idle' || events.status === 'loading') return null;
   return (
-    <section className="home-shop__group" aria-labelledby={EVENTS_TITLE_ID}>
-      <h2 id={EVENTS_TITLE_ID}>Book a place in {place}</h2>
-      {events.status === 'failed' ? (
-        <LoadFailed message="We couldn't load the dates you can book here." retry={events.retry} />
-      ) : here.length > 0 ? (
-        <TrackedList list={list} entries={here} toItem={eventItem}>
-          <ul className="home-shop__events">
-            {here.map((event) => (
-              <CentreEvent key={event.id} event={event} />
-            ))}
-          </ul>
-        </TrackedList>
-      ) : (
-        <p>
-          No dates at this centre can be booked online yet. <Link to="/contact-us">Contact us</Link>{' '}
-          to reserve a place, or see <Link to="/events">all our events</Link>.
-        </p>
-      )}
-    </section>
+    <>
+      <section className="home-shop__group" aria-labelledby={sectionTitleId('events')}>
+        <h2 id={sectionTitleId('events')}>Book a place in {place}</h2>
+        {events.status === 'failed' ? (
+          <LoadFailed
+            message="We couldn't load the dates you can book here."
+            retry={events.retry}
+          />
+        ) : offer.dates.length > 0 ? (
+          <>
+            <TrackedList list={list} entries={bookable} toItem={eventItem}>
+              <ul className="home-shop__events">
+                {offer.dates.map((day) => (
+                  <CentreDay key={day.date} day={day} />
+                ))}
+              </ul>
+            </TrackedList>
+            {bookable.length < offer.dates.length && (
+              <p>
+                <Link to="/contact-us">Contact us</Link> to reserve a place on a date whose booking
+                has not opened yet.
+              </p>
+            )}
+          </>
+        ) : (
+          <p>
+            No dates at this centre can be booked online yet.{' '}
+            <Link to="/contact-us">Contact us</Link> to reserve a place, or see{' '}
+            <Link to="/events">all our events</Link>.
+          </p>
+        )}
+      </section>
+      {offer.others.map((group) => (
+        <OtherEvents key={group.exam ?? 'other'} group={group} place={place} />
+      ))}
+    </>
   );
 }
 
@@ -96,21 +154,9 @@ function LocationView({ location }: { location: Location }) {
   return (
     <PageFrame trail={[...TRAIL, { label: title }]} heading={title}>
       <div className="home-shop__layout">
-        {(price > 0 || location.next_dates.length > 0) && (
+        {price > 0 && (
           <div className="home-shop__buy">
-            {price > 0 && <p className="home-card__price">from {formatPrice(price)}</p>}
-            {location.next_dates.length > 0 && (
-              <>
-                <h2>Next dates</h2>
-                <ul className="home-shop__dates">
-                  {location.next_dates.map((date, index) => (
-                    <li key={String(index)}>
-                      <time dateTime={date}>{formatEventDate(date)}</time>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
+            <p className="home-card__price">from {formatPrice(price)}</p>
           </div>
         )}
         <div>

@@ -1,3 +1,4 @@
+import { useMounted } from 'shared-store';
 import type { ActionState } from './useAction';
 import { Notice } from './Notice';
 
@@ -10,9 +11,14 @@ export interface FormActionsProps {
   html?: boolean;
 }
 
-/** A form's failure message and its submit button, disabled while the request runs. */
+/**
+ * A form's failure message and its submit button, disabled while the request runs, and served
+ * disabled until the page's code runs (the form is then the page's markup alone, and a send
+ * would do nothing).
+ */
 export function FormActions({ state, label, busyLabel, html = false }: FormActionsProps) {
   const pending = state.status === 'pending';
+  const canAct = useMounted();
   return (
     <>
       {state.status === 'failed' &&
@@ -21,7 +27,7 @@ export function FormActions({ state, label, busyLabel, html = false }: FormActio
         ) : (
           <Notice tone="error">{state.message}</Notice>
         ))}
-      <button className="shell-button" type="submit" disabled={pending}>
+      <button className="shell-button" type="submit" disabled={pending || !canAct}>
         {pending ? busyLabel : label}
       </button>
     </>
