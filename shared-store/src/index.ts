@@ -114,10 +114,8 @@ export {
   ANALYTICS_CURRENCY,
   EXAMS,
   analyticsItem,
-  examOf,
   trackEvent,
   type AnalyticsItem,
-  type Exam,
   type ItemList,
 } from './bus/analytics';
 

@@ -11,7 +11,7 @@ import { eventItem, TrackedList } from '../analytics';
 import { formatEventDate, placesLeft } from '../components/EventCard';
 import { AddEventButton, eventPath, TitleLink } from '../components/shopLines';
 import { LoadFailed, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
-import { centreOffer, type CentreDate, type OtherExamEvents } from './centreOffer';
+import { centreOffer, type OtherExamEvents } from './centreOffer';
 import { locationDetails, missing, ticketEvents, type TicketEvent } from './reads';
 
 const TRAIL = [{ label: 'Events', to: '/events' }];
@@ -48,21 +48,12 @@ function CentreEvent({ event }: { event: TicketEvent }) {
 /** Said of a date the centre lists before its event can be booked. */
 export const BOOKING_OPENS_SOON = 'Booking opens soon';
 
-/** One date the centre lists: its event (or events) to book, or that booking opens soon. */
-function CentreDay({ day }: { day: CentreDate }) {
-  if (day.events.length > 0) {
-    return (
-      <>
-        {day.events.map((event) => (
-          <CentreEvent key={event.id} event={event} />
-        ))}
-      </>
-    );
-  }
+/** A date the centre lists before its event can be booked. */
+function OpensSoon({ date }: { date: string }) {
   return (
     <li className="home-shop__event">
       <h3>
-        <time dateTime={day.date}>{formatEventDate(day.date)}</time>
+        <time dateTime={date}>{formatEventDate(date)}</time>
       </h3>
       <p className="home-shop__muted">{BOOKING_OPENS_SOON}</p>
     </li>
@@ -119,9 +110,13 @@ function CentreEvents({ location }: { location: Location }) {
           <>
             <TrackedList list={list} entries={bookable} toItem={eventItem}>
               <ul className="home-shop__events">
-                {offer.dates.map((day) => (
-                  <CentreDay key={day.date} day={day} />
-                ))}
+                {offer.dates.map((day) =>
+                  day.events.length > 0 ? (
+                    day.events.map((event) => <CentreEvent key={event.id} event={event} />)
+                  ) : (
+                    <OpensSoon key={day.date} date={day.date} />
+                  ),
+                )}
               </ul>
             </TrackedList>
             {bookable.length < offer.dates.length && (

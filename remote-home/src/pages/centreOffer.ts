@@ -1,4 +1,4 @@
-import { EXAMS, examOf, type Exam } from 'shared-store';
+import { EXAMS, analyticsItem } from 'shared-store';
 import type { TicketEvent } from './reads';
 
 /** What the offer of a centre is made of: its page's id, title, city and listed dates. */
@@ -20,40 +20,15 @@ export interface CentreDate {
 
 /** Events held at the centre for another exam (or none named), offered under their own heading. */
 export interface OtherExamEvents {
-  exam: Exam | undefined;
+  exam: string | undefined;
   events: TicketEvent[];
 }
 
-export interface CentreOffer {
-  /** The exam the centre's page is about ("PLAB 2 preparation in London"); none if it names none. */
-  exam: Exam | undefined;
-  /** Its dates, soonest first: each announced date and each date of its exam's events there. */
-  dates: CentreDate[];
-  /** The other exams' events held there, by exam in the shop's order, those of no exam last. */
-  others: OtherExamEvents[];
-}
-
 /**
- * A date as one day, `2027-02-06`: WordPress's ISO day (with or without a time after it), or ACF's
- * stored `20270206`; anything else is kept as it is written, shown as given, matching no event.
+ * A date as one day: WordPress's ISO day, with or without a time after it (`2027-02-06T09:00`).
+ * Days sort as text, soonest first; a date written otherwise is shown as given, after them.
  */
-export function dayOf(date: string): string {
-  const text = date.trim();
-  const iso = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text)?.[1];
-  if (iso) return iso;
-  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
-  return compact ? `${compact[1] ?? ''}-${compact[2] ?? ''}-${compact[3] ?? ''}` : text;
-}
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Soonest first; a date that is not a day keeps its place after the days. */
-function byDay(a: string, b: string): number {
-  const aDay = ISO_DAY.test(a);
-  const bDay = ISO_DAY.test(b);
-  if (aDay && bDay) return a < b ? -1 : a > b ? 1 : 0;
-  return Number(bDay) - Number(aDay);
-}
+export const dayOf = (date: string) => /^\d{4}-\d{2}-\d{2}/.exec(date.trim())?.[0] ?? date.trim();
 
 /** Whether the event is held at the centre: it names the centre, or it is in the centre's city. */
 function heldAt(centre: Centre, event: TicketEvent): boolean {
@@ -65,31 +40,28 @@ function heldAt(centre: Centre, event: TicketEvent): boolean {
 
 /**
  * What a centre's page offers: each date it lists with the events of its exam held there that
- * day (by day and exam), the dates of its exam's events there it does not list added, and the
- * events of other exams held there apart, by exam. A centre whose title names no exam offers
- * every event held there by date.
+ * day (matched by day and exam), the dates of its exam's events there it does not list added, and
+ * the events of other exams held there apart, by exam in the shop's order (none named last). A
+ * centre whose title names no exam offers every event held there by date. The exam of a centre or
+ * an event is the one its title (or slug) names, read as analytics reads a product's category.
  */
-export function centreOffer(centre: Centre, events: readonly TicketEvent[]): CentreOffer {
-  const exam = examOf(centre.title);
-  const own: TicketEvent[] = [];
-  const others = new Map<Exam | undefined, TicketEvent[]>();
-  for (const event of events) {
-    if (!heldAt(centre, event)) continue;
-    const eventExam = examOf(event.title, event.slug);
-    if (exam === undefined || eventExam === exam) own.push(event);
-    else others.set(eventExam, [...(others.get(eventExam) ?? []), event]);
-  }
-  const days = [...new Set([...centre.next_dates.map(dayOf), ...own.map((e) => dayOf(e.date))])];
-  const soonestFirst = (a: TicketEvent, b: TicketEvent) => byDay(dayOf(a.date), dayOf(b.date));
-  return {
-    exam,
-    dates: days
-      .filter((day) => day !== '')
-      .sort(byDay)
-      .map((day) => ({ date: day, events: own.filter((event) => dayOf(event.date) === day) })),
-    others: [...EXAMS, undefined].flatMap((other) => {
-      const held = others.get(other);
-      return held ? [{ exam: other, events: [...held].sort(soonestFirst) }] : [];
-    }),
-  };
+export function centreOffer(centre: Centre, events: readonly TicketEvent[]) {
+  const examNamed = (name: string, slug: string) =>
+    analyticsItem({ id: 0, name, slug, price: 0 }).item_category;
+  const exam = examNamed(centre.title, '');
+  const held = events
+    .filter((event) => heldAt(centre, event))
+    .sort((a, b) => dayOf(a.date).localeCompare(dayOf(b.date)));
+  const examOf = (event: TicketEvent) => examNamed(event.title, event.slug);
+  const own = held.filter((event) => exam === undefined || examOf(event) === exam);
+  const days = new Set([...centre.next_dates, ...own.map((event) => event.date)].map(dayOf));
+  days.delete('');
+  const dates: CentreDate[] = [...days]
+    .sort()
+    .map((day) => ({ date: day, events: own.filter((event) => dayOf(event.date) === day) }));
+  const others: OtherExamEvents[] = [...EXAMS, undefined]
+    .filter((other) => other !== exam)
+    .map((other) => ({ exam: other, events: held.filter((event) => examOf(event) === other) }))
+    .filter((group) => group.events.length > 0);
+  return { exam, dates, others };
 }
