@@ -67,10 +67,6 @@ describe('the location page', () => {
     expect(notOpen.getByText('Sat, 27 February 2027')).toBeVisible();
     expect(notOpen.getByText(BOOKING_OPENS_SOON)).toBeVisible();
     expect(notOpen.queryByRole('button')).toBeNull();
-    expect(within(sectionOf(heading)).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
-      'href',
-      '/contact-us',
-    );
     const event = within(dates[0] ?? heading);
     expect(event.getByRole('link', { name: 'PLAB 2 Mock Circuit — Manchester' })).toHaveAttribute(
       'href',

@@ -107,25 +107,17 @@ function CentreEvents({ location }: { location: Location }) {
             retry={events.retry}
           />
         ) : offer.dates.length > 0 ? (
-          <>
-            <TrackedList list={list} entries={bookable} toItem={eventItem}>
-              <ul className="home-shop__events">
-                {offer.dates.map((day) =>
-                  day.events.length > 0 ? (
-                    day.events.map((event) => <CentreEvent key={event.id} event={event} />)
-                  ) : (
-                    <OpensSoon key={day.date} date={day.date} />
-                  ),
-                )}
-              </ul>
-            </TrackedList>
-            {bookable.length < offer.dates.length && (
-              <p>
-                <Link to="/contact-us">Contact us</Link> to reserve a place on a date whose booking
-                has not opened yet.
-              </p>
-            )}
-          </>
+          <TrackedList list={list} entries={bookable} toItem={eventItem}>
+            <ul className="home-shop__events">
+              {offer.dates.map((day) =>
+                day.events.length > 0 ? (
+                  day.events.map((event) => <CentreEvent key={event.id} event={event} />)
+                ) : (
+                  <OpensSoon key={day.date} date={day.date} />
+                ),
+              )}
+            </ul>
+          </TrackedList>
         ) : (
           <p>
             No dates at this centre can be booked online yet.{' '}

@@ -1,4 +1,4 @@
-import { centreOffer, dayOf, type Centre } from './centreOffer';
+import { centreOffer, type Centre } from './centreOffer';
 import type { TicketEvent } from './reads';
 import { MSRA_BIRMINGHAM, PLAB_2_MANCHESTER, PLAB_2_LONDON_SOLD_OUT } from '../testSupport';
 
@@ -85,23 +85,11 @@ describe('a centre’s offer', () => {
     ]);
   });
 
-  it('matches a date written with a time, lists each day once, and keeps one that is no day as written, last', () => {
-    const centre = { ...LONDON, next_dates: ['Spring 2027', '2027-03-06T09:00:00', '2027-03-06'] };
+  it('lists each day once, and a date that is no day as written, last', () => {
+    const centre = { ...LONDON, next_dates: ['Spring 2027', '2027-03-06', '2027-03-06'] };
     expect(datesOf(centre, [PLAB_2_LONDON_MARCH])).toEqual([
       ['2027-03-06', [PLAB_2_LONDON_MARCH.id]],
       ['Spring 2027', []],
     ]);
-  });
-});
-
-describe('a date as one day', () => {
-  it.each([
-    ['2027-02-06', '2027-02-06'],
-    [' 2027-02-06 ', '2027-02-06'],
-    ['2027-02-06T10:00:00', '2027-02-06'],
-    ['2027-02-06 10:00:00', '2027-02-06'],
-    ['February 2027', 'February 2027'],
-  ])('%j is %j', (date, day) => {
-    expect(dayOf(date)).toBe(day);
   });
 });

@@ -24,12 +24,6 @@ export interface OtherExamEvents {
   events: TicketEvent[];
 }
 
-/**
- * A date as one day: WordPress's ISO day, with or without a time after it (`2027-02-06T09:00`).
- * Days sort as text, soonest first; a date written otherwise is shown as given, after them.
- */
-export const dayOf = (date: string) => /^\d{4}-\d{2}-\d{2}/.exec(date.trim())?.[0] ?? date.trim();
-
 /** Whether the event is held at the centre: it names the centre, or it is in the centre's city. */
 function heldAt(centre: Centre, event: TicketEvent): boolean {
   const city = centre.city.trim().toLowerCase();
@@ -51,14 +45,16 @@ export function centreOffer(centre: Centre, events: readonly TicketEvent[]) {
   const exam = examNamed(centre.title, '');
   const held = events
     .filter((event) => heldAt(centre, event))
-    .sort((a, b) => dayOf(a.date).localeCompare(dayOf(b.date)));
+    .sort((a, b) => a.date.localeCompare(b.date));
   const examOf = (event: TicketEvent) => examNamed(event.title, event.slug);
   const own = held.filter((event) => exam === undefined || examOf(event) === exam);
-  const days = new Set([...centre.next_dates, ...own.map((event) => event.date)].map(dayOf));
-  days.delete('');
-  const dates: CentreDate[] = [...days]
+  // WordPress's dates are ISO days (2027-02-06): as text they sort soonest first.
+  const dates: CentreDate[] = [
+    ...new Set([...centre.next_dates, ...own.map((event) => event.date)]),
+  ]
+    .filter(Boolean)
     .sort()
-    .map((day) => ({ date: day, events: own.filter((event) => dayOf(event.date) === day) }));
+    .map((date) => ({ date, events: own.filter((event) => event.date === date) }));
   const others: OtherExamEvents[] = [...EXAMS, undefined]
     .filter((other) => other !== exam)
     .map((other) => ({ exam: other, events: held.filter((event) => examOf(event) === other) }))

@@ -1,4 +1,3 @@
-import { useMounted } from 'shared-store';
 import type { ActionState } from './useAction';
 import { Notice } from './Notice';
 
@@ -9,16 +8,22 @@ export interface FormActionsProps {
   busyLabel: string;
   /** The failure message is backend HTML (the gateway sanitized it). */
   html?: boolean;
+  /**
+   * False while the form is the served page's markup alone (useMounted), its page's code not yet
+   * run: the button is disabled, not alive and deaf to a tap.
+   */
+  ready?: boolean;
 }
 
-/**
- * A form's failure message and its submit button, disabled while the request runs, and served
- * disabled until the page's code runs (the form is then the page's markup alone, and a send
- * would do nothing).
- */
-export function FormActions({ state, label, busyLabel, html = false }: FormActionsProps) {
+/** A form's failure message and its submit button, disabled while the request runs. */
+export function FormActions({
+  state,
+  label,
+  busyLabel,
+  html = false,
+  ready = true,
+}: FormActionsProps) {
   const pending = state.status === 'pending';
-  const canAct = useMounted();
   return (
     <>
       {state.status === 'failed' &&
@@ -27,7 +32,7 @@ export function FormActions({ state, label, busyLabel, html = false }: FormActio
         ) : (
           <Notice tone="error">{state.message}</Notice>
         ))}
-      <button className="shell-button" type="submit" disabled={pending || !canAct}>
+      <button className="shell-button" type="submit" disabled={pending || !ready}>
         {pending ? busyLabel : label}
       </button>
     </>
