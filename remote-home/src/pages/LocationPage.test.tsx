@@ -7,7 +7,10 @@ import {
   renderWithProviders,
   type MockHandler,
 } from 'shared-store/testing';
-import LocationPage, { BOOKING_OPENS_SOON } from './LocationPage';
+import LocationPage from './LocationPage';
+
+/** Said of a date the centre lists before its event can be booked. */
+const BOOKING_OPENS_SOON = 'Booking opens soon';
 import {
   EVENTS,
   MANCHESTER,

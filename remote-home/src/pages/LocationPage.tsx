@@ -45,23 +45,8 @@ function CentreEvent({ event }: { event: TicketEvent }) {
   );
 }
 
-/** Said of a date the centre lists before its event can be booked. */
-export const BOOKING_OPENS_SOON = 'Booking opens soon';
-
-/** A date the centre lists before its event can be booked. */
-function OpensSoon({ date }: { date: string }) {
-  return (
-    <li className="home-shop__event">
-      <h3>
-        <time dateTime={date}>{formatEventDate(date)}</time>
-      </h3>
-      <p className="home-shop__muted">{BOOKING_OPENS_SOON}</p>
-    </li>
-  );
-}
-
-/** The id of a centre's section (one per page, the same in its server render). */
-const sectionTitleId = (part: string) => `centre-${part}-title`;
+/** How the ids of the centre's section headings start: one of each per page, as served. */
+const CENTRE = 'centre-';
 
 /**
  * Events held at the centre for another exam than the centre's (or for none), each group under
@@ -72,8 +57,8 @@ function OtherEvents({ group, place }: { group: OtherExamEvents; place: string }
   const key = group.exam?.toLowerCase() ?? 'other';
   const list = { item_list_id: `centre_${key}_events`, item_list_name: name };
   return (
-    <section className="home-shop__group" aria-labelledby={sectionTitleId(key)}>
-      <h2 id={sectionTitleId(key)}>{name}</h2>
+    <section className="home-shop__group" aria-labelledby={CENTRE + key}>
+      <h2 id={CENTRE + key}>{name}</h2>
       <TrackedList list={list} entries={group.events} toItem={eventItem}>
         <ul className="home-shop__events">
           {group.events.map((event) => (
@@ -99,8 +84,8 @@ function CentreEvents({ location }: { location: Location }) {
   if (events.status === 'idle' || events.status === 'loading') return null;
   return (
     <>
-      <section className="home-shop__group" aria-labelledby={sectionTitleId('events')}>
-        <h2 id={sectionTitleId('events')}>Book a place in {place}</h2>
+      <section className="home-shop__group" aria-labelledby={CENTRE + 'events'}>
+        <h2 id={CENTRE + 'events'}>Book a place in {place}</h2>
         {events.status === 'failed' ? (
           <LoadFailed
             message="We couldn't load the dates you can book here."
@@ -113,7 +98,13 @@ function CentreEvents({ location }: { location: Location }) {
                 day.events.length > 0 ? (
                   day.events.map((event) => <CentreEvent key={event.id} event={event} />)
                 ) : (
-                  <OpensSoon key={day.date} date={day.date} />
+                  // A date the centre lists before its event can be booked.
+                  <li key={day.date} className="home-shop__event">
+                    <h3>
+                      <time dateTime={day.date}>{formatEventDate(day.date)}</time>
+                    </h3>
+                    <p className="home-shop__muted">Booking opens soon</p>
+                  </li>
                 ),
               )}
             </ul>

@@ -77,12 +77,12 @@ describe('a centre’s offer', () => {
     expect(offer.dates.flatMap((day) => day.events)).toEqual([]);
   });
 
-  it('offers every event held there by date at a centre whose title names no exam', () => {
+  it('at a centre whose title names no exam, books by date the events naming none, and each exam’s apart', () => {
     const centre = { ...LONDON, title: 'Our London centre', next_dates: [] };
-    expect(datesOf(centre, [UKMLA_LONDON, PLAB_2_LONDON_MARCH])).toEqual([
-      ['2027-02-06', [UKMLA_LONDON.id]],
-      ['2027-03-06', [PLAB_2_LONDON_MARCH.id]],
-    ]);
+    const openDay = { ...UKMLA_LONDON, id: 2315, title: 'Open day', slug: 'open-day' };
+    const offer = centreOffer(centre, [UKMLA_LONDON, openDay]);
+    expect(offer.dates).toEqual([{ date: openDay.date, events: [openDay] }]);
+    expect(offer.others).toEqual([{ exam: 'UKMLA', events: [UKMLA_LONDON] }]);
   });
 
   it('lists each day once, and a date that is no day as written, last', () => {

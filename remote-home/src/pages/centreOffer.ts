@@ -35,9 +35,9 @@ function heldAt(centre: Centre, event: TicketEvent): boolean {
 /**
  * What a centre's page offers: each date it lists with the events of its exam held there that
  * day (matched by day and exam), the dates of its exam's events there it does not list added, and
- * the events of other exams held there apart, by exam in the shop's order (none named last). A
- * centre whose title names no exam offers every event held there by date. The exam of a centre or
- * an event is the one its title (or slug) names, read as analytics reads a product's category.
+ * the events of other exams held there apart, by exam in the shop's order (none named last). The
+ * exam of a centre or an event is the one its title (or slug) names, read as analytics reads a
+ * product's category; a centre that names none books by date the events that name none.
  */
 export function centreOffer(centre: Centre, events: readonly TicketEvent[]) {
   const examNamed = (name: string, slug: string) =>
@@ -47,7 +47,7 @@ export function centreOffer(centre: Centre, events: readonly TicketEvent[]) {
     .filter((event) => heldAt(centre, event))
     .sort((a, b) => a.date.localeCompare(b.date));
   const examOf = (event: TicketEvent) => examNamed(event.title, event.slug);
-  const own = held.filter((event) => exam === undefined || examOf(event) === exam);
+  const own = held.filter((event) => examOf(event) === exam);
   // WordPress's dates are ISO days (2027-02-06): as text they sort soonest first.
   const dates: CentreDate[] = [
     ...new Set([...centre.next_dates, ...own.map((event) => event.date)]),
