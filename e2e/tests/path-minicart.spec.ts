@@ -111,11 +111,15 @@ for (const viewport of VIEWPORTS) {
       await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
     });
 
-    test('/locations/1 lists the events to book there; one goes in the cart', async ({ page }) => {
+    test('/locations/1 lists the events to book there, another exam’s under its own heading; one goes in the cart', async ({
+      page,
+    }) => {
       await page.goto('/locations/1');
       const booking = page.getByRole('region', { name: 'Book a place in London' });
       await expect(booking).toBeVisible();
-      const event = booking.getByRole('listitem').filter({ hasText: 'UKMLA CPSA Mock Day' });
+      await expect(booking).not.toContainText('UKMLA CPSA Mock Day');
+      const ukmla = page.getByRole('region', { name: 'UKMLA events in London' });
+      const event = ukmla.getByRole('listitem').filter({ hasText: 'UKMLA CPSA Mock Day' });
       await expect(event).toContainText('Sat, 20 February 2027');
       await expect(event).toContainText('24 places left');
       await expect(event).toContainText('£');

@@ -1,12 +1,5 @@
 import { Link } from 'react-router-dom';
-import {
-  coursePath,
-  eventPath,
-  PAGE_CONTRACT,
-  useMounted,
-  type Course,
-  type EventItem,
-} from 'shared-store';
+import { coursePath, eventPath, PAGE_CONTRACT, type Course, type EventItem } from 'shared-store';
 import { useSelectItem } from '../analytics';
 import { useAddToCart, type CartRequest } from '../hooks/useAddToCart';
 
@@ -107,9 +100,7 @@ export const eventLine =
 /**
  * An event's Add to cart (a card's, the event page's): one place by the event rule (never more
  * than `placesLeft`, where known), refused while it is sold out, has no price, or an add is under
- * way. Drawn on the server, it waits for the
- * page's code (inert, painted the same): a tap before then would otherwise be lost on a button
- * that looks ready.
+ * way, or while the page's code has not yet run (served disabled: useAddToCart).
  */
 export function AddEventButton({
   event,
@@ -125,13 +116,11 @@ export function AddEventButton({
   placesLeft?: number | undefined;
 }) {
   const { add, busy } = useAddToCart();
-  const codeRunning = useMounted();
   return (
     <button
       type="button"
       className="home-card__add"
       disabled={soldOut || price <= 0 || busy}
-      inert={!codeRunning}
       onClick={() => {
         add(eventLine(event, title, price, placesLeft));
       }}

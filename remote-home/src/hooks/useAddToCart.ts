@@ -4,6 +4,7 @@ import {
   useAppDispatch,
   useAppStore,
   useModel,
+  useMounted,
   type CartModel,
   type UnknownAction,
 } from 'shared-store';
@@ -22,13 +23,15 @@ export type CartRequest = (cart: CartModel) => UnknownAction;
  * Runs an add-to-cart request once per click burst: the badge updates at once (the store), the
  * cart's mini-cart confirms (the cart model tells the bus of the line it took), what the cart did
  * besides or instead is said, and the button is briefly disabled. While the cart cannot load, the
- * visitor is told, and nothing is added.
+ * visitor is told, and nothing is added. `busy` is also true while the page is drawn on the server:
+ * its buttons are served disabled until the page's code runs, never alive and deaf to a tap.
  */
 export function useAddToCart() {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const cart = useModel('cart');
   const [busy, setBusy] = useState(false);
+  const canAct = useMounted();
   const busyRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(
@@ -58,5 +61,5 @@ export function useAddToCart() {
     }, ADD_COOLDOWN_MS);
   }
 
-  return { add, busy };
+  return { add, busy: busy || !canAct };
 }

@@ -8,6 +8,9 @@ import {
   type MockHandler,
 } from 'shared-store/testing';
 import LocationPage from './LocationPage';
+
+/** Said of a date the centre lists before its event can be booked. */
+const BOOKING_OPENS_SOON = 'Booking opens soon';
 import {
   EVENTS,
   MANCHESTER,
@@ -41,7 +44,7 @@ function renderLocation(
 }
 
 describe('the location page', () => {
-  it('shows the centre: title, city, address, its description, next dates and the price from', async () => {
+  it('shows the centre: title, city, address, its description and the price from', async () => {
     const { calls } = renderLocation('2');
     const title = 'PLAB 2 preparation in Manchester';
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -49,20 +52,25 @@ describe('the location page', () => {
     expect(screen.getByText(MANCHESTER.address)).toBeVisible();
     expect(screen.getByText('Close to Piccadilly station.')).toBeVisible();
     expect(screen.getByText('from £295.00')).toBeVisible();
-    const dates = screen.getByRole('heading', { level: 2, name: 'Next dates' });
-    expect(dates.nextElementSibling?.textContent).toBe('Sat, 16 January 2027Sat, 27 February 2027');
     expect(document.title).toBe(`${title} | Arora Medical Education`);
   });
 
-  it('lists the events to book at the centre: each with its page, date, places left, price and Add to cart', async () => {
+  it('books each date it lists: its event with its page, date, places left, price and Add to cart, or that booking opens soon', async () => {
     const { user } = renderLocation('2');
     const heading = await screen.findByRole('heading', {
       level: 2,
       name: 'Book a place in Manchester',
     });
-    const events = within(sectionOf(heading)).getAllByRole('listitem');
-    expect(events).toHaveLength(1);
-    const event = within(events[0] ?? heading);
+    const dates = within(sectionOf(heading)).getAllByRole('listitem');
+    expect(dates.map((date) => date.querySelector('time')?.getAttribute('datetime'))).toEqual([
+      '2027-01-16',
+      '2027-02-27',
+    ]);
+    const notOpen = within(dates[1] ?? heading);
+    expect(notOpen.getByText('Sat, 27 February 2027')).toBeVisible();
+    expect(notOpen.getByText(BOOKING_OPENS_SOON)).toBeVisible();
+    expect(notOpen.queryByRole('button')).toBeNull();
+    const event = within(dates[0] ?? heading);
     expect(event.getByRole('link', { name: 'PLAB 2 Mock Circuit — Manchester' })).toHaveAttribute(
       'href',
       '/events/plab-2-mock-circuit-manchester',
@@ -78,8 +86,31 @@ describe('the location page', () => {
     ]);
   });
 
-  it('a centre with no event to book says how to book: contact us, or all our events', async () => {
-    renderLocation('2', answer(MANCHESTER), answer([]));
+  it('offers another exam’s event held there only under that exam’s own heading', async () => {
+    const ukmla = {
+      ...PLAB_2_MANCHESTER,
+      id: 2320,
+      title: 'UKMLA CPSA Mock Day — Manchester',
+      slug: 'ukmla-cpsa-mock-day-manchester',
+      date: '2027-02-27',
+    };
+    renderLocation('2', answer(MANCHESTER), answer([...EVENTS, ukmla]));
+    const own = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Book a place in Manchester',
+    });
+    expect(within(sectionOf(own)).queryByText(/UKMLA/)).toBeNull();
+    expect(within(sectionOf(own)).getByText(BOOKING_OPENS_SOON)).toBeVisible();
+    const other = screen.getByRole('heading', { level: 2, name: 'UKMLA events in Manchester' });
+    const offered = within(sectionOf(other));
+    expect(offered.getByRole('link', { name: 'UKMLA CPSA Mock Day — Manchester' })).toBeVisible();
+    expect(
+      offered.getByRole('button', { name: 'Add UKMLA CPSA Mock Day — Manchester to cart' }),
+    ).toBeEnabled();
+  });
+
+  it('a centre with no date and no event to book says how to book: contact us, or all our events', async () => {
+    renderLocation('2', answer({ ...MANCHESTER, next_dates: [] }), answer([]));
     const heading = await screen.findByRole('heading', {
       level: 2,
       name: 'Book a place in Manchester',

@@ -11,6 +11,7 @@ import { eventItem, TrackedList } from '../analytics';
 import { formatEventDate, placesLeft } from '../components/EventCard';
 import { AddEventButton, eventPath, TitleLink } from '../components/shopLines';
 import { LoadFailed, NotFound, PageFailed, PageFrame, PageLoading } from './PageParts';
+import { centreOffer, type OtherExamEvents } from './centreOffer';
 import { locationDetails, missing, ticketEvents, type TicketEvent } from './reads';
 
 const TRAIL = [{ label: 'Events', to: '/events' }];
@@ -44,47 +45,82 @@ function CentreEvent({ event }: { event: TicketEvent }) {
   );
 }
 
-/** A fixed id: a page shows one centre, and its server render draws the same markup. */
-const EVENTS_TITLE_ID = 'centre-events-title';
+/** How the ids of the centre's section headings start: one of each per page, as served. */
+const CENTRE = 'centre-';
 
 /**
- * The events at the centre, to book here: those naming it (location_id), or held in its city. With
- * none (or while they load), the way to book by asking us.
+ * Events held at the centre for another exam than the centre's (or for none), each group under
+ * its own heading, so that they are never taken for the centre's own dates.
+ */
+function OtherEvents({ group, place }: { group: OtherExamEvents; place: string }) {
+  const name = group.exam ? `${group.exam} events in ${place}` : `Other events in ${place}`;
+  const key = group.exam?.toLowerCase() ?? 'other';
+  const list = { item_list_id: `centre_${key}_events`, item_list_name: name };
+  return (
+    <section className="home-shop__group" aria-labelledby={CENTRE + key}>
+      <h2 id={CENTRE + key}>{name}</h2>
+      <TrackedList list={list} entries={group.events} toItem={eventItem}>
+        <ul className="home-shop__events">
+          {group.events.map((event) => (
+            <CentreEvent key={event.id} event={event} />
+          ))}
+        </ul>
+      </TrackedList>
+    </section>
+  );
+}
+
+/**
+ * What can be booked at the centre: each date it lists, with its event (of the centre's exam,
+ * held there that day) or that booking opens soon; with no date at all, the way to book by asking
+ * us. Then the other exams' events held there, each exam under its own heading.
  */
 function CentreEvents({ location }: { location: Location }) {
   const events = useRead(ticketEvents);
-  const city = location.city.trim().toLowerCase();
-  const here =
-    events.status === 'ready'
-      ? events.data.filter(
-          (event) =>
-            event.location_id === location.id ||
-            (city !== '' && event.location.trim().toLowerCase() === city),
-        )
-      : [];
+  const offer = centreOffer(location, events.status === 'ready' ? events.data : []);
   const place = location.city || 'this centre';
+  const bookable = offer.dates.flatMap((day) => day.events);
   const list = { item_list_id: 'centre_events', item_list_name: `Events in ${place}` };
   if (events.status === 'idle' || events.status === 'loading') return null;
   return (
-    <section className="home-shop__group" aria-labelledby={EVENTS_TITLE_ID}>
-      <h2 id={EVENTS_TITLE_ID}>Book a place in {place}</h2>
-      {events.status === 'failed' ? (
-        <LoadFailed message="We couldn't load the dates you can book here." retry={events.retry} />
-      ) : here.length > 0 ? (
-        <TrackedList list={list} entries={here} toItem={eventItem}>
-          <ul className="home-shop__events">
-            {here.map((event) => (
-              <CentreEvent key={event.id} event={event} />
-            ))}
-          </ul>
-        </TrackedList>
-      ) : (
-        <p>
-          No dates at this centre can be booked online yet. <Link to="/contact-us">Contact us</Link>{' '}
-          to reserve a place, or see <Link to="/events">all our events</Link>.
-        </p>
-      )}
-    </section>
+    <>
+      <section className="home-shop__group" aria-labelledby={CENTRE + 'events'}>
+        <h2 id={CENTRE + 'events'}>Book a place in {place}</h2>
+        {events.status === 'failed' ? (
+          <LoadFailed
+            message="We couldn't load the dates you can book here."
+            retry={events.retry}
+          />
+        ) : offer.dates.length > 0 ? (
+          <TrackedList list={list} entries={bookable} toItem={eventItem}>
+            <ul className="home-shop__events">
+              {offer.dates.map((day) =>
+                day.events.length > 0 ? (
+                  day.events.map((event) => <CentreEvent key={event.id} event={event} />)
+                ) : (
+                  // A date the centre lists before its event can be booked.
+                  <li key={day.date} className="home-shop__event">
+                    <h3>
+                      <time dateTime={day.date}>{formatEventDate(day.date)}</time>
+                    </h3>
+                    <p className="home-shop__muted">Booking opens soon</p>
+                  </li>
+                ),
+              )}
+            </ul>
+          </TrackedList>
+        ) : (
+          <p>
+            No dates at this centre can be booked online yet.{' '}
+            <Link to="/contact-us">Contact us</Link> to reserve a place, or see{' '}
+            <Link to="/events">all our events</Link>.
+          </p>
+        )}
+      </section>
+      {offer.others.map((group) => (
+        <OtherEvents key={group.exam ?? 'other'} group={group} place={place} />
+      ))}
+    </>
   );
 }
 
@@ -96,21 +132,9 @@ function LocationView({ location }: { location: Location }) {
   return (
     <PageFrame trail={[...TRAIL, { label: title }]} heading={title}>
       <div className="home-shop__layout">
-        {(price > 0 || location.next_dates.length > 0) && (
+        {price > 0 && (
           <div className="home-shop__buy">
-            {price > 0 && <p className="home-card__price">from {formatPrice(price)}</p>}
-            {location.next_dates.length > 0 && (
-              <>
-                <h2>Next dates</h2>
-                <ul className="home-shop__dates">
-                  {location.next_dates.map((date, index) => (
-                    <li key={String(index)}>
-                      <time dateTime={date}>{formatEventDate(date)}</time>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
+            <p className="home-card__price">from {formatPrice(price)}</p>
           </div>
         )}
         <div>

@@ -12,13 +12,17 @@ export function drawnBy(
 }
 
 /**
- * What the visitor sees of an element: comments (React's marks between two texts in its server
- * markup) left out, the texts side by side joined, as they paint, and `inert` (a served form's
- * or button's, until the page's code runs) left out, as it changes nothing painted.
+ * Where the visitor sees an element's parts: comments (React's marks between two texts in its
+ * server markup) left out, the texts side by side joined, as they paint, and what a served
+ * control holds until the page's code runs left out, as it moves nothing: a form's `inert`, a
+ * button's `disabled` (tests of the controls' states check those apart).
  */
 export function seen(element: Element): Element {
   const copy = element.cloneNode(true) as Element;
   for (const inert of copy.querySelectorAll('[inert]')) inert.removeAttribute('inert');
+  for (const button of copy.querySelectorAll('button[disabled]')) {
+    button.removeAttribute('disabled');
+  }
   const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
   const comments: Node[] = [];
   while (walker.nextNode()) comments.push(walker.currentNode);

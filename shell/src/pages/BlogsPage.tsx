@@ -1,6 +1,6 @@
 import { useContext, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PlainText, useDocumentTitle, useRead } from 'shared-store';
+import { PlainText, useDocumentTitle, useMounted, useRead } from 'shared-store';
 import { Notice } from './components/Notice';
 import { PageShell } from './components/PageShell';
 import {
@@ -41,6 +41,8 @@ export default function BlogsPage() {
   const postsRead = useRead(wordpressReads.posts);
   const categoriesRead = useRead(wordpressReads.categories);
   const [category, setCategory] = useState<number | null>(null);
+  // The categories are served disabled: until the page's code runs a tap on one does nothing.
+  const canAct = useMounted();
   const { shown: readText } = useContext(PlainText);
   const postList = postsRead.status === 'ready' ? postsRead.data : null;
   const categoryList = categoriesRead.status === 'ready' ? categoriesRead.data : null;
@@ -94,6 +96,7 @@ export default function BlogsPage() {
               className="shell-chip"
               type="button"
               aria-pressed={category === choice.id}
+              disabled={!canAct}
               onClick={() => {
                 setCategory(choice.id);
               }}

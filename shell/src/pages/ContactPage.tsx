@@ -157,7 +157,12 @@ export default function ContactPage({ title }: ShellPageProps) {
             hint={`${String(MIN_MESSAGE_LENGTH)} to ${String(MAX_MESSAGE_LENGTH)} characters.`}
             {...form.field('message')}
           />
-          <FormActions state={contact.state} label="Send message" busyLabel="Sending…" />
+          <FormActions
+            state={contact.state}
+            label="Send message"
+            busyLabel="Sending…"
+            ready={codeRunning}
+          />
         </form>
       )}
     </PageShell>

@@ -105,7 +105,7 @@ function SearchForm({ term }: { term: string }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <button className="shell-button" type="submit">
+        <button className="shell-button" type="submit" disabled={!codeRunning}>
           Search
         </button>
       </div>

@@ -207,6 +207,20 @@ describe.each(ROUTES)('the $address page drawn on the server', (route) => {
     expect(served.textContent).toContain(route.first);
   });
 
+  it('serves each of its buttons disabled until the page’s code runs, and the browser’s enabled (a tap is never lost on a button that looks ready)', () => {
+    const served = servedPage(drawnBy(renderers, route.renderer, input));
+    for (const button of served.querySelectorAll('button')) {
+      expect([button.outerHTML, button.hasAttribute('disabled')]).toEqual([button.outerHTML, true]);
+    }
+    const { container } = browserPage(route, input);
+    for (const button of container.querySelectorAll('button')) {
+      expect([button.outerHTML, button.hasAttribute('disabled')]).toEqual([
+        button.outerHTML,
+        false,
+      ]);
+    }
+  });
+
   it('draws nothing without its reads’ answers, or with answers of another shape', () => {
     expect(drawnBy(renderers, route.renderer, { ...input, reads: {} })).toBeUndefined();
     const malformed = Object.fromEntries(

@@ -8,10 +8,21 @@ export interface FormActionsProps {
   busyLabel: string;
   /** The failure message is backend HTML (the gateway sanitized it). */
   html?: boolean;
+  /**
+   * False while the form is the served page's markup alone (useMounted), its page's code not yet
+   * run: the button is disabled, not alive and deaf to a tap.
+   */
+  ready?: boolean;
 }
 
 /** A form's failure message and its submit button, disabled while the request runs. */
-export function FormActions({ state, label, busyLabel, html = false }: FormActionsProps) {
+export function FormActions({
+  state,
+  label,
+  busyLabel,
+  html = false,
+  ready = true,
+}: FormActionsProps) {
   const pending = state.status === 'pending';
   return (
     <>
@@ -21,7 +32,7 @@ export function FormActions({ state, label, busyLabel, html = false }: FormActio
         ) : (
           <Notice tone="error">{state.message}</Notice>
         ))}
-      <button className="shell-button" type="submit" disabled={pending}>
+      <button className="shell-button" type="submit" disabled={pending || !ready}>
         {pending ? busyLabel : label}
       </button>
     </>
