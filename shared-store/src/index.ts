@@ -23,7 +23,7 @@ export {
 // The page contract: the shell's routes and layout, and what the gateway and the browser agree on.
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
 export { pageReadUrl } from './page/pageReads';
-export type { ServerRenderInput, ServerRenderer } from './page/serverRender';
+export type { ServerDrawing, ServerRenderInput, ServerRenderer } from './page/serverRender';
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
 // Backend data as the pages read it.
@@ -52,6 +52,7 @@ export {
   oneRead,
   rejecting,
   serveAnswers,
+  drawnFrom,
   type ReadState,
 } from './api/read';
 export {

@@ -4,7 +4,7 @@ import { useShownText } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
 import { CardImage } from './SafeImage';
-import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
+import { AddLabel, courseLine, coursePath, ServedButton, TitleLink } from './shopLines';
 import './cards.css';
 
 /**
@@ -29,8 +29,7 @@ export const CourseCard = memo(function CourseCard({
         <TitleLink to={coursePath(course.slug)} title={title} id={course.id} />
       </h3>
       {view}
-      <button
-        type="button"
+      <ServedButton
         className="home-card__add"
         disabled={!option || busy}
         onClick={() => {
@@ -39,7 +38,7 @@ export const CourseCard = memo(function CourseCard({
         }}
       >
         <AddLabel title={title} />
-      </button>
+      </ServedButton>
     </article>
   );
 });

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { formatPrice, type MonthOption } from 'shared-store';
 import './cards.css';
 
@@ -9,14 +8,16 @@ export interface MonthPickerProps {
   onChange: (variationId: number) => void;
 }
 
-/** The month (or duration) options of a product, each with its price. */
+/**
+ * The month (or duration) options of a product, each with its price. The box is inside its label,
+ * which names it without an id: an id the server drew (useId) would not be the browser's, and
+ * the served picker is the browser's first one to the attribute.
+ */
 export function MonthPicker({ label, options, value, onChange }: MonthPickerProps) {
-  const id = useId();
   return (
-    <div className="home-picker">
-      <label htmlFor={id}>{label}</label>
+    <label className="home-picker">
+      <span>{label}</span>
       <select
-        id={id}
         value={value}
         onChange={(event) => {
           onChange(Number(event.target.value));
@@ -28,7 +29,7 @@ export function MonthPicker({ label, options, value, onChange }: MonthPickerProp
           </option>
         ))}
       </select>
-    </div>
+    </label>
   );
 }
 

@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_TIERS, type SubscriptionPackage } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
+import { ServedButton } from './shopLines';
 
 /** A subscription package (silver, gold, ultimate) with its durations. */
 export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
@@ -17,8 +18,7 @@ export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
         ))}
       </ul>
       {view}
-      <button
-        type="button"
+      <ServedButton
         className="home-card__add"
         disabled={!option || !tier || busy}
         onClick={() => {
@@ -39,7 +39,7 @@ export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
         }}
       >
         Choose {pack.title}
-      </button>
+      </ServedButton>
     </article>
   );
 }

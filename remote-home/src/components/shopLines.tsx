@@ -1,3 +1,4 @@
+import type { ButtonHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { useMounted, type Course, type EventItem } from 'shared-store';
 import { useSelectItem } from '../analytics';
@@ -86,6 +87,16 @@ export const eventLine =
     });
 
 /**
+ * A button of a page the server draws: inert until the page's code runs (painted the same), so a
+ * tap before then is not lost on a button that looks ready, as a served Add to cart with its price
+ * would.
+ */
+export function ServedButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const codeRunning = useMounted();
+  return <button type="button" {...props} inert={!codeRunning} />;
+}
+
+/**
  * An event's Add to cart (a card's, the event page's): one place by the event rule (never more
  * than `placesLeft`, where known), refused while it is sold out, has no price, or an add is under
  * way. Drawn on the server, it waits for the
@@ -106,18 +117,15 @@ export function AddEventButton({
   placesLeft?: number | undefined;
 }) {
   const { add, busy } = useAddToCart();
-  const codeRunning = useMounted();
   return (
-    <button
-      type="button"
+    <ServedButton
       className="home-card__add"
       disabled={soldOut || price <= 0 || busy}
-      inert={!codeRunning}
       onClick={() => {
         add(eventLine(event, title, price, placesLeft));
       }}
     >
       <AddLabel title={title} />
-    </button>
+    </ServedButton>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { courseItem, useItemViewed } from '../analytics';
 import { useMonthChoice } from '../components/MonthChoice';
 import { SafeImage } from '../components/SafeImage';
-import { AddLabel, courseLine } from '../components/shopLines';
+import { AddLabel, courseLine, ServedButton } from '../components/shopLines';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { EntryPage, EventLinks, LoadFailed, PageFrame } from './PageParts';
 import { courseDetails, courseList, shopProduct, ticketEvents, type TicketEvent } from './reads';
@@ -41,8 +41,7 @@ function CourseBuy({ course, title }: { course: Course; title: string }) {
       ) : (
         <p className="home-card__price">{single > 0 ? formatPrice(single) : 'Price on request'}</p>
       )}
-      <button
-        type="button"
+      <ServedButton
         className="home-card__add"
         disabled={!choice || busy}
         onClick={() => {
@@ -50,7 +49,7 @@ function CourseBuy({ course, title }: { course: Course; title: string }) {
         }}
       >
         <AddLabel title={title} />
-      </button>
+      </ServedButton>
     </div>
   );
 }

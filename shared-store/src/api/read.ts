@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { apiClient, buildUrl, type ApiClient, type RequestOptions } from './client';
-import { anyServed, serveInPlace, takeServed } from './served';
+import type { ServerDrawing } from '../page/serverRender';
+import { anyServed, serveInPlace, takeServed, tellingWanted } from './served';
 
 /** A read's request: a same-origin path and its options (query, token, no-store). */
 export type ReadRequest = { path: string } & Omit<RequestOptions, 'method' | 'body'>;
@@ -257,4 +258,23 @@ export function useRead<A, T>(query: Read<A, T>, args?: A | null): ReadState<T> 
 export function serveAnswers(answers: Record<string, unknown>): void {
   reader.clear();
   serveInPlace(answers);
+}
+
+/**
+ * One page drawn on the server from these answers alone (serveAnswers): `draw`'s markup, and the
+ * reads the page asked for that it was not served (`wanted`, by served key), which the gateway may
+ * read to draw it again with them; undefined when `draw` drew nothing. Nothing of these answers
+ * is left for the next page the process draws.
+ */
+export function drawnFrom(
+  answers: Record<string, unknown>,
+  draw: () => string | undefined,
+): ServerDrawing | undefined {
+  serveAnswers(answers);
+  try {
+    const { drawn, wanted } = tellingWanted(draw);
+    return drawn ? { html: drawn, wanted } : undefined;
+  } finally {
+    serveAnswers({});
+  }
 }

@@ -10,6 +10,13 @@ import { servedKey } from '../page/servedKey';
  */
 let served: Map<string, unknown> | undefined;
 
+/**
+ * While the server draws a page (drawnFrom): the reads the page asked for that it was not served,
+ * by served key, in the order asked. The gateway may read them and draw the page again with their
+ * answers (a list's prices, which depend on the list's answer). Undefined in the browser.
+ */
+let wanted: Set<string> | undefined;
+
 /** The answers the page carries; none when it carries none or they cannot be read. */
 function carried(doc: Document): Map<string, unknown> {
   const element = doc.getElementById(PAGE_CONTRACT.markup.servedReadsId);
@@ -29,9 +36,12 @@ function servedAnswers(): Map<string, unknown> {
   return served;
 }
 
-/** Whether any served answer is still to be taken. */
+/**
+ * Whether any served answer is still to be taken; always, while the server draws a page, so that
+ * every read it asks for is either served or told as wanted.
+ */
 export function anyServed(): boolean {
-  return servedAnswers().size > 0;
+  return wanted !== undefined || servedAnswers().size > 0;
 }
 
 /**
@@ -41,7 +51,10 @@ export function anyServed(): boolean {
 export function takeServed(url: string): { value: unknown } | undefined {
   const answers = servedAnswers();
   const key = servedKey(url, PAGE_CONTRACT.markup.stampParameter);
-  if (!answers.has(key)) return undefined;
+  if (!answers.has(key)) {
+    wanted?.add(key);
+    return undefined;
+  }
   const value = answers.get(key);
   answers.delete(key);
   return { value };
@@ -50,4 +63,18 @@ export function takeServed(url: string): { value: unknown } | undefined {
 /** Serves these answers (by servedKey) in place of any not yet taken (read.ts serveAnswers). */
 export function serveInPlace(answers: Record<string, unknown>): void {
   served = new Map(Object.entries(answers));
+}
+
+/**
+ * What `draw` makes while it tells the reads asked for and not served (`wanted`, by served key):
+ * how the server draws a page and learns what else its first screen would show with.
+ */
+export function tellingWanted<T>(draw: () => T): { drawn: T; wanted: string[] } {
+  wanted = new Set();
+  try {
+    const drawn = draw();
+    return { drawn, wanted: [...wanted] };
+  } finally {
+    wanted = undefined;
+  }
 }

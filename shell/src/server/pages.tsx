@@ -4,10 +4,11 @@ import { renderToString } from 'react-dom/server';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
 import {
   answerOf,
+  drawnFrom,
   PAGE_CONTRACT,
   PlainText,
-  serveAnswers,
   serverPlainText,
+  type ServerDrawing,
   type ServerRenderer,
   type ServerRenderInput,
 } from 'shared-store';
@@ -65,12 +66,11 @@ function drawn(
   input: ServerRenderInput,
   Page: ComponentType<ShellPageProps>,
   location: string = input.path,
-): string | undefined {
+): ServerDrawing | undefined {
   const route = PAGE_CONTRACT.routes.find((candidate) => candidate.path === input.pattern);
   if (!route || !matchPath(input.pattern, input.path)) return undefined;
-  serveAnswers(input.reads);
   const text = serverPlainText(decodeHTML);
-  try {
+  return drawnFrom(input.reads, () => {
     const html = renderToString(
       <PlainText.Provider value={text.reading}>
         <StaticRouter location={location}>
@@ -84,10 +84,7 @@ function drawn(
       </PlainText.Provider>,
     );
     return html && text.exact() ? html : undefined;
-  } finally {
-    // The next page this process draws finds nothing of this one's answers.
-    serveAnswers({});
-  }
+  });
 }
 
 /** A route's slug (`privacy-policy`), which its page reads WordPress's page of. */
