@@ -52,7 +52,6 @@ export {
   oneRead,
   rejecting,
   serveAnswers,
-  drawnFrom,
   type ReadState,
 } from './api/read';
 export {

@@ -7,8 +7,8 @@ import { decodeHTML } from 'entities';
 import {
   answerOf,
   contentReads,
-  drawnFrom,
   PlainText,
+  serveAnswers,
   serverPlainText,
   type ServerDrawing,
   type ServerRenderer,
@@ -56,11 +56,14 @@ const packages = (reads: Reads) =>
  * may read and hand over to draw it again.
  */
 function drawn(input: ServerRenderInput, page: ReactElement): ServerDrawing | undefined {
+  serveAnswers(input.reads);
   const text = serverPlainText(decodeHTML);
   // The pages reach the store only to dispatch from their handlers, which never run here.
   const store = configureStore({ reducer: () => ({}) });
-  return drawnFrom(input.reads, () => {
-    const html = renderToString(
+  let html: string;
+  let wanted: string[];
+  try {
+    html = renderToString(
       <Provider store={store}>
         <PlainText.Provider value={text.reading}>
           <StaticRouter location={input.path}>
@@ -71,8 +74,11 @@ function drawn(input: ServerRenderInput, page: ReactElement): ServerDrawing | un
         </PlainText.Provider>
       </Provider>,
     );
-    return html && text.exact() ? html : undefined;
-  });
+  } finally {
+    // The next page this process draws finds nothing of this one's answers.
+    wanted = serveAnswers({});
+  }
+  return html && text.exact() ? { html, wanted } : undefined;
 }
 
 export const renderers: Record<string, ServerRenderer> = {

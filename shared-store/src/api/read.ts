@@ -1,8 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { apiClient, buildUrl, type ApiClient, type RequestOptions } from './client';
-import type { ServerDrawing } from '../page/serverRender';
-import { anyServed, serveInPlace, takeServed, tellingWanted } from './served';
+import { anyServed, serveInPlace, takeServed } from './served';
 
 /** A read's request: a same-origin path and its options (query, token, no-store). */
 export type ReadRequest = { path: string } & Omit<RequestOptions, 'method' | 'body'>;
@@ -253,28 +252,11 @@ export function useRead<A, T>(query: Read<A, T>, args?: A | null): ReadState<T> 
 /**
  * Serves these answers (by servedKey) to the page's reads, in place of anything the reader
  * remembered or was served before: how a server renderer draws one page from the answers the
- * gateway read for it, and nothing of the page it drew before.
+ * gateway read for it, and nothing of the page it drew before. Tells the reads the page drawn
+ * since answers were last served asked for and was not served (by served key): what the gateway
+ * may read to draw it again with them.
  */
-export function serveAnswers(answers: Record<string, unknown>): void {
+export function serveAnswers(answers: Record<string, unknown>): string[] {
   reader.clear();
-  serveInPlace(answers);
-}
-
-/**
- * One page drawn on the server from these answers alone (serveAnswers): `draw`'s markup, and the
- * reads the page asked for that it was not served (`wanted`, by served key), which the gateway may
- * read to draw it again with them; undefined when `draw` drew nothing. Nothing of these answers
- * is left for the next page the process draws.
- */
-export function drawnFrom(
-  answers: Record<string, unknown>,
-  draw: () => string | undefined,
-): ServerDrawing | undefined {
-  serveAnswers(answers);
-  try {
-    const { drawn, wanted } = tellingWanted(draw);
-    return drawn ? { html: drawn, wanted } : undefined;
-  } finally {
-    serveAnswers({});
-  }
+  return serveInPlace(answers);
 }

@@ -11,9 +11,10 @@ import { servedKey } from '../page/servedKey';
 let served: Map<string, unknown> | undefined;
 
 /**
- * While the server draws a page (drawnFrom): the reads the page asked for that it was not served,
- * by served key, in the order asked. The gateway may read them and draw the page again with their
- * answers (a list's prices, which depend on the list's answer). Undefined in the browser.
+ * Once answers are served in place (the server, drawing a page): the reads the page asked for
+ * that it was not served, by served key, in the order asked. The gateway may read them and draw
+ * the page again with their answers (a list's prices, which depend on the list's answer).
+ * Undefined in the browser, which takes the answers its page carries.
  */
 let wanted: Set<string> | undefined;
 
@@ -37,8 +38,8 @@ function servedAnswers(): Map<string, unknown> {
 }
 
 /**
- * Whether any served answer is still to be taken; always, while the server draws a page, so that
- * every read it asks for is either served or told as wanted.
+ * Whether any served answer is still to be taken; always once answers are served in place, so
+ * that every read the server's page asks for is either served or told as wanted.
  */
 export function anyServed(): boolean {
   return wanted !== undefined || servedAnswers().size > 0;
@@ -60,21 +61,13 @@ export function takeServed(url: string): { value: unknown } | undefined {
   return { value };
 }
 
-/** Serves these answers (by servedKey) in place of any not yet taken (read.ts serveAnswers). */
-export function serveInPlace(answers: Record<string, unknown>): void {
-  served = new Map(Object.entries(answers));
-}
-
 /**
- * What `draw` makes while it tells the reads asked for and not served (`wanted`, by served key):
- * how the server draws a page and learns what else its first screen would show with.
+ * Serves these answers (by servedKey) in place of any not yet taken (read.ts serveAnswers), and
+ * tells the reads asked for and not served since answers were last served in place.
  */
-export function tellingWanted<T>(draw: () => T): { drawn: T; wanted: string[] } {
+export function serveInPlace(answers: Record<string, unknown>): string[] {
+  const told = [...(wanted ?? [])];
+  served = new Map(Object.entries(answers));
   wanted = new Set();
-  try {
-    const drawn = draw();
-    return { drawn, wanted: [...wanted] };
-  } finally {
-    wanted = undefined;
-  }
+  return told;
 }

@@ -4,9 +4,9 @@ import { renderToString } from 'react-dom/server';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
 import {
   answerOf,
-  drawnFrom,
   PAGE_CONTRACT,
   PlainText,
+  serveAnswers,
   serverPlainText,
   type ServerDrawing,
   type ServerRenderer,
@@ -69,9 +69,12 @@ function drawn(
 ): ServerDrawing | undefined {
   const route = PAGE_CONTRACT.routes.find((candidate) => candidate.path === input.pattern);
   if (!route || !matchPath(input.pattern, input.path)) return undefined;
+  serveAnswers(input.reads);
   const text = serverPlainText(decodeHTML);
-  return drawnFrom(input.reads, () => {
-    const html = renderToString(
+  let html: string;
+  let wanted: string[];
+  try {
+    html = renderToString(
       <PlainText.Provider value={text.reading}>
         <StaticRouter location={location}>
           <Routes>
@@ -83,8 +86,11 @@ function drawn(
         </StaticRouter>
       </PlainText.Provider>,
     );
-    return html && text.exact() ? html : undefined;
-  });
+  } finally {
+    // The next page this process draws finds nothing of this one's answers.
+    wanted = serveAnswers({});
+  }
+  return html && text.exact() ? { html, wanted } : undefined;
 }
 
 /** A route's slug (`privacy-policy`), which its page reads WordPress's page of. */
