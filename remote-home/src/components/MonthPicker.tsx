@@ -25,7 +25,8 @@ export function MonthPicker({ label, options, value, onChange }: MonthPickerProp
       >
         {options.map((option) => (
           <option key={option.variationId} value={option.variationId}>
-            {option.month} – {formatPrice(option.price)}
+            {/* One text: the served markup holds it whole, as a crawler reads it. */}
+            {`${option.month} – ${formatPrice(option.price)}`}
           </option>
         ))}
       </select>
