@@ -126,7 +126,7 @@ for (const screen of SCREENS) {
       });
     }
 
-    test('a chosen month on the served course page is the one added to the cart', async ({
+    test('once the page’s code has taken the served course page over, a month chosen shows its price', async ({
       page,
     }) => {
       await page.goto(COURSE);
