@@ -22,7 +22,7 @@ const CATALOGUE_PAGE_SIZE = 100;
 /** The pages of the product list read at most: a thousand products. */
 const CATALOGUE_PAGES = 10;
 
-export interface ShopReadsDeps {
+interface ShopReadsDeps {
   wc: WooCommerce;
   cache: ResponseCache;
   log: (message: string, error?: unknown) => void;
@@ -173,7 +173,6 @@ export function createShopReads(deps: ShopReadsDeps) {
   };
 }
 
-export type ShopReads = ReturnType<typeof createShopReads>;
 
 /** An answer of the read cache: `body` as JSON with `status`. */
 function jsonAnswer(status: number, body: unknown): CachedResponse {
