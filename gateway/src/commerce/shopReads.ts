@@ -173,7 +173,6 @@ export function createShopReads(deps: ShopReadsDeps) {
   };
 }
 
-
 /** An answer of the read cache: `body` as JSON with `status`. */
 function jsonAnswer(status: number, body: unknown): CachedResponse {
   return { status, headers: {}, body: Buffer.from(JSON.stringify(body)) };
