@@ -45,6 +45,7 @@ const SERVER_RENDERED = {
   '/events': [{ path: '/events' }],
   '/events/:slug': [{ path: '/events/plab-2-mock-circuit-manchester-january-2027' }],
   '/locations/:id': [{ path: '/locations/1' }],
+  '/memberships': [{ path: '/memberships' }],
   '/search': [{ path: '/search?s=plab' }],
   '/blogs': [{ path: '/blogs' }],
   '/blogs/:slug': [{ path: '/blogs/how-to-pass-ukmla-akt' }],

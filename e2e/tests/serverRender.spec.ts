@@ -47,6 +47,12 @@ const RENDERED = [
     first: 'UKMLA CPSA Mock Day — London',
     reads: ['/wp-json/wp/v2/page-details/location-1', '/wp-json/wp/v2/products-with-ticket'],
   },
+  {
+    path: '/memberships',
+    heading: 'Memberships: Silver, Gold and Ultimate',
+    first: 'Silver Membership',
+    reads: ['/wp-json/wp/v2/pages', '/wp-json/wp/v2/pages/96030', '/api/shop/prices'],
+  },
   // The shell's own pages, drawn with the shell's renderers.
   {
     path: '/blogs',

@@ -127,3 +127,38 @@ export const MANCHESTER = {
   next_dates: ['2027-01-16', '2027-02-27'],
   price: '295.00',
 };
+
+const pack = (tier: string, productId: number) => ({
+  tier,
+  product_id: productId,
+  slug: `${tier}-membership`,
+  title: `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Membership`,
+  features: ['Every question bank'],
+});
+
+/** The home page's document with its three packages (wp/v2/pages/96030). */
+export const HOME_PAGE = {
+  id: 96030,
+  slug: 'how-to-learn',
+  title: { rendered: 'How to learn with us' },
+  content: { rendered: '' },
+  acf_groups: {
+    SubscriptionPackages: [pack('silver', 3201), pack('gold', 3202), pack('ultimate', 3203)],
+  },
+};
+
+/** The WordPress page of /memberships (wp/v2/pages?slug=memberships). */
+export const MEMBERSHIPS = [
+  {
+    id: 96150,
+    title: { rendered: 'Memberships: Silver, Gold &amp; Ultimate' },
+    excerpt: { rendered: '<p>One price for every question bank.</p>\n' },
+  },
+];
+
+/** The packages' prices (api/shop/prices). */
+export const PRICES = {
+  3201: [variation(320101, '1 Month', '29.99'), variation(320103, '3 Months', '79.99')],
+  3202: [variation(320203, '3 Months', '99.99'), variation(320206, '6 Months', '179.99')],
+  3203: [onSale(320303, '3 Months', '129.99', '149.99')],
+};

@@ -24,7 +24,7 @@ export {
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
 export { pageReadUrl } from './page/pageReads';
 export { routeOf } from './page/routeOf';
-export type { ServerRenderInput, ServerRenderer } from './page/serverRender';
+export type { ServerDrawing, ServerRenderInput, ServerRenderer } from './page/serverRender';
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
 // Backend data as the pages read it.

@@ -26,7 +26,7 @@ export { PAGE_CONTRACT_FILE, readPageContract } from './page/contractFile';
 export { createHtmlSanitizer, type HtmlSanitizer, type SanitizerOrigins } from './lib/sanitize';
 export { pageReadUrl } from './page/pageReads';
 export { servedKey } from './page/servedKey';
-export type { ServerRenderInput, ServerRenderer } from './page/serverRender';
+export type { ServerDrawing, ServerRenderInput, ServerRenderer } from './page/serverRender';
 export {
   allowsTagManager,
   CONSENT_COOKIE,

@@ -5,7 +5,7 @@ import { makeAppsRoot, testGatewayOptions } from '../test-support/contract';
 import { eventually } from '../test-support/eventually';
 import { recordingWordPressPerTest } from '../test-support/recordingWordPress';
 import { shopGateway, startShopBackend } from '../test-support/shop';
-import { PRICES_AT_ONCE } from './routes';
+import { PRICES_AT_ONCE } from './shopReads';
 import { MAX_PRICED_PRODUCTS } from './schemas';
 
 /**

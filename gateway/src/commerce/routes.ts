@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../identity/identity';
-import type { CachedResponse, ResponseCache } from '../proxy/responseCache';
+import type { ResponseCache } from '../proxy/responseCache';
 import type { SharedState } from '../plugins/sharedState';
 import { createMemoryClaims, createRedisClaims } from './claims';
 import { handled, readInput, ShopError } from './errors';
@@ -30,41 +30,20 @@ import {
   noInput,
   orderInput,
   orderReadQuery,
-  pricesQuery,
   wcCoupon,
   wcCouponDefinitions,
   wcCustomer,
-  wcProduct,
   wcOrder,
   wcOrders,
-  wcProductIds,
-  wcVariations,
   type WcOrder,
 } from './schemas';
+import { createShopReads, PRICES_AT_ONCE, SHOP_PREFIX, unlessRefused } from './shopReads';
 import type { WooCommerce } from './wooCommerce';
 import { eachAtMost } from './eachAtMost';
-import { quantityLimit } from './limits';
 import { formatPence, toPence } from './money';
-
-/** The browser's commerce API: the only way to WooCommerce. */
-export const SHOP_PREFIX = '/api/shop';
 
 /** Where the browser asks for its free order (one with nothing to pay) to be completed. */
 const FREE_COMPLETION_PATH = `${SHOP_PREFIX}/orders/:id/free-completion`;
-
-/** Product reads are shared by every visitor for this long. */
-const PRODUCT_TTL_MS = 60_000;
-
-/**
- * WooCommerce calls one prices read makes at once: a list's prices that no visitor has read this
- * minute come in a few rounds, never as one burst of calls.
- */
-export const PRICES_AT_ONCE = 4;
-
-/** Products per page of WooCommerce's product list (its largest page). */
-const CATALOGUE_PAGE_SIZE = 100;
-/** The pages of the product list read at most: a thousand products. */
-const CATALOGUE_PAGES = 10;
 
 /** The unpaid orders of a learner's the cart is told of, at most (the newest). */
 const PENDING_SHOWN = 5;
@@ -112,77 +91,7 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     log: deps.log,
   });
 
-  /**
-   * A product read once for every visitor within its TTL: readers that miss it together share one
-   * WooCommerce call (the read cache's claim), whose refusal (an unknown product) they are handed
-   * too, though only an answer is kept.
-   */
-  async function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = await deps.cache.lookup(key);
-    if (hit && !hit.stale) return outcomeOf(hit.value) as T;
-    const claim = await deps.cache.claim(key);
-    if (!claim.leader) {
-      const answer = await claim.answer;
-      // None came (the call broke off): this reader asks WooCommerce itself.
-      return answer ? (outcomeOf(answer) as T) : load();
-    }
-    try {
-      const value = await load();
-      await claim.finish(jsonAnswer(200, value), PRODUCT_TTL_MS);
-      return value;
-    } catch (error) {
-      await claim.finish(
-        error instanceof ShopError ? jsonAnswer(error.status, error.body()) : undefined,
-        0,
-      );
-      throw error;
-    }
-  }
-
-  /**
-   * A product's variations, with the fields the browser is given: each with the most one order
-   * may have of it (`max_quantity`: 1 for a product sold individually, what is left of a counted
-   * stock; null for no limit, or when the product itself could not be read).
-   */
-  const variationsOf = (id: number) =>
-    shared(`shop:variations:${String(id)}`, async () => {
-      const [variations, product] = await Promise.all([
-        wc.get(`wc/v3/products/${String(id)}/variations?per_page=100`, wcVariations),
-        wc.get(`wc/v3/products/${String(id)}`, wcProduct).catch(unlessRefused(null)),
-      ]);
-      return variations.map((variation) => ({
-        id: variation.id,
-        price: variation.price,
-        regular_price: variation.regular_price,
-        sale_price: variation.sale_price,
-        attributes: variation.attributes.map(({ name, option }) => ({ name, option })),
-        max_quantity: product ? quantityLimit(product, variation) : null,
-      }));
-    });
-
-  /**
-   * The ids of every product the shop has, listed once a TTL for every visitor: a prices read
-   * asks WooCommerce only about these, so however many ids requests make up, WooCommerce is
-   * asked about each product at most once a TTL.
-   */
-  async function catalogue(): Promise<Set<number>> {
-    const ids = await shared('shop:catalogue', async () => {
-      const found: number[] = [];
-      for (let page = 1; page <= CATALOGUE_PAGES; page += 1) {
-        const products = await wc.get(
-          `wc/v3/products?per_page=${String(CATALOGUE_PAGE_SIZE)}&page=${String(page)}&_fields=id`,
-          wcProductIds,
-        );
-        found.push(...products.map((product) => product.id));
-        if (products.length < CATALOGUE_PAGE_SIZE) return found;
-      }
-      deps.log(
-        `The shop lists more than ${String(found.length)} products: the prices of the others are not read`,
-      );
-      return found;
-    });
-    return new Set(ids);
-  }
+  const reads = createShopReads({ wc, cache: deps.cache, log: deps.log });
 
   /**
    * A percentage coupon's percentage as WooCommerce defines it ("20.00"), which the cart takes of
@@ -210,44 +119,17 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
 
   app.get(
     `${SHOP_PREFIX}/products/:id`,
-    handled(async (request) => {
-      const { id } = readInput(idParams, request.params);
-      return shared(`shop:product:${String(id)}`, async () => {
-        const product = await wc.get(`wc/v3/products/${String(id)}`, wcProduct);
-        return {
-          id: product.id,
-          name: product.name,
-          slug: product.slug,
-          type: product.type,
-          price: product.price,
-          regular_price: product.regular_price,
-          sale_price: product.sale_price,
-          purchasable: product.purchasable ?? true,
-        };
-      });
-    }),
+    handled((request) => reads.product(request.params)),
   );
 
   app.get(
     `${SHOP_PREFIX}/products/:id/variations`,
-    handled(async (request) => {
-      const { id } = readInput(idParams, request.params);
-      return variationsOf(id);
-    }),
+    handled((request) => reads.variations(request.params)),
   );
 
-  // A list's prices in one read: each product's variations as the route above gives them (null
-  // for a product the shop does not have, or whose variations could not be read).
   app.get(
     `${SHOP_PREFIX}/prices`,
-    handled(async (request) => {
-      const { ids } = readInput(pricesQuery, request.query);
-      const sold = await catalogue().catch(unlessRefused(new Set<number>()));
-      const prices = await eachAtMost(PRICES_AT_ONCE, ids, (id) =>
-        sold.has(id) ? variationsOf(id).catch(unlessRefused(null)) : Promise.resolve(null),
-      );
-      return Object.fromEntries(ids.map((id, index) => [id, prices[index]]));
-    }),
+    handled((request) => reads.prices(request.query)),
   );
 
   app.post(
@@ -446,25 +328,4 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       return { email: customer.billing.email || customer.email };
     }),
   );
-}
-
-/** An answer of the read cache: `body` as JSON with `status`. */
-function jsonAnswer(status: number, body: unknown): CachedResponse {
-  return { status, headers: {}, body: Buffer.from(JSON.stringify(body)) };
-}
-
-/** What a shared product read came to: its value, or the refusal it was answered with. */
-function outcomeOf(answer: CachedResponse): unknown {
-  const body: unknown = JSON.parse(answer.body.toString('utf8'));
-  if (answer.status === 200) return body;
-  const { code, message } = body as { code: string; message: string };
-  throw new ShopError(answer.status, code, message);
-}
-
-/** For a promise's catch: `value` in place of the shop's refusal or failure; anything else rethrown. */
-function unlessRefused<T>(value: T) {
-  return (error: unknown): T => {
-    if (error instanceof ShopError) return value;
-    throw error;
-  };
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { keepConfirmationKey } from '../commerce/orderCookie';
+import { createShopReads } from '../commerce/shopReads';
+import { wooCommerceOf } from '../commerce/wooCommerce';
 import { pathOf } from '../plugins/canonicalPaths';
 import {
   codeHints,
@@ -176,10 +178,19 @@ export async function page(app: FastifyInstance): Promise<void> {
     publicUrl,
     budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
   });
+  // A page's server render is handed the shop's prices its first screen shows, read as the
+  // commerce API reads them for any visitor (one read a product a minute, in the read cache the
+  // API's routes share), never as a visitor: no cookie, no identity, no rate limit spent.
+  const shopReads = createShopReads({
+    wc: wooCommerceOf(config, warn),
+    cache: app.readCache,
+    log: warn,
+  });
   const routeRenders = createRouteRenders({
     contract,
     wordpress,
     json,
+    ownReads: shopReads.publicRead,
     budgetMs: serverRenderBudgetMs,
     warn,
   });
@@ -250,7 +261,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       carried: code.carried,
       manifests: code.manifests,
       hints:
-        dataHints(contract, pageAsked, Date.now(), { rendered: serverRender !== undefined }) +
+        dataHints(contract, pageAsked, Date.now(), { carried: serverRender?.reads }) +
         codeHints(pageCode, linked) +
         codeHints(code, linked),
       bare: pageAsked.bare,

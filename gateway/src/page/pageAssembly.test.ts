@@ -128,11 +128,19 @@ describe('the shell page', () => {
       ]
         .map(low)
         .join('');
-      const rendered = (path: string) =>
-        dataHintsOf(STOREFRONT_CONTRACT, pageRequest(path), 1, { rendered: true });
+      const rendered = (path: string, carried: Record<string, unknown> = {}) =>
+        dataHintsOf(STOREFRONT_CONTRACT, pageRequest(path), 1, { carried });
       expect(rendered('/courses')).toBe(lowLayout);
       expect(rendered('/courses/plab-1')).toBe(
         lowLayout + low('/wp-json/wp/v2/products-with-ticket'),
+      );
+      // What its render wanted and was handed (the course page's events, the memberships page's
+      // document of the home page) is carried too: never asked for a second time.
+      expect(rendered('/courses/plab-1', { '/wp-json/wp/v2/products-with-ticket': [] })).toBe(
+        lowLayout,
+      );
+      expect(rendered('/memberships', { '/wp-json/wp/v2/pages/96030': {} })).toBe(
+        ['/wp-json/custom/v2/getPromotionalBanner', '/wp-json/wp/v2/menu_home'].map(low).join(''),
       );
       expect(rendered('/')).toBe(
         lowLayout +

@@ -5,6 +5,7 @@ import {
   CONSENT_VALUE_PATTERN,
   consentModeOf,
   pageReadUrl,
+  servedKey,
   tagManagerScriptUrl,
   type PageContract,
   type PageMarkup,
@@ -337,17 +338,19 @@ export function inlineScriptSources(page: string): string[] {
 /**
  * Data the page's first screen waits for, started with the page instead of after its code (the
  * page contract's `layoutData`, unless the company's app shows the page bare, and its route's
- * `data`), each at the URL the page's own read asks for (shared-store's pageReadUrl). Each is
- * asked for by the page once: the browser answers the page's own read with it. A page whose
- * first screen is `rendered` on the server carries the reads it was drawn from (none of those is
- * hinted), and asks for the rest at low priority, after its style sheets and first image.
+ * `data`), each at the URL the page's own read asks for (shared-store's pageReadUrl), once. Each
+ * is asked for by the page once: the browser answers the page's own read with it. A page whose
+ * first screen was rendered on the server carries the answers it was drawn from (`carried`, by
+ * served key: its route's `rendered` reads and any its render wanted), none of which is hinted,
+ * and asks for the rest at low priority, after its style sheets and first image.
  */
 export function dataHints(
   contract: PageContract,
   { route, shows, query, bare }: PageRequest,
   now: number,
-  { rendered = false }: { rendered?: boolean } = {},
+  { carried }: { carried?: Readonly<Record<string, unknown>> | undefined } = {},
 ): string {
+  const rendered = carried !== undefined;
   const reads = [...(bare ? [] : contract.layoutData), ...(shows?.data ?? [])].filter(
     (read) => !(rendered && read.rendered === true),
   );
@@ -360,11 +363,13 @@ export function dataHints(
     stampParameter: contract.markup.stampParameter,
   };
   const priority = rendered ? ' fetchpriority="low"' : '';
-  return reads
-    .flatMap((read) => {
-      const url = pageReadUrl(read, page);
-      return url === undefined ? [] : [url];
-    })
+  const urls = reads.flatMap((read) => {
+    const url = pageReadUrl(read, page);
+    return url === undefined || Object.hasOwn(carried ?? {}, servedKey(url, page.stampParameter))
+      ? []
+      : [url];
+  });
+  return [...new Set(urls)]
     .map(
       (url) =>
         `<link rel="preload" as="fetch" crossorigin="anonymous"${priority} href="${escapeAttribute(url)}">`,

@@ -82,8 +82,16 @@ process.on('message', (message) => {
   try {
     const render = renderers?.get(String(renderer));
     if (!render) throw new Error(`The file has no renderer named ${String(renderer)}.`);
-    const html = render(input);
-    process.send({ id, html: typeof html === 'string' ? html : undefined });
+    const drawn = render(input);
+    // The markup alone (a release from before renderers told their wanted reads), or the markup
+    // and the reads the page asked for that it was not handed.
+    const { html, wanted } =
+      typeof drawn === 'object' && drawn !== null ? drawn : { html: drawn, wanted: undefined };
+    process.send({
+      id,
+      html: typeof html === 'string' ? html : undefined,
+      wanted: Array.isArray(wanted) ? wanted.filter((url) => typeof url === 'string') : [],
+    });
   } catch (error) {
     process.send({ id, error: describe(error) });
   }

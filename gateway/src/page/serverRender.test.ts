@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
-import type { ServerRenderInput } from 'shared-store/server';
+import type { ServerDrawing, ServerRenderInput } from 'shared-store/server';
 import { createBackendHtml } from '../plugins/backendHtml';
 import { pathOf } from '../plugins/canonicalPaths';
 import { createResponseCache } from '../proxy/responseCache';
@@ -12,6 +12,7 @@ import { STOREFRONT_CONTRACT } from '../test-support/contract';
 import { eventually } from '../test-support/eventually';
 import { pageRequest } from './remoteHints';
 import {
+  DISCOVERY_LIMITS,
   MAX_CARRIED_READS_BYTES,
   createRouteRenders,
   createServerRenderers,
@@ -37,6 +38,9 @@ function folderWith(files: Record<string, string>): string {
   }
   return folder;
 }
+
+/** The markup of a render. */
+const htmlOf = async (drawn: Promise<ServerDrawing | undefined> | undefined) => (await drawn)?.html;
 
 /** What a page hands a renderer, with these reads. */
 const input = (reads: Record<string, unknown> = {}): ServerRenderInput => ({
@@ -78,13 +82,32 @@ describe('a remote’s server renderers, in their own process', () => {
     });
     const renderers = renderersFor(() => folder);
     const renderer = await renderers.load('/remotes/home/mf-manifest.json');
-    await expect(renderer?.render('hero', input({ banner: [{ title: 'Hi' }] }))).resolves.toBe(
-      `<h1>Hi${path.sep}</h1>`,
-    );
     await expect(
-      renderer?.render('courseList', { path: '/courses', pattern: '/courses', reads: {} }),
+      htmlOf(renderer?.render('hero', input({ banner: [{ title: 'Hi' }] }))),
+    ).resolves.toBe(`<h1>Hi${path.sep}</h1>`);
+    await expect(
+      htmlOf(renderer?.render('courseList', { path: '/courses', pattern: '/courses', reads: {} })),
     ).resolves.toBe('<h1>/courses /courses</h1>');
     expect(renderers.readyFor('/remotes/home/mf-manifest.json')).toBe(renderer);
+  });
+
+  it('passes on the reads a renderer tells it wanted, strings only, with its markup; none from a renderer that tells none', async () => {
+    const folder = folderWith({
+      'server/pages.js':
+        'exports.renderers = {\n' +
+        '  course: () => ({ html: "<h1>PLAB</h1>", wanted: ["/api/shop/prices?ids=3103", 7, null, {}] }),\n' +
+        '  hero: () => "<h1>Hi</h1>",\n' +
+        '};',
+    });
+    const renderer = await renderersFor(() => folder).load('/m.json');
+    await expect(renderer?.render('course', input())).resolves.toEqual({
+      html: '<h1>PLAB</h1>',
+      wanted: ['/api/shop/prices?ids=3103'],
+    });
+    await expect(renderer?.render('hero', input())).resolves.toEqual({
+      html: '<h1>Hi</h1>',
+      wanted: [],
+    });
   });
 
   it('a name the file has no renderer for is an error for that render alone: the next one is drawn', async () => {
@@ -93,11 +116,11 @@ describe('a remote’s server renderers, in their own process', () => {
     });
     const renderer = await renderersFor(() => folder).load('/m.json');
     for (const name of ['event', 'constructor', '__proto__', 'toString']) {
-      await expect(renderer?.render(name, input())).rejects.toThrow(
+      await expect(htmlOf(renderer?.render(name, input()))).rejects.toThrow(
         `The file has no renderer named ${name}.`,
       );
     }
-    await expect(renderer?.render('hero', input())).resolves.toBe('<h1>Hi</h1>');
+    await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBe('<h1>Hi</h1>');
     expect(warnings).toEqual([]);
   });
 
@@ -111,9 +134,11 @@ describe('a remote’s server renderers, in their own process', () => {
     const file = path.join(folder, 'server', 'pages.js');
     fs.writeFileSync(file, 'exports.renderers = { hero: () => "two" };');
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
-    await expect((await renderers.load('/m.json'))?.render('hero', input())).resolves.toBe('two');
+    await expect(htmlOf((await renderers.load('/m.json'))?.render('hero', input()))).resolves.toBe(
+      'two',
+    );
     // The old version's process is gone: it renders nothing any more.
-    await expect(first?.render('hero', input())).resolves.toBeUndefined();
+    await expect(htmlOf(first?.render('hero', input()))).resolves.toBeUndefined();
   });
 
   it('gives no renderer for a manifest on another origin, a missing file or a broken one, and says why once', async () => {
@@ -173,16 +198,18 @@ describe('a remote’s server renderers, in their own process', () => {
       now: () => clock,
     });
     const renderer = await renderers.load('/m.json');
-    await expect(renderer?.render('hero', input({ loop: false }))).resolves.toBe('<h1>1</h1>');
+    await expect(htmlOf(renderer?.render('hero', input({ loop: false })))).resolves.toBe(
+      '<h1>1</h1>',
+    );
     // A render that never ends would never resolve: only the time limit can end it.
-    await expect(renderer?.render('hero', input({ loop: true }))).resolves.toBeUndefined();
+    await expect(htmlOf(renderer?.render('hero', input({ loop: true })))).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('ran past its time limit')]);
     clock += 59_000;
     await expect(renderers.load('/m.json')).resolves.toBeUndefined();
     clock += 1000;
     // A fresh copy: nothing of the stopped one's state is left.
     await expect(
-      (await renderers.load('/m.json'))?.render('hero', input({ loop: false })),
+      htmlOf((await renderers.load('/m.json'))?.render('hero', input({ loop: false }))),
     ).resolves.toBe('<h1>1</h1>');
   });
 
@@ -194,7 +221,7 @@ describe('a remote’s server renderers, in their own process', () => {
     const renderer = await renderers.load('/m.json');
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 10);
-    await expect(renderer?.render('hero', input())).resolves.toBeUndefined();
+    await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBeUndefined();
     clearInterval(ticker);
     expect(ticks).toBeGreaterThan(10);
   });
@@ -220,7 +247,7 @@ describe('a remote’s server renderers, in their own process', () => {
       memoryMb: 32,
     });
     const renderer = await renderers.load('/m.json');
-    await expect(renderer?.render('hero', input())).resolves.toBeUndefined();
+    await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('ran out of memory (32 MB)')]);
     expect(renderers.readyFor('/m.json')).toBeUndefined();
   });
@@ -237,7 +264,7 @@ describe('a remote’s server renderers, in their own process', () => {
         '};',
     });
     const renderer = await renderersFor(() => folder).load('/m.json');
-    await expect(renderer?.render('hero', input({ text: 'a b' }))).resolves.toBe(
+    await expect(htmlOf(renderer?.render('hero', input({ text: 'a b' })))).resolves.toBe(
       'a%20b MODULE_NOT_FOUND',
     );
   });
@@ -269,7 +296,7 @@ describe('a remote’s server renderers, in their own process', () => {
         'const atLoad = JSON.stringify(process.env);\n' +
           'const hero = () => atLoad + JSON.stringify(process.env);',
       );
-      await expect(renderer?.render('hero', input())).resolves.toBe('{}{}');
+      await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBe('{}{}');
     });
 
     it('release code cannot read the process environment from /proc', async () => {
@@ -284,7 +311,7 @@ describe('a remote’s server renderers, in their own process', () => {
           "  attempt(() => fs.readdirSync('/proc').length),\n" +
           "].join(' ');",
       );
-      const seen = await renderer?.render('hero', input());
+      const seen = await htmlOf(renderer?.render('hero', input()));
       expect(seen).toBe('ERR_ACCESS_DENIED ERR_ACCESS_DENIED ERR_ACCESS_DENIED');
       expect(seen).not.toContain(secret);
     });
@@ -312,7 +339,7 @@ describe('a remote’s server renderers, in their own process', () => {
         path.join(release, 'server', 'pages.js'),
         __filename,
       ];
-      const seen = await renderer?.render('hero', input({ files }));
+      const seen = await htmlOf(renderer?.render('hero', input({ files })));
       expect(seen?.split(' ')).toEqual([
         ...files.map(() => 'ERR_ACCESS_DENIED'),
         // Not one of Node's modules; and Node's own require, which release code can make, is
@@ -347,7 +374,7 @@ describe('a remote’s server renderers, in their own process', () => {
           '  report: attempt(() => process.report.writeReport()),\n' +
           '});',
       );
-      expect(JSON.parse((await renderer?.render('hero', input())) ?? '')).toEqual({
+      expect(JSON.parse((await htmlOf(renderer?.render('hero', input()))) ?? '')).toEqual({
         binding: 'ERR_ACCESS_DENIED',
         spawnBinding: 'ERR_ACCESS_DENIED',
         childProcess: 'ERR_ACCESS_DENIED',
@@ -368,7 +395,7 @@ describe('a remote’s server renderers, in their own process', () => {
           "  attempt(() => require('node:os').setPriority(process.ppid, 19)),\n" +
           "].join(' | ');",
       );
-      await expect(renderer?.render('hero', input())).resolves.toBe(
+      await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBe(
         [
           'A server renderer may not signal or reprioritize a process.',
           'A server renderer may not signal or reprioritize a process.',
@@ -385,7 +412,7 @@ describe('a remote’s server renderers, in their own process', () => {
         "const hero = ({ reads }) => { require('node:net').connect(reads.port, '127.0.0.1').on('error', () => {}); return 'sent'; };",
       );
       const { port } = server.address() as net.AddressInfo;
-      await expect(renderer?.render('hero', input({ port }))).resolves.toBe('sent');
+      await expect(htmlOf(renderer?.render('hero', input({ port })))).resolves.toBe('sent');
       await connected;
       await new Promise((resolve) => server.close(resolve));
     });
@@ -407,12 +434,12 @@ describe('a remote’s server renderers, in their own process', () => {
         }
       };
       const pid = Number(
-        await (await renderers.load('/m.json'))?.render('hero', input({ loop: false })),
+        await htmlOf((await renderers.load('/m.json'))?.render('hero', input({ loop: false }))),
       );
       expect(pid).not.toBe(process.pid);
       expect(gone(pid)).toBe(false);
       await expect(
-        renderers.readyFor('/m.json')?.render('hero', input({ loop: true })),
+        htmlOf(renderers.readyFor('/m.json')?.render('hero', input({ loop: true }))),
       ).resolves.toBeUndefined();
       await renderers.close();
       expect(gone(pid)).toBe(true);
@@ -451,9 +478,18 @@ describe('a route’s first screen rendered on the server', () => {
 
   const warnings: string[] = [];
   let clock = 1000;
+  /** The gateway's own reads (the shop's, commerce's publicRead) by URL, as a test sets them. */
+  const ownAnswers = new Map<string, () => Promise<unknown>>();
+  /** Each URL the gateway's own reads were asked about. */
+  const ownAsked: string[] = [];
+  const ownReads = (address: string) => {
+    ownAsked.push(address);
+    return ownAnswers.get(address)?.();
+  };
   /** Route renders over a read cache of their own, as a fresh gateway has. */
   const rendersWithin = (budgetMs: number) =>
     createRouteRenders({
+      ownReads,
       contract: STOREFRONT_CONTRACT,
       wordpress: createWordPressReads({
         cache: createResponseCache(),
@@ -475,7 +511,7 @@ describe('a route’s first screen rendered on the server', () => {
   const drawing: RouteRenderer = {
     render(name, input) {
       drawn.push({ name, input });
-      return Promise.resolve(`<h1>${name}</h1>`);
+      return Promise.resolve({ html: `<h1>${name}</h1>`, wanted: [] });
     },
   };
   const page = (address: string) => pageRequest(STOREFRONT_CONTRACT, address);
@@ -484,6 +520,8 @@ describe('a route’s first screen rendered on the server', () => {
     answers.clear();
     warnings.length = 0;
     drawn.length = 0;
+    ownAnswers.clear();
+    ownAsked.length = 0;
     renders = rendersWithin(2000);
   });
 
@@ -691,7 +729,7 @@ describe('a route’s first screen rendered on the server', () => {
   });
 
   it('a renderer that draws nothing: no server render', async () => {
-    for (const nothing of [undefined, '']) {
+    for (const nothing of [undefined, { html: '', wanted: [] }]) {
       const blank: RouteRenderer = { render: () => Promise.resolve(nothing) };
       await expect(renders.renderFor(page('/courses'), blank)).resolves.toBeUndefined();
     }
@@ -704,5 +742,185 @@ describe('a route’s first screen rendered on the server', () => {
       await expect(renders.renderFor(page(address), drawing)).resolves.toBeUndefined();
     }
     expect(hits).toEqual([]);
+  });
+
+  describe('what a page’s first render wanted beyond its rendered reads', () => {
+    const COURSE_LIST = '/wp-json/wp/v2/courseList';
+    const DESCRIPTION = '/wp-json/wp/v2/course/2101';
+    const VARIATIONS = '/api/shop/products/3103/variations';
+    const PRODUCT = '/api/shop/products/3103';
+    const DETAILS = { id: 2101, content: '<p>All of PLAB 1.</p>', highlights: ['200 mocks'] };
+    const SIMPLE = { type: 'simple', price: '99.00' };
+
+    /**
+     * A renderer that draws the keys of the reads it was handed, and wants what `wants` makes of
+     * them, less those it was handed (as a page's reads ask only for what they were not served).
+     */
+    const wanting = (wants: (reads: Record<string, unknown>) => string[]): RouteRenderer => ({
+      render(name, input) {
+        drawn.push({ name, input });
+        return Promise.resolve({
+          html: `<h1>${Object.keys(input.reads).join(' ')}</h1>`,
+          wanted: wants(input.reads).filter((address) => !(address in input.reads)),
+        });
+      },
+    });
+    /** A course page: its description and month options, then a simple product's one price. */
+    const coursePage = wanting((reads) => [
+      DESCRIPTION,
+      VARIATIONS,
+      ...(Array.isArray(reads[VARIATIONS]) && reads[VARIATIONS].length === 0 ? [PRODUCT] : []),
+    ]);
+
+    it('are read (a public WordPress read, the shop’s prices), the page drawn again with them, round after round, and carried', async () => {
+      answers.set(DESCRIPTION, (reply) => reply.send(DETAILS));
+      ownAnswers.set(VARIATIONS, () => Promise.resolve([]));
+      ownAnswers.set(PRODUCT, () => Promise.resolve(SIMPLE));
+      const served = await renders.renderFor(page('/courses/plab-1'), coursePage);
+      const reads = {
+        [COURSE_LIST]: COURSES,
+        [DESCRIPTION]: DETAILS,
+        [VARIATIONS]: [],
+        [PRODUCT]: SIMPLE,
+      };
+      expect(served).toEqual({
+        module: 'home/CoursePage',
+        html: `<h1>${Object.keys(reads).join(' ')}</h1>`,
+        reads,
+      });
+      expect(drawn.map(({ input }) => Object.keys(input.reads))).toEqual([
+        [COURSE_LIST],
+        [COURSE_LIST, DESCRIPTION, VARIATIONS],
+        Object.keys(reads),
+      ]);
+      expect(hits).toEqual([COURSE_LIST, DESCRIPTION]);
+      expect(ownAsked).toEqual([VARIATIONS, PRODUCT]);
+    });
+
+    it('that any visitor could not make alike, or written otherwise than a page’s read, are never read: the page is its first render', async () => {
+      const refused = [
+        // A parameter its route does not list; a listed one twice.
+        '/wp-json/wp/v2/courseList?orderby=price',
+        '/wp-json/wp/v2/pages?slug=a&slug=b',
+        // Not as a page's read writes it.
+        'wp-json/wp/v2/course/2101',
+        '/wp-json/wp/v2/course/2101#top',
+        '/wp-json/wp/v2/course/2101?',
+        '/wp-json/wp/v2/course/2101?s=a b',
+        '/wp-json/wp/v2/course/../users/1',
+        '/wp-json/wp/v2/cours%65/2101',
+        '/WP-JSON/wp/v2/course/2101',
+        // Another origin.
+        '//evil.example/wp-json/wp/v2/course/2101',
+        'https://evil.example/api/shop/prices?ids=3103',
+        // The page's stamp: a never-cached read is the page's own.
+        '/wp-json/wp/v2/home_banner?t=5',
+      ];
+      // Written as a read, and not one WordPress is opened for (a learner's own courses are
+      // private): the gateway's own reads decide, and answer none of these.
+      const notOpen = [
+        '/wp-json/wp/v2/usercourses/7',
+        '/wp-json/wc/v3/products/3103',
+        '/api/shop/orders/12',
+      ];
+      const served = await renders.renderFor(
+        page('/courses/plab-1'),
+        wanting(() => [...refused, ...notOpen]),
+      );
+      expect(served).toEqual({
+        module: 'home/CoursePage',
+        html: `<h1>${COURSE_LIST}</h1>`,
+        reads: { [COURSE_LIST]: COURSES },
+      });
+      expect(drawn).toHaveLength(1);
+      expect(hits).toEqual([COURSE_LIST]);
+      expect(ownAsked).toEqual(notOpen);
+    });
+
+    it(`are read at most ${String(DISCOVERY_LIMITS.readsPerRound)} a round, in the order wanted, for at most ${String(DISCOVERY_LIMITS.rounds)} renders more`, async () => {
+      const course = (id: number) => `/wp-json/wp/v2/course/${String(id)}`;
+      for (let id = 1; id <= 40; id += 1) {
+        answers.set(course(id), (reply) => reply.send({ id }));
+      }
+      // Each render wants ten courses more than it was handed: it would never be done.
+      const endless = wanting((reads) => {
+        const next = Object.keys(reads).length;
+        return Array.from({ length: 10 }, (_, index) => course(next + index));
+      });
+      const served = await renders.renderFor(page('/courses'), endless);
+      expect(drawn).toHaveLength(1 + DISCOVERY_LIMITS.rounds);
+      const read = hits.filter((hit) => hit.startsWith('/wp-json/wp/v2/course/'));
+      expect(read).toHaveLength(DISCOVERY_LIMITS.rounds * DISCOVERY_LIMITS.readsPerRound);
+      expect(read.slice(0, DISCOVERY_LIMITS.readsPerRound)).toEqual(
+        Array.from({ length: DISCOVERY_LIMITS.readsPerRound }, (_, index) => course(1 + index)),
+      );
+      expect(Object.keys(served?.reads ?? {})).toHaveLength(1 + read.length);
+    });
+
+    it('an answer that would take the page over what it carries is left to the browser; the others are carried', async () => {
+      answers.set(DESCRIPTION, (reply) => reply.send(DETAILS));
+      ownAnswers.set(VARIATIONS, () =>
+        Promise.resolve([{ id: 1, price: 'x'.repeat(MAX_CARRIED_READS_BYTES) }]),
+      );
+      const served = await renders.renderFor(page('/courses/plab-1'), coursePage);
+      expect(served?.reads).toEqual({ [COURSE_LIST]: COURSES, [DESCRIPTION]: DETAILS });
+      expect(JSON.stringify(served?.reads).length).toBeLessThan(MAX_CARRIED_READS_BYTES);
+    });
+
+    it('a price read that does not come within the budget: the page is served with its first render, its prices left to the browser', async () => {
+      // A budget the first render keeps on a busy machine; the shop never answers within it.
+      const impatient = rendersWithin(1500);
+      ownAnswers.set(VARIATIONS, () => new Promise<never>(() => undefined));
+      const served = await impatient.renderFor(
+        page('/courses/plab-1'),
+        wanting(() => [VARIATIONS]),
+      );
+      expect(served).toEqual({
+        module: 'home/CoursePage',
+        html: `<h1>${COURSE_LIST}</h1>`,
+        reads: { [COURSE_LIST]: COURSES },
+      });
+      expect(ownAsked).toEqual([VARIATIONS]);
+    });
+
+    it('a render again that does not end within the budget: the page is served with the render before', async () => {
+      const impatient = rendersWithin(1500);
+      ownAnswers.set(VARIATIONS, () => Promise.resolve([]));
+      const stuck: RouteRenderer = {
+        render: (name, input) =>
+          VARIATIONS in input.reads
+            ? new Promise<never>(() => undefined)
+            : coursePage.render(name, input),
+      };
+      await expect(impatient.renderFor(page('/courses/plab-1'), stuck)).resolves.toEqual({
+        module: 'home/CoursePage',
+        html: `<h1>${COURSE_LIST}</h1>`,
+        reads: { [COURSE_LIST]: COURSES },
+      });
+    });
+
+    it('a render again that throws: the page is served with the render before, and a warning says so', async () => {
+      ownAnswers.set(VARIATIONS, () => Promise.resolve([]));
+      const throwing: RouteRenderer = {
+        render: (name, input) =>
+          VARIATIONS in input.reads
+            ? Promise.reject(new Error('bad price'))
+            : coursePage.render(name, input),
+      };
+      await expect(renders.renderFor(page('/courses/plab-1'), throwing)).resolves.toEqual({
+        module: 'home/CoursePage',
+        html: `<h1>${COURSE_LIST}</h1>`,
+        reads: { [COURSE_LIST]: COURSES },
+      });
+      expect(warnings).toEqual([
+        'home/CoursePage could not render /courses/:slug (course): the page is served with its render before.',
+      ]);
+    });
+
+    it('a shop read that fails (an unknown product) is left to the browser', async () => {
+      ownAnswers.set(VARIATIONS, () => Promise.reject(new Error('Invalid ID.')));
+      const served = await renders.renderFor(page('/courses/plab-1'), coursePage);
+      expect(served?.reads).toEqual({ [COURSE_LIST]: COURSES });
+    });
   });
 });

@@ -6,10 +6,11 @@ import {
   pageReadUrl,
   servedKey,
   type PageContract,
+  type ServerDrawing,
   type ServerRenderInput,
 } from 'shared-store/server';
-import { pathOf } from '../plugins/canonicalPaths';
-import { cacheTtlOf, isPrivateAnswer, routeOf } from '../proxy/routeTable';
+import { nonCanonicalReason, pathOf } from '../plugins/canonicalPaths';
+import { cacheTtlOf, isPrivateAnswer, paramsOf, routeOf } from '../proxy/routeTable';
 import type { WordPressReads } from '../proxy/wordpressReads';
 import type { PageRequest } from './remoteHints';
 import { type AnswerJson, within } from './wordpressAnswers';
@@ -20,10 +21,11 @@ import { type AnswerJson, within } from './wordpressAnswers';
  */
 export interface RouteRenderer {
   /**
-   * The markup of the renderer named `renderer` (a route's `serverRender`) for one page; rejects
-   * when it throws or the file has no renderer by that name.
+   * What the renderer named `renderer` (a route's `serverRender`) draws for one page: its markup
+   * and the reads it wanted beyond those it was handed (as the renderer tells them: unchecked);
+   * rejects when it throws or the file has no renderer by that name.
    */
-  render(renderer: string, input: ServerRenderInput): Promise<string | undefined>;
+  render(renderer: string, input: ServerRenderInput): Promise<ServerDrawing | undefined>;
 }
 
 /** What the page gets from a server render: the markup, and the answers it was drawn from. */
@@ -73,6 +75,21 @@ export const RENDERER_MEMORY_MB = 256;
  * a fresh copy of it is tried: a renderer that always loops costs one stop a minute, not one a page.
  */
 export const RENDERER_PAUSE_MS = 60_000;
+
+/**
+ * How far a page's server render looks for what its first screen shows beyond its route's
+ * `rendered` reads (a list's prices, which depend on the list's answer; a course's description,
+ * on the course's id): after the first render, at most `rounds` more, each with the answers of at
+ * most `readsPerRound` of the reads the render before wanted (in the order the page asked for
+ * them). Each round's reads wait until the page's budget less `renderMs`, which is left for its
+ * render (1-3 ms, 10-20 ms the first time). The sample's course page needs two rounds: its
+ * variations and description, then a simple product's price.
+ */
+export const DISCOVERY_LIMITS = { rounds: 2, readsPerRound: 8, renderMs: 50 };
+
+/** The most reads a renderer may tell it wanted, and the longest URL of one: the rest are left. */
+const MAX_WANTED = 64;
+const MAX_WANTED_URL_LENGTH = 2048;
 
 /** The process a renderer runs in (a CommonJS file beside this one, in src/ and in dist/). */
 const WORKER_FILE = path.join(__dirname, 'rendererWorker.cjs');
@@ -124,7 +141,16 @@ interface WorkerMessage {
   type?: unknown;
   id?: unknown;
   html?: unknown;
+  wanted?: unknown;
   error?: unknown;
+}
+
+/** The reads a renderer's process says a page wanted: strings only, a bounded number of them. */
+function wantedOf(told: unknown): string[] {
+  if (!Array.isArray(told)) return [];
+  return told
+    .filter((url): url is string => typeof url === 'string' && url.length <= MAX_WANTED_URL_LENGTH)
+    .slice(0, MAX_WANTED);
 }
 
 /** What a page goes without while its build's renderers cannot render. */
@@ -227,7 +253,7 @@ export function createServerRenderers(
         errorOutput = (errorOutput + text).slice(-ERROR_OUTPUT_KEPT);
       });
     }
-    const pending = new Map<number, (html: string | undefined, error?: string) => void>();
+    const pending = new Map<number, (drawn: ServerDrawing | undefined, error?: string) => void>();
     let sent = 0;
     let settleLoad: (renderer: RouteRenderer | undefined) => void = () => undefined;
     const version: Version = {
@@ -283,10 +309,10 @@ export function createServerRenderers(
           const timer = setTimeout(() => {
             stop('ran past its time limit');
           }, limitsMs.render);
-          pending.set(id, (html, error) => {
+          pending.set(id, (drawn, error) => {
             clearTimeout(timer);
             pending.delete(id);
-            if (error === undefined) resolve(html);
+            if (error === undefined) resolve(drawn);
             else reject(new Error(error));
           });
           send({ id, renderer: name, input });
@@ -297,8 +323,11 @@ export function createServerRenderers(
       if (typeof message !== 'object' || message === null) return;
       const error = typeof message.error === 'string' ? message.error : undefined;
       if (typeof message.id === 'number') {
-        const html = typeof message.html === 'string' ? message.html : undefined;
-        pending.get(message.id)?.(html, error);
+        const drawn =
+          typeof message.html === 'string'
+            ? { html: message.html, wanted: wantedOf(message.wanted) }
+            : undefined;
+        pending.get(message.id)?.(drawn, error);
         return;
       }
       if (version.renderer || !version.child) return;
@@ -409,15 +438,62 @@ function renderedCookies(
   return kept;
 }
 
+/** The origin a wanted read's URL is resolved against: a URL naming any other is not a read. */
+const OWN_ORIGIN = 'http://gateway.invalid';
+
+/**
+ * Whether a URL a render wanted is written as a page's read writes it, and as nothing else: a path
+ * of this origin with its query (no fragment), canonical as the gateway requires of any request
+ * (canonicalPaths), its query as URLSearchParams writes it, without the page's stamp: so it is its
+ * own served key, and one read is carried under one key only.
+ */
+function writtenAsRead(url: string, stampParameter: string): boolean {
+  if (!url.startsWith('/') || url.startsWith('//')) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, OWN_ORIGIN);
+  } catch {
+    return false;
+  }
+  return (
+    parsed.origin === OWN_ORIGIN &&
+    `${parsed.pathname}${parsed.search}` === url &&
+    servedKey(url, stampParameter) === url &&
+    nonCanonicalReason('GET', url, {}) === undefined
+  );
+}
+
+/**
+ * Whether the query of a WordPress read names only parameters its route lists, each once: a
+ * render cannot make the gateway read (and keep) WordPress's answer to a query no page sends.
+ */
+function onlyOwnParameters(url: string): boolean {
+  const names = [...new URLSearchParams(url.slice(pathOf(url).length)).keys()];
+  const listed = paramsOf('GET', pathOf(url)) ?? [];
+  return new Set(names).size === names.length && names.every((name) => listed.includes(name));
+}
+
 export interface RouteRenderDeps {
   contract: PageContract;
   /** The proxy's reads of WordPress, through its cache (the page's head reads the same). */
   wordpress: WordPressReads;
   json: AnswerJson;
+  /**
+   * The gateway's own reads that answer every visitor alike (the shop's prices: commerce's
+   * publicRead): the answer's JSON for a URL it answers, or undefined for any other URL. A render
+   * that wants one is handed its answer.
+   */
+  ownReads?: (url: string) => Promise<unknown> | undefined;
   /** How long a page waits for its reads and its render together. */
   budgetMs: number;
   warn: (message: string, error?: unknown) => void;
   now?: () => number;
+}
+
+/** Answers by served key, and their bytes together. */
+interface Carried {
+  reads: Record<string, unknown>;
+  bytes: number;
 }
 
 /**
@@ -430,13 +506,22 @@ export interface RouteRenderDeps {
  * one the proxy does not open to visitors, a read is not a 200 JSON answer within the budget, the
  * answers together are over MAX_CARRIED_READS_BYTES, or the renderer throws (reported), runs past
  * the budget or draws nothing.
+ *
+ * The renderer tells the reads its page asked for that it was not handed (a list's prices, a
+ * course's description: reads that depend on another's answer). Of those, the ones any visitor
+ * may make alike are read (a WordPress read the proxy opens to visitors, with only its route's
+ * parameters; one of the gateway's `ownReads`), and the page is drawn again with their answers,
+ * within DISCOVERY_LIMITS and the budget. The page is served with its last render drawn in time
+ * (the first still counts: what it lacks shows as loading, and the browser reads it); a wanted
+ * read that fails, comes too late or would take the page over MAX_CARRIED_READS_BYTES is left to
+ * the browser.
  */
 export function createRouteRenders(deps: RouteRenderDeps) {
   const now = deps.now ?? Date.now;
   const { stampParameter } = deps.contract.markup;
 
   /** The answers of these reads by served key; undefined when any cannot be had or carried. */
-  async function readAll(urls: string[]): Promise<Record<string, unknown> | undefined> {
+  async function readAll(urls: string[]): Promise<Carried | undefined> {
     const answers = await Promise.all(
       urls.map(async (url) => ({
         key: servedKey(url, stampParameter),
@@ -454,7 +539,59 @@ export function createRouteRenders(deps: RouteRenderDeps) {
       if (!body) return undefined;
       reads[key] = body.json;
     }
-    return reads;
+    return { reads, bytes };
+  }
+
+  /**
+   * The answer to a read a render wanted (written as a page's read) and its bytes, when any
+   * visitor may make it alike and it answers (a WordPress read: 200 and JSON); undefined for
+   * anything else.
+   */
+  async function wantedAnswer(url: string): Promise<{ json: unknown; bytes: number } | undefined> {
+    if (openToVisitors(url)) {
+      const answer = await deps.wordpress.read(url, cacheTtlOf(pathOf(url)));
+      const body = answer?.status === 200 ? deps.json(answer.body) : undefined;
+      return body && answer ? { json: body.json, bytes: answer.body.length } : undefined;
+    }
+    const own = deps.ownReads?.(url);
+    if (!own) return undefined;
+    const json = await own.catch(() => undefined);
+    return json === undefined
+      ? undefined
+      : { json, bytes: Buffer.byteLength(JSON.stringify(json)) };
+  }
+
+  /**
+   * The answers of the reads a render wanted that it may be handed, at most a round's of those
+   * written as a page's read, WordPress's with their route's parameters only, each that comes
+   * within `waitMs` and fits in what the page carries (`carried`, which it adds to); the
+   * URLs tried are added to `tried`, so no round tries one twice.
+   */
+  async function readWanted(
+    wanted: readonly string[],
+    tried: Set<string>,
+    carried: Carried,
+    waitMs: number,
+  ): Promise<Carried> {
+    const urls = [...new Set(wanted)]
+      .filter(
+        (url) =>
+          !tried.has(url) &&
+          writtenAsRead(url, stampParameter) &&
+          (!openToVisitors(url) || onlyOwnParameters(url)),
+      )
+      .slice(0, DISCOVERY_LIMITS.readsPerRound);
+    for (const url of urls) tried.add(url);
+    const answers = await Promise.all(urls.map((url) => within(wantedAnswer(url), waitMs)));
+    const reads = { ...carried.reads };
+    let { bytes } = carried;
+    urls.forEach((url, index) => {
+      const answer = answers[index];
+      if (!answer || bytes + answer.bytes > MAX_CARRIED_READS_BYTES) return;
+      bytes += answer.bytes;
+      reads[url] = answer.json;
+    });
+    return { reads, bytes };
   }
 
   /**
@@ -467,22 +604,38 @@ export function createRouteRenders(deps: RouteRenderDeps) {
     input: Omit<ServerRenderInput, 'reads'>;
   }
 
+  /**
+   * Draws the page from its rendered reads, then again with what each render wanted, while the
+   * budget allows (`ended()`: the page has been served); `drawn` is told of each render.
+   */
   async function draw(
     renderer: RouteRenderer,
     { module, name, input }: Drawing,
     urls: string[],
-  ): Promise<ServerRender | undefined> {
-    const reads = await readAll(urls);
-    if (!reads) return undefined;
-    const html = await renderer.render(name, { ...input, reads });
-    return html ? { module, html, reads } : undefined;
+    ended: () => boolean,
+    drawn: (render: ServerRender) => void,
+  ): Promise<void> {
+    const startedAt = performance.now();
+    let carried = await readAll(urls);
+    const tried = new Set<string>(Object.keys(carried?.reads ?? {}));
+    for (let round = 0; carried && !ended(); round += 1) {
+      const { reads } = carried;
+      const render = await renderer.render(name, { ...input, reads });
+      if (!render?.html || ended()) return;
+      drawn({ module, html: render.html, reads });
+      const waitMs = deps.budgetMs - (performance.now() - startedAt) - DISCOVERY_LIMITS.renderMs;
+      if (round === DISCOVERY_LIMITS.rounds || render.wanted.length === 0 || waitMs <= 0) return;
+      const more = await readWanted(render.wanted, tried, carried, waitMs);
+      // Nothing new to draw with: the next render would be this one.
+      carried = Object.keys(more.reads).length > Object.keys(reads).length ? more : undefined;
+    }
   }
 
   /**
    * The page's server render, or undefined: the page is served as it is without one. `cookies`:
    * the browser's, of which the renderer is handed those its route names.
    */
-  function renderFor(
+  async function renderFor(
     page: PageRequest,
     renderer: RouteRenderer | undefined,
     cookies: Partial<Record<string, string>> = {},
@@ -490,7 +643,7 @@ export function createRouteRenders(deps: RouteRenderDeps) {
     const route = page.shows;
     // A remote's page, or one of the shell's own.
     const module = route?.remote ?? route?.page;
-    if (!renderer || !route?.serverRender || !module) return Promise.resolve(undefined);
+    if (!renderer || !route?.serverRender || !module) return undefined;
     const drawing: Drawing = {
       module,
       name: route.serverRender,
@@ -514,17 +667,28 @@ export function createRouteRenders(deps: RouteRenderDeps) {
       .filter((read) => read.rendered)
       .map((read) => pageReadUrl(read, at));
     if (!urls.every((url): url is string => url !== undefined && openToVisitors(url))) {
-      return Promise.resolve(undefined);
+      return undefined;
     }
-    // Never a failed page for its server render.
-    const drawn = draw(renderer, drawing, urls).catch((error: unknown) => {
+    let latest: ServerRender | undefined;
+    let ended = false;
+    // Never a failed page for its server render: a render that throws leaves the one before.
+    const rendering = draw(
+      renderer,
+      drawing,
+      urls,
+      () => ended,
+      (render) => {
+        latest = render;
+      },
+    ).catch((error: unknown) => {
       deps.warn(
-        `${drawing.module} could not render ${drawing.input.pattern} (${drawing.name}): the page is served without its server render.`,
+        `${drawing.module} could not render ${drawing.input.pattern} (${drawing.name}): the page is served ${latest ? 'with its render before' : 'without its server render'}.`,
         error,
       );
-      return undefined;
     });
-    return within(drawn, deps.budgetMs);
+    await within(rendering, deps.budgetMs);
+    ended = true;
+    return latest;
   }
 
   return { renderFor };

@@ -318,6 +318,41 @@ describe('every route with a server render, served by the gateway', () => {
     expect(course.headers.vary ?? '').toMatch(/cookie/i);
   });
 
+  it('the prices a page’s first render wants are read as the shop’s API reads them (its fields only, once for every visitor), and carried', async () => {
+    const PRICES = '/api/shop/prices?ids=3103';
+    // The course list wants its prices while it has none.
+    const root = appsRootWith(
+      pagesFile({
+        courseList:
+          '(input) => ({ html: drawn("courseList")(input), ' +
+          `wanted: input.reads[${JSON.stringify(PRICES)}] ? [] : [${JSON.stringify(PRICES)}] })`,
+      }),
+    );
+    const month = { id: 310301, price: '49.99', regular_price: '49.99', sale_price: '' };
+    answers.set('/wp-json/wc/v3/products', () => [{ id: 3103 }]);
+    answers.set('/wp-json/wc/v3/products/3103/variations', () => [
+      { ...month, sku: 'secret', attributes: [{ id: 1, name: 'Month', option: '1 Month' }] },
+    ]);
+    answers.set('/wp-json/wc/v3/products/3103', (reply) =>
+      reply.code(404).send({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.' }),
+    );
+    const gateway = await serve(root);
+    const served = await page(gateway, '/courses');
+    const prices = {
+      3103: [{ ...month, attributes: [{ name: 'Month', option: '1 Month' }], max_quantity: null }],
+    };
+    const reads = { '/wp-json/wp/v2/courseList': COURSES, [PRICES]: prices };
+    expect(carriedReads(served.body)).toEqual(reads);
+    expect(served.body).toContain(drawnMarkup('courseList', '/courses', '/courses', reads));
+    const asked = () => hitsOf('/wp-json/wc/v3/').length;
+    const readOnce = asked();
+    expect(readOnce).toBeGreaterThan(0);
+    // The browser's own read of them, and the next page, are answered from what was read.
+    expect((await gateway.inject({ url: PRICES })).json()).toEqual(prices);
+    await page(gateway, '/courses');
+    expect(asked()).toBe(readOnce);
+  });
+
   it('a never-cached read (the banner) is read afresh for each page, each page with its stamp', async () => {
     const gateway = await serve(appsRootWith(pagesFile()));
     const before = hitsOf('/home_banner').length;

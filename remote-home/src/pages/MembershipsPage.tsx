@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { contentReads, useDocumentTitle, useRead, useShownText } from 'shared-store';
+import { contentReads, useDocumentTitle, useHeadText, useRead, useShownText } from 'shared-store';
 import { PackagesSection, packagesOf } from '../components/PackagesSection';
 import { LoadFailed, PageFrame } from './PageParts';
 import { membershipsPage } from './reads';
@@ -18,14 +18,17 @@ export default function MembershipsPage() {
   const home = useRead(contentReads.homePage);
   const page = intro.status === 'ready' ? intro.data[0] : undefined;
   const title = useShownText(page?.title?.rendered ?? '') || HEADING;
-  const excerpt = useShownText(page?.excerpt?.rendered ?? '').trim();
-  useDocumentTitle(title, excerpt || undefined);
+  // The introduction is WordPress's HTML (a paragraph), shown as the gateway sanitized it: the
+  // server draws it as the browser does, where a plain text reading of markup it cannot.
+  const excerpt = page?.excerpt?.rendered.trim() ?? '';
+  const description = useHeadText(excerpt).trim();
+  useDocumentTitle(title, description || undefined);
   const data = home.status === 'ready' ? home.data?.acf_groups?.SubscriptionPackages : undefined;
   const packages = useMemo(() => packagesOf(data), [data]);
   const settled = home.status === 'ready' || home.status === 'failed';
   return (
     <PageFrame trail={[{ label: HEADING }]} heading={title} busy={!settled}>
-      {excerpt && <p className="home-shop__lead">{excerpt}</p>}
+      {excerpt && <div className="home-shop__lead" dangerouslySetInnerHTML={{ __html: excerpt }} />}
       {!settled ? (
         <div className="home-shop__space" />
       ) : packages.length > 0 ? (

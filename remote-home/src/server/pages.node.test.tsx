@@ -65,7 +65,8 @@ describe('the server renderers in a process with no DOM (as the gateway runs the
       'PLAB 2 in Manchester',
     ],
   ])('draws the %s page', (renderer, path, pattern, reads, heading) => {
-    const html = renderers[renderer]?.({ path, pattern, reads });
+    const drawn = renderers[renderer]?.({ path, pattern, reads });
+    const html = typeof drawn === 'string' ? drawn : drawn?.html;
     expect(html).toContain(`<h1`);
     expect(html).toContain(heading);
   });

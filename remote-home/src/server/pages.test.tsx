@@ -9,6 +9,7 @@ import {
   pendingAnswer,
   renderWithProviders,
   type MockHandler,
+  drawingBy,
   drawnBy,
   seen,
   servedPage,
@@ -19,8 +20,21 @@ import CoursePage from '../pages/CoursePage';
 import EventListPage from '../pages/EventListPage';
 import EventPage from '../pages/EventPage';
 import LocationPage from '../pages/LocationPage';
+import MembershipsPage from '../pages/MembershipsPage';
 import { ticketEvents } from '../pages/reads';
-import { EVENTS, MANCHESTER, MSRA, PLAB_1, PLAB_2_MANCHESTER, answer } from '../testSupport';
+import {
+  EVENTS,
+  HOME_PAGE,
+  MANCHESTER,
+  MEMBERSHIPS,
+  MSRA,
+  PLAB_1,
+  PLAB_1_DETAILS,
+  PLAB_1_VARIATIONS,
+  PLAB_2_MANCHESTER,
+  PRICES,
+  answer,
+} from '../testSupport';
 import { renderers } from './pages';
 
 /** The cart's model, as the shell provides it before the first page renders. */
@@ -31,6 +45,13 @@ const BANNER = `${WP}/home_banner`;
 const COURSES = `${WP}/courseList`;
 const TICKET_EVENTS = `${WP}/products-with-ticket`;
 const MANCHESTER_CENTRE = `${WP}/page-details/location-2`;
+/** The reads a page's first render wants once its list or its course is known. */
+const LIST_PRICES = '/api/shop/prices?ids=3103%2C3105';
+const PLAB_1_MONTHS = '/api/shop/products/3103/variations';
+const PLAB_1_BODY = `${WP}/course/2103`;
+const MEMBERSHIPS_PAGE = `${WP}/pages?slug=memberships`;
+const HOME_DOCUMENT = `${WP}/pages/96030`;
+const PACKAGE_PRICES = '/api/shop/prices?ids=3201%2C3202%2C3203';
 
 const BANNER_ANSWER = [
   {
@@ -87,6 +108,52 @@ const EVENT: ServedRoute = {
   stillAsked: STILL_ASKED,
   heading: 'PLAB 2 Mock Circuit — Manchester',
   firstItem: 'PLAB 2 Mock Circuit — Manchester',
+};
+
+/** The course page with all its first screen shows: its months and prices, its description. */
+const COURSE_PRICED: ServedRoute = {
+  ...COURSE,
+  input: {
+    ...COURSE.input,
+    reads: {
+      [COURSES]: [PLAB_1, MSRA],
+      [PLAB_1_MONTHS]: PLAB_1_VARIATIONS,
+      [PLAB_1_BODY]: PLAB_1_DETAILS,
+      [TICKET_EVENTS]: EVENTS,
+    },
+  },
+  stillAsked: {},
+};
+
+/** The courses with their prices: one priced by its months, one the shop does not price. */
+const COURSE_LIST_PRICED: ServedRoute = {
+  renderer: 'courseList',
+  input: {
+    path: '/courses',
+    pattern: '/courses',
+    reads: { [COURSES]: [PLAB_1, MSRA], [LIST_PRICES]: { 3103: PLAB_1_VARIATIONS, 3105: [] } },
+  },
+  page: <CourseListPage />,
+  stillAsked: {},
+  heading: 'All courses',
+  firstItem: 'PLAB 1 Online Course & Mocks',
+};
+
+const MEMBERSHIPS_PRICED: ServedRoute = {
+  renderer: 'memberships',
+  input: {
+    path: '/memberships',
+    pattern: '/memberships',
+    reads: {
+      [MEMBERSHIPS_PAGE]: MEMBERSHIPS,
+      [HOME_DOCUMENT]: HOME_PAGE,
+      [PACKAGE_PRICES]: PRICES,
+    },
+  },
+  page: <MembershipsPage />,
+  stillAsked: {},
+  heading: 'Memberships: Silver, Gold & Ultimate',
+  firstItem: 'Memberships',
 };
 
 const ROUTES: ServedRoute[] = [
@@ -148,6 +215,9 @@ const ROUTES: ServedRoute[] = [
     heading: 'PLAB 2 preparation in Manchester',
     firstItem: 'PLAB 2 Mock Circuit — Manchester',
   },
+  COURSE_PRICED,
+  COURSE_LIST_PRICED,
+  MEMBERSHIPS_PRICED,
 ];
 
 /** The page's address: its path and query. */
@@ -202,18 +272,25 @@ afterEach(() => {
  * page before, whose answer never comes, would have left: that read would ask nothing of the
  * network, whatever it was served.
  */
-describe.each(['eventList', 'event', 'location', 'courseList', 'course', 'hero'])(
-  'the browser’s %s page carrying its served answers',
-  (renderer) => {
-    it('asks nothing for a served read in its first render', () => {
-      const route = ROUTES.find((candidate) => candidate.renderer === renderer);
-      if (!route) throw new Error(`no route of "${renderer}"`);
-      const { asked } = browserPage(route);
-      const servedPaths = Object.keys(route.input.reads);
-      expect(asked().filter((url) => servedPaths.some((path) => url.startsWith(path)))).toEqual([]);
-    });
-  },
-);
+describe.each([
+  ['eventList', ROUTES],
+  ['event', ROUTES],
+  ['location', ROUTES],
+  ['courseList', ROUTES],
+  ['course', ROUTES],
+  ['hero', ROUTES],
+  ['course', [COURSE_PRICED]],
+  ['courseList', [COURSE_LIST_PRICED]],
+  ['memberships', [MEMBERSHIPS_PRICED]],
+])('the browser’s %s page carrying its served answers', (renderer, routes) => {
+  it(`asks nothing for a served read in its first render (${Object.keys(routes[0]?.input.reads ?? {}).join(', ')})`, () => {
+    const route = routes.find((candidate) => candidate.renderer === renderer);
+    if (!route) throw new Error(`no route of "${renderer}"`);
+    const { asked } = browserPage(route);
+    const servedPaths = Object.keys(route.input.reads);
+    expect(asked().filter((url) => servedPaths.some((path) => url.startsWith(path)))).toEqual([]);
+  });
+});
 
 describe.each(ROUTES)('the $renderer route drawn on the server', (route) => {
   it('is the page’s first render in the browser with the same answers, so React replaces it without moving a pixel', async () => {
@@ -397,5 +474,76 @@ describe('pages drawn one after another in one process', () => {
     // A reader of its own: the page tests above left this read's request pending in the page's.
     expect(await createReader().read(ticketEvents, undefined)).toHaveLength(EVENTS.length);
     expect(calls).toEqual([TICKET_EVENTS]);
+  });
+});
+
+describe('what a page’s first render wants beyond the reads it was handed, told to the gateway', () => {
+  it('the courses want their prices, in the one read the browser makes; priced, nothing more', () => {
+    expect(drawingBy(renderers, 'courseList', ROUTES[1]?.input ?? COURSE.input)?.wanted).toEqual([
+      LIST_PRICES,
+    ]);
+    expect(drawingBy(renderers, 'courseList', COURSE_LIST_PRICED.input)?.wanted).toEqual([]);
+  });
+
+  it('a course wants its months and prices, its description and its events; with them, nothing more', () => {
+    expect(drawingBy(renderers, 'course', COURSE.input)?.wanted.sort()).toEqual(
+      [PLAB_1_MONTHS, PLAB_1_BODY, TICKET_EVENTS].sort(),
+    );
+    expect(drawingBy(renderers, 'course', COURSE_PRICED.input)?.wanted).toEqual([]);
+  });
+
+  it('a course the shop sells as one product wants that product’s price once its months are known to be none', () => {
+    const simple = { ...COURSE_PRICED.input.reads, [PLAB_1_MONTHS]: [] };
+    expect(drawingBy(renderers, 'course', { ...COURSE.input, reads: simple })?.wanted).toEqual([
+      '/api/shop/products/3103',
+    ]);
+  });
+
+  it('the memberships want their packages’ prices', () => {
+    const unpriced = { [MEMBERSHIPS_PAGE]: MEMBERSHIPS, [HOME_DOCUMENT]: HOME_PAGE };
+    expect(
+      drawingBy(renderers, 'memberships', { ...MEMBERSHIPS_PRICED.input, reads: unpriced })?.wanted,
+    ).toEqual([PACKAGE_PRICES]);
+  });
+});
+
+describe('a first screen served with what it wanted', () => {
+  /** The text of the served page, as a crawler or a browser without scripts reads it. */
+  const text = (route: ServedRoute) =>
+    servedPage(drawnBy(renderers, route.renderer, route.input)).textContent;
+
+  it('a course shows its months with their prices, its description and what it includes', () => {
+    const served = servedPage(drawnBy(renderers, 'course', COURSE_PRICED.input));
+    expect([...served.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      '1 Month – £49.99',
+      '3 Months – £129.99',
+    ]);
+    expect(served.querySelector('.home-card__price')?.textContent).toBe('£49.99');
+    expect(text(COURSE_PRICED)).toContain('Every topic of the GMC’s content map.');
+    expect(served.querySelector('h2')?.textContent).toBe("What's included");
+    expect(
+      [...served.querySelectorAll('.home-shop__prose + h2 + ul li')].map((li) => li.textContent),
+    ).toEqual(['3,000 questions', 'Two full mocks']);
+    expect(text(COURSE_PRICED)).not.toContain('Loading prices…');
+  });
+
+  it('the courses show each price, and say so plainly of one the shop does not price', () => {
+    const served = servedPage(drawnBy(renderers, 'courseList', COURSE_LIST_PRICED.input));
+    expect(
+      [...served.querySelectorAll('.home-card__price')].map((price) => price.textContent),
+    ).toEqual(['£49.99', 'Price on request']);
+  });
+
+  it('the memberships show each package’s price', () => {
+    const served = servedPage(drawnBy(renderers, 'memberships', MEMBERSHIPS_PRICED.input));
+    expect(
+      [...served.querySelectorAll('.home-card__price')].map((price) => price.textContent),
+    ).toEqual(['£29.99', '£99.99', '£149.99']);
+  });
+
+  it('without the prices, the price says it is loading, as the browser says while it reads them', () => {
+    expect(text({ ...COURSE_LIST_PRICED, input: ROUTES[1]?.input ?? COURSE.input })).toContain(
+      'Loading prices…',
+    );
   });
 });

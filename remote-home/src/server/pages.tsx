@@ -6,9 +6,11 @@ import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
 import { decodeHTML } from 'entities';
 import {
   answerOf,
+  contentReads,
   PlainText,
   serveAnswers,
   serverPlainText,
+  type ServerDrawing,
   type ServerRenderer,
   type ServerRenderInput,
 } from 'shared-store';
@@ -20,6 +22,7 @@ import CoursePage from '../pages/CoursePage';
 import EventListPage from '../pages/EventListPage';
 import EventPage from '../pages/EventPage';
 import LocationPage, { centreId } from '../pages/LocationPage';
+import MembershipsPage from '../pages/MembershipsPage';
 import { courseList, locationDetails, ticketEvents } from '../pages/reads';
 
 /**
@@ -42,15 +45,25 @@ const courses = (reads: Reads) =>
   answerOf(courseList, reads[courseList.request(undefined).path]) !== undefined;
 const events = (reads: Reads) =>
   answerOf(ticketEvents, reads[ticketEvents.request(undefined).path]) !== undefined;
+/** The home page's document, whose packages the memberships page shows. */
+const packages = (reads: Reads) =>
+  answerOf(contentReads.homePage, reads[contentReads.homePage.request(undefined).path]) !==
+  undefined;
 
-/** The page in the providers the shell gives a remote's page, drawn from these answers alone. */
-function drawn(input: ServerRenderInput, page: ReactElement): string | undefined {
+/**
+ * The page in the providers the shell gives a remote's page, drawn from these answers alone, with
+ * the reads it asked for beyond them (a list's prices, a course's description), which the gateway
+ * may read and hand over to draw it again.
+ */
+function drawn(input: ServerRenderInput, page: ReactElement): ServerDrawing | undefined {
   serveAnswers(input.reads);
   const text = serverPlainText(decodeHTML);
   // The pages reach the store only to dispatch from their handlers, which never run here.
   const store = configureStore({ reducer: () => ({}) });
+  let html: string;
+  let wanted: string[];
   try {
-    const html = renderToString(
+    html = renderToString(
       <Provider store={store}>
         <PlainText.Provider value={text.reading}>
           {/* With its query: a list draws the filters and the order the address asks for. */}
@@ -62,11 +75,11 @@ function drawn(input: ServerRenderInput, page: ReactElement): string | undefined
         </PlainText.Provider>
       </Provider>,
     );
-    return html && text.exact() ? html : undefined;
   } finally {
     // The next page this process draws finds nothing of this one's answers.
-    serveAnswers({});
+    wanted = serveAnswers({});
   }
+  return html && text.exact() ? { html, wanted } : undefined;
 }
 
 export const renderers: Record<string, ServerRenderer> = {
@@ -94,4 +107,5 @@ export const renderers: Record<string, ServerRenderer> = {
       ? undefined
       : drawn(input, <LocationPage />);
   },
+  memberships: (input) => (packages(input.reads) ? drawn(input, <MembershipsPage />) : undefined),
 };

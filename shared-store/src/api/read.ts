@@ -326,9 +326,11 @@ export function useRead<A, T>(query: Read<A, T>, args?: A | null): ReadState<T> 
 /**
  * Serves these answers (by servedKey) to the page's reads, in place of anything the reader
  * remembered or was served before: how a server renderer draws one page from the answers the
- * gateway read for it, and nothing of the page it drew before.
+ * gateway read for it, and nothing of the page it drew before. Tells the reads the page drawn
+ * since answers were last served asked for and was not served (by served key): what the gateway
+ * may read to draw it again with them.
  */
-export function serveAnswers(answers: Record<string, unknown>): void {
+export function serveAnswers(answers: Record<string, unknown>): string[] {
   reader.clear();
-  serveInPlace(answers);
+  return serveInPlace(answers);
 }

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { mockFetch } from '../testing';
 import { PAGE_CONTRACT } from '../page/contract';
 import { servedKey } from '../page/servedKey';
@@ -152,4 +153,20 @@ describe('answers carried in the page', () => {
       expect(calls).toHaveLength(1);
     },
   );
+
+  it('tells the reads a page drawn from served answers asked for and was not served, in the order asked, each once', () => {
+    function Page() {
+      useRead(courses);
+      useRead(kept);
+      useRead(stamped);
+      useRead(kept);
+      return null;
+    }
+    serveAnswers({ '/wp-json/wp/v2/courseList': [] });
+    // As the server draws it: effects never run, nothing is asked.
+    renderToString(<Page />);
+    expect(serveAnswers({})).toEqual(['/wp-json/wp/v2/events', '/wp-json/wp/v2/home_banner']);
+    // Nothing is told twice: the next page starts afresh.
+    expect(serveAnswers({})).toEqual([]);
+  });
 });

@@ -10,6 +10,14 @@ import { servedKey } from '../page/servedKey';
  */
 let served: Map<string, unknown> | undefined;
 
+/**
+ * Once answers are served in place (the server, drawing a page): the reads the page asked for
+ * that it was not served, by served key, in the order asked. The gateway may read them and draw
+ * the page again with their answers (a list's prices, which depend on the list's answer).
+ * Undefined in the browser, which takes the answers its page carries.
+ */
+let wanted: Set<string> | undefined;
+
 /** The answers the page carries; none when it carries none or they cannot be read. */
 function carried(doc: Document): Map<string, unknown> {
   const element = doc.getElementById(PAGE_CONTRACT.markup.servedReadsId);
@@ -29,9 +37,12 @@ function servedAnswers(): Map<string, unknown> {
   return served;
 }
 
-/** Whether any served answer is still to be taken. */
+/**
+ * Whether any served answer is still to be taken; always once answers are served in place, so
+ * that every read the server's page asks for is either served or told as wanted.
+ */
 export function anyServed(): boolean {
-  return servedAnswers().size > 0;
+  return wanted !== undefined || servedAnswers().size > 0;
 }
 
 /**
@@ -41,13 +52,22 @@ export function anyServed(): boolean {
 export function takeServed(url: string): { value: unknown } | undefined {
   const answers = servedAnswers();
   const key = servedKey(url, PAGE_CONTRACT.markup.stampParameter);
-  if (!answers.has(key)) return undefined;
+  if (!answers.has(key)) {
+    wanted?.add(key);
+    return undefined;
+  }
   const value = answers.get(key);
   answers.delete(key);
   return { value };
 }
 
-/** Serves these answers (by servedKey) in place of any not yet taken (read.ts serveAnswers). */
-export function serveInPlace(answers: Record<string, unknown>): void {
+/**
+ * Serves these answers (by servedKey) in place of any not yet taken (read.ts serveAnswers), and
+ * tells the reads asked for and not served since answers were last served in place.
+ */
+export function serveInPlace(answers: Record<string, unknown>): string[] {
+  const told = [...(wanted ?? [])];
   served = new Map(Object.entries(answers));
+  wanted = new Set();
+  return told;
 }

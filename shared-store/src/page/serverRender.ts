@@ -17,9 +17,20 @@ export interface ServerRenderInput {
 }
 
 /**
+ * A first screen drawn on the server: its markup, and the reads it asked for that the gateway had
+ * not handed it, by served key (a list's prices, a course's description): the gateway may read
+ * those it allows and draw the page again with their answers.
+ */
+export interface ServerDrawing {
+  html: string;
+  wanted: string[];
+}
+
+/**
  * One route's server renderer (the route's `serverRender` names it among the `renderers` its
  * remote's dist/server/pages.js exports): the route's first screen as HTML, exactly as the page's
- * first render in the browser draws it with the same answers; undefined when it has nothing to
- * draw (the page is then served as it is without it).
+ * first render in the browser draws it with the same answers (ServerDrawing, or the markup alone
+ * when it tells no wanted reads); undefined when it has nothing to draw (the page is then served as
+ * it is without it).
  */
-export type ServerRenderer = (input: ServerRenderInput) => string | undefined;
+export type ServerRenderer = (input: ServerRenderInput) => ServerDrawing | string | undefined;

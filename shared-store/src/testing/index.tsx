@@ -240,5 +240,5 @@ export { storageLost } from '../session/sessionStatusSlice';
 export { createSession, type SessionDeps } from '../session/session';
 export { fakeAuth, sessionDepsFor } from './fakeAuth';
 export { mountedStore, writeStoredState } from './storedState';
-export { drawnBy, seen, servedPage } from './serverMarkup';
+export { drawingBy, drawnBy, seen, servedPage } from './serverMarkup';
 export { recordAnalytics, type AnalyticsRecording } from './analytics';

@@ -1,24 +1,43 @@
-import type { ServerRenderer, ServerRenderInput } from '../page/serverRender';
+import type { ServerDrawing, ServerRenderer, ServerRenderInput } from '../page/serverRender';
 
-/** What `renderers[name]` draws for `input`; a name the file has no renderer for fails the test. */
+/**
+ * What `renderers[name]` draws for `input`, with the reads it wanted (none when it tells none);
+ * a name the file has no renderer for fails the test.
+ */
+export function drawingBy(
+  renderers: Record<string, ServerRenderer>,
+  name: string,
+  input: ServerRenderInput,
+): ServerDrawing | undefined {
+  const draw = renderers[name];
+  if (!draw) throw new Error(`pages.tsx has no renderer "${name}"`);
+  const drawn = draw(input);
+  return typeof drawn === 'string' ? { html: drawn, wanted: [] } : drawn;
+}
+
+/** The markup `renderers[name]` draws for `input`. */
 export function drawnBy(
   renderers: Record<string, ServerRenderer>,
   name: string,
   input: ServerRenderInput,
 ): string | undefined {
-  const draw = renderers[name];
-  if (!draw) throw new Error(`pages.tsx has no renderer "${name}"`);
-  return draw(input);
+  return drawingBy(renderers, name, input)?.html;
 }
 
 /**
  * Where the visitor sees an element's parts: comments (React's marks between two texts in its
  * server markup) left out, the texts side by side joined, as they paint, and what a served
  * control holds until the page's code runs left out, as it moves nothing: a form's `inert`, a
- * button's `disabled` (tests of the controls' states check those apart).
+ * button's `disabled` (tests of the controls' states check those apart). A box's chosen option
+ * is marked `selected`, whichever way it was chosen: the server's markup says it in the
+ * attribute, the browser's render in the box's value.
  */
 export function seen(element: Element): Element {
+  const chosen = [...element.querySelectorAll('option')].map((option) => option.selected);
   const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('option').forEach((option, index) => {
+    option.toggleAttribute('selected', chosen[index] ?? false);
+  });
   for (const inert of copy.querySelectorAll('[inert]')) inert.removeAttribute('inert');
   for (const button of copy.querySelectorAll('button[disabled]')) {
     button.removeAttribute('disabled');

@@ -8,6 +8,7 @@ import {
   PlainText,
   serveAnswers,
   serverPlainText,
+  type ServerDrawing,
   type ServerRenderer,
   type ServerRenderInput,
 } from 'shared-store';
@@ -65,13 +66,15 @@ function drawn(
   input: ServerRenderInput,
   Page: ComponentType<ShellPageProps>,
   location: string = input.path,
-): string | undefined {
+): ServerDrawing | undefined {
   const route = PAGE_CONTRACT.routes.find((candidate) => candidate.path === input.pattern);
   if (!route || !matchPath(input.pattern, input.path)) return undefined;
   serveAnswers(input.reads);
   const text = serverPlainText(decodeHTML);
+  let html: string;
+  let wanted: string[];
   try {
-    const html = renderToString(
+    html = renderToString(
       <PlainText.Provider value={text.reading}>
         <StaticRouter location={location}>
           <Routes>
@@ -83,11 +86,11 @@ function drawn(
         </StaticRouter>
       </PlainText.Provider>,
     );
-    return html && text.exact() ? html : undefined;
   } finally {
     // The next page this process draws finds nothing of this one's answers.
-    serveAnswers({});
+    wanted = serveAnswers({});
   }
+  return html && text.exact() ? { html, wanted } : undefined;
 }
 
 /** A route's slug (`privacy-policy`), which its page reads WordPress's page of. */
