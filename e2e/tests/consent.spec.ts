@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startOwnGateway, type OwnGateway } from '../support/cluster';
-import { expect, test } from '../support/fixtures';
+import { SCREENS, expect, test } from '../support/fixtures';
 import {
   reachFooter,
   watchShifts,
@@ -152,6 +152,34 @@ test.describe('the cookie question', () => {
     expect(covered).toBe('');
     expect(await question(page).evaluate((el) => getComputedStyle(el).position)).toBe('static');
   });
+
+  // The question is the same short text on every page: the browser's largest paint, which tells
+  // when a visitor sees the page, must be the page's own, however little content the page has.
+  for (const { name, viewport } of SCREENS) {
+    test(`is never the page's largest paint on a ${name}: the page's own content is`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const route of ['/search?s=plab', '/locations/1', '/blogs', '/contact-us']) {
+        await page.goto(route);
+        await expect(question(page)).toBeVisible();
+        await expect(page.locator('[data-server-render]')).toHaveCount(0);
+        const largest = await page.evaluate(
+          () =>
+            new Promise<string>((resolve) => {
+              new PerformanceObserver((list) => {
+                const entries = list.getEntries() as LargestContentfulPaint[];
+                const element = entries[entries.length - 1]?.element;
+                if (!element) resolve('nothing');
+                else
+                  resolve(element.closest('.shell-consent') ? 'the cookie question' : 'the page');
+              }).observe({ type: 'largest-contentful-paint', buffered: true });
+            }),
+        );
+        expect(largest, route).toBe('the page');
+      }
+    });
+  }
 
   for (const width of [320, 1280]) {
     test(`has no WCAG 2.1 A/AA violation at ${String(width)} px, choices open`, async ({
