@@ -160,23 +160,28 @@ test.describe('the cookie question', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
+      // Each candidate as the browser names it, told apart at once: the app may later replace
+      // the served content it names (an entry then names no element).
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { largestPaints: string[] }).largestPaints = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as LargestContentfulPaint[]) {
+            seen.push(
+              entry.element?.closest('.shell-consent') ? 'the cookie question' : 'the page',
+            );
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
       for (const route of ['/search?s=plab', '/locations/1', '/blogs', '/contact-us']) {
         await page.goto(route);
         await expect(question(page)).toBeVisible();
         await expect(page.locator('[data-server-render]')).toHaveCount(0);
         const largest = await page.evaluate(
-          () =>
-            new Promise<string>((resolve) => {
-              new PerformanceObserver((list) => {
-                const entries = list.getEntries() as LargestContentfulPaint[];
-                const element = entries[entries.length - 1]?.element;
-                if (!element) resolve('nothing');
-                else
-                  resolve(element.closest('.shell-consent') ? 'the cookie question' : 'the page');
-              }).observe({ type: 'largest-contentful-paint', buffered: true });
-            }),
+          () => (window as unknown as { largestPaints: string[] }).largestPaints,
         );
-        expect(largest, route).toBe('the page');
+        expect(largest.length, route).toBeGreaterThan(0);
+        expect(largest[largest.length - 1], route).toBe('the page');
       }
     });
   }
