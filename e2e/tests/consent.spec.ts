@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startOwnGateway, type OwnGateway } from '../support/cluster';
-import { expect, test } from '../support/fixtures';
+import { SCREENS, expect, test } from '../support/fixtures';
 import {
   reachFooter,
   watchShifts,
@@ -152,6 +152,39 @@ test.describe('the cookie question', () => {
     expect(covered).toBe('');
     expect(await question(page).evaluate((el) => getComputedStyle(el).position)).toBe('static');
   });
+
+  // The question is the same short text on every page: the browser's largest paint, which tells
+  // when a visitor sees the page, must be the page's own, however little content the page has.
+  for (const { name, viewport } of SCREENS) {
+    test(`is never the page's largest paint on a ${name}: the page's own content is`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      // Each candidate as the browser names it, told apart at once: the app may later replace
+      // the served content it names (an entry then names no element).
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { largestPaints: string[] }).largestPaints = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as LargestContentfulPaint[]) {
+            seen.push(
+              entry.element?.closest('.shell-consent') ? 'the cookie question' : 'the page',
+            );
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      for (const route of ['/search?s=plab', '/locations/1', '/blogs', '/contact-us']) {
+        await page.goto(route);
+        await expect(question(page)).toBeVisible();
+        await expect(page.locator('[data-server-render]')).toHaveCount(0);
+        const largest = await page.evaluate(
+          () => (window as unknown as { largestPaints: string[] }).largestPaints,
+        );
+        expect(largest.length, route).toBeGreaterThan(0);
+        expect(largest[largest.length - 1], route).toBe('the page');
+      }
+    });
+  }
 
   for (const width of [320, 1280]) {
     test(`has no WCAG 2.1 A/AA violation at ${String(width)} px, choices open`, async ({
