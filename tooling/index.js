@@ -336,7 +336,9 @@ function createAppConfig({
       mode,
       context: dir,
       target: 'web',
-      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      // A production file names no map: the maps are not found unless an operator turns them on,
+      // and then the gateway names each in a SourceMap header, so no file carries a dead comment.
+      devtool: dev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
       entry: withPage ? { main: entryFile } : {},
       output: {
         path: path.join(dir, 'dist'),

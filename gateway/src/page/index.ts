@@ -54,8 +54,12 @@ const SHELL_BUILD = 'shell';
 
 /** Build files for developers (a precompressed copy too): source maps, federation stats. */
 const DEVELOPER_FILES = /(?:\.map|\/mf-stats\.json)(?:\.br|\.gz)?$/i;
+
 /** ...of which the stats, never served. */
 const DEVELOPER_STATS = /\/mf-stats\.json(?:\.br|\.gz)?$/i;
+
+/** A build's script, whose source map lies beside it (`main.js.map`). */
+const SCRIPT_FILE = /\/[\w.-]+\.js$/;
 
 /** The shell's page, with the slots the contract names; a page without them stops the start. */
 function readIndexTemplate(shellDir: string, markup: PageMarkup): string {
@@ -120,6 +124,17 @@ export async function page(app: FastifyInstance): Promise<void> {
     }
     void notFound(reply);
   });
+  // The builds name no map in their files (hidden source maps): with the maps on, each script's
+  // is named in its answer's SourceMap header, beside it, for the browser's developer tools.
+  if (config.publicSourceMaps ?? false) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const path = pathOf(request.url);
+      if (reply.statusCode === 200 && SCRIPT_FILE.test(path)) {
+        void reply.header('sourcemap', `${path.slice(path.lastIndexOf('/') + 1)}.map`);
+      }
+      done(null, payload);
+    });
+  }
   const assets = await registerBuildFiles(app, [
     ...remoteNames.map((name) => ({
       prefix: `/remotes/${name}/`,

@@ -107,4 +107,13 @@ describe('the headers of every page', () => {
     );
     expect((await gateway.inject({ url: '/mf-stats.json' })).statusCode).toBe(404);
   });
+
+  it('a script names its source map in a SourceMap header only while an operator has the maps on', async () => {
+    gateway = await buildGateway(options);
+    expect((await gateway.inject({ url: '/main.js' })).headers.sourcemap).toBeUndefined();
+    await gateway.close();
+    gateway = await buildGateway({ ...options, publicSourceMaps: true });
+    expect((await gateway.inject({ url: '/main.js' })).headers.sourcemap).toBe('main.js.map');
+    expect((await gateway.inject({ url: '/courses' })).headers.sourcemap).toBeUndefined();
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { drawnBy } from 'shared-store/testing';
 import { renderers } from './pages';
 
 describe('the cart’s server renderer in a process with no DOM (as the gateway runs it)', () => {
@@ -8,9 +9,9 @@ describe('the cart’s server renderer in a process with no DOM (as the gateway 
     expect(typeof document).toBe('undefined');
     expect(typeof window).toBe('undefined');
     expect(typeof localStorage).toBe('undefined');
-    const empty = renderers.cart?.({ path: '/cart', pattern: '/cart', reads: {} });
+    const empty = drawnBy(renderers, 'cart', { path: '/cart', pattern: '/cart', reads: {} });
     expect(empty).toContain('Your cart is empty.');
-    const frame = renderers.cart?.({
+    const frame = drawnBy(renderers, 'cart', {
       path: '/cart',
       pattern: '/cart',
       reads: {},
