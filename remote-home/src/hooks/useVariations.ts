@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo } from 'react';
-import { monthOptions, shopReads, useRead, type MonthOption } from 'shared-store';
+import { monthOptions, shopReads, useMounted, useRead, type MonthOption } from 'shared-store';
 import { homeReads } from '../data/reads';
 
 export type VariationsState =
@@ -20,10 +20,17 @@ export const ListPrices = createContext<Prices | undefined>(undefined);
  */
 const listedPrices = new Map<string, unknown>();
 
+/** Forgets the prices lists gave, as a new page load does (tests: each draws a fresh page). */
+export function forgetListedPrices(): void {
+  listedPrices.clear();
+}
+
 /** A product's month options from WooCommerce (through the gateway): its list's, or its own. */
 export function useVariations(productId: number | undefined): VariationsState {
   const listed = useContext(ListPrices);
-  const known = listed === undefined ? listedPrices.get(String(productId)) : undefined;
+  // Only in the browser: a server render draws from the answers it was handed alone.
+  const inBrowser = useMounted();
+  const known = listed === undefined && inBrowser ? listedPrices.get(String(productId)) : undefined;
   const own = useRead(
     shopReads.variations,
     listed === undefined && known === undefined && productId ? productId : null,

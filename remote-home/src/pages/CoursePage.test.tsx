@@ -96,6 +96,7 @@ describe('the course page', () => {
         lineAdded: {
           id: 2103,
           slug: 'plab-1-online-course',
+          image: '/plab.svg',
           month: '3 Months',
           price: 129.99,
           title: TITLE,

@@ -78,6 +78,7 @@ describe('the event page', () => {
         title: TITLE,
         product_id: 3301,
         max_quantity: 16,
+        image: '/e.svg',
       },
     };
     expect(cart.asked).toEqual([place, place]);

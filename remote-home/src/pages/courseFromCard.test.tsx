@@ -30,7 +30,7 @@ describe('a course opened from its card', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'PLAB 1 Online Course & Mocks' }),
     ).toBeVisible();
-    expect(screen.getByText('£49.99')).toBeVisible();
+    expect(screen.getByText('£49.99', { selector: 'p' })).toBeVisible();
     expect(calls.filter((url) => url.startsWith('/api/shop/'))).toEqual([
       `/api/shop/prices?ids=${encodeURIComponent('3103,3105')}`,
     ]);

@@ -35,7 +35,11 @@ import {
   PRICES,
   answer,
 } from '../testSupport';
+import { forgetListedPrices } from '../hooks/useVariations';
 import { renderers } from './pages';
+
+// Each test draws a page as a fresh load does: no list's prices kept from the test before.
+beforeEach(forgetListedPrices);
 
 /** The cart's model, as the shell provides it before the first page renders. */
 provideModel('cart', cartModelStandIn().model);
@@ -514,10 +518,9 @@ describe('a first screen served with what it wanted', () => {
 
   it('a course shows its months with their prices, its description and what it includes', () => {
     const served = servedPage(drawnBy(renderers, 'course', COURSE_PRICED.input));
-    expect([...served.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
-      '1 Month – £49.99',
-      '3 Months – £129.99',
-    ]);
+    expect(
+      [...served.querySelectorAll('.home-picker label')].map((label) => label.textContent),
+    ).toEqual(['1 Month £49.99', '3 Months £129.99']);
     expect(served.querySelector('.home-card__price')?.textContent).toBe('£49.99');
     expect(text(COURSE_PRICED)).toContain('Every topic of the GMC’s content map.');
     expect(served.querySelector('h2')?.textContent).toBe("What's included");
@@ -538,7 +541,7 @@ describe('a first screen served with what it wanted', () => {
     const served = servedPage(drawnBy(renderers, 'memberships', MEMBERSHIPS_PRICED.input));
     expect(
       [...served.querySelectorAll('.home-card__price')].map((price) => price.textContent),
-    ).toEqual(['£29.99', '£99.99', '£149.99']);
+    ).toEqual(['£29.99', '£99.99', 'Was £149.99 Now £129.99']);
   });
 
   it('without the prices, the price says it is loading, as the browser says while it reads them', () => {

@@ -142,6 +142,6 @@ describe('a page whose code is on its way shows the skeleton of its route’s sh
     });
     expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
     expect(loadingPage().space).toBeNull();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
   });
 });
