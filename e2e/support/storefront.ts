@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Route,
 } from '@playwright/test';
 import type { ConsoleWatch } from './fixtures';
 
@@ -189,4 +190,49 @@ export async function savingData(page: Page): Promise<void> {
       value: { saveData: true, effectiveType: '4g' },
     });
   });
+}
+
+/**
+ * A remote's code held on the line from now on, as on a slow one: every request for its files
+ * waits until `release`, which lets them all through.
+ */
+export async function holdRemote(page: Page, name: string) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(`**/remotes/${name}/**`, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    /** Resolves once the page has asked for some of the remote's code. */
+    asked: () => expect.poll(() => held.length).toBeGreaterThan(0),
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+/** Lighthouse's slow phone from now on: 150 ms each way, 1.6 Mbps down, 750 kbps up, 4× slower CPU. */
+export async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** The first Add to cart of the page's main content, once it can be pressed; and its title. */
+export async function firstAdd(page: Page): Promise<{ add: Locator; title: string }> {
+  const add = page
+    .getByRole('main')
+    .getByRole('button', { name: /^Add .* to cart$/ })
+    .first();
+  await expect(add).toBeEnabled();
+  const label = ((await add.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  return { add, title: label.replace(/^Add (.*) to cart$/, '$1') };
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { SCREENS, cartButton, expect, test } from '../support/fixtures';
-import { watchShifts, withConsentCookie } from '../support/storefront';
+import { firstAdd, slowPhone, watchShifts, withConsentCookie } from '../support/storefront';
 
 const COURSE = '/courses/plab-1-online-course';
 
@@ -12,13 +12,7 @@ function drawer(page: Page, name: 'Added to your cart' | 'Your cart'): Locator {
 /** The course page's Add to cart, once it can be pressed, and the course's title. */
 async function courseAdd(page: Page): Promise<{ add: Locator; title: string }> {
   await page.goto(COURSE);
-  const add = page
-    .getByRole('main')
-    .getByRole('button', { name: /^Add .* to cart$/ })
-    .first();
-  await expect(add).toBeEnabled();
-  const label = ((await add.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-  return { add, title: label.replace(/^Add (.*) to cart$/, '$1') };
+  return firstAdd(page);
 }
 
 /** Whether an image has been loaded and drawn (not a broken one). */
@@ -165,17 +159,8 @@ test.describe('on a 375 px phone', () => {
 
   test('on a slow line (slow 4G, 4× CPU) the drawer still opens on the first add and from the scrolled header', async ({
     page,
-    context,
   }) => {
-    const cdp = await context.newCDPSession(page);
-    // Lighthouse's slow phone: 150 ms, 1.6 Mbps down, 750 kbps up, 4× slower CPU.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1638.4 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await slowPhone(page);
 
     const { add, title } = await courseAdd(page);
     await add.click();

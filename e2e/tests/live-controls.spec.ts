@@ -1,45 +1,12 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { SCREENS, cartButton, expect, test } from '../support/fixtures';
-import { withConsentCookie } from '../support/storefront';
+import { holdRemote, slowPhone, withConsentCookie } from '../support/storefront';
 
 /**
  * No control is served alive before it can act: a served button is disabled until the page's code
  * runs, or its tap is kept and carried out then (the cookie question's). On a slow phone a tap at
  * first paint is never lost on a button that looks ready; and a centre's page books what it lists.
  */
-
-/** A slow phone: 150 ms each way, 1.6 Mbps down, 750 kbps up, and a CPU four times slower. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-/**
- * The home remote's code (the shop's pages) held on the line from now on: every request for its
- * files waits until `release`, which lets them all through.
- */
-async function holdHomeCode(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route('**/remotes/home/**', async (route) => {
-    if (released) await route.continue();
-    else held.push(route);
-  });
-  return {
-    asked: () => expect.poll(() => held.length).toBeGreaterThan(0),
-    release: async () => {
-      released = true;
-      await Promise.all(held.map((route) => route.continue()));
-    },
-  };
-}
 
 const addButton = (within: Locator | Page) =>
   within.getByRole('button', { name: /^Add .+ to cart$/ }).first();
@@ -68,7 +35,7 @@ for (const screen of SCREENS) {
         page,
       }) => {
         await slowPhone(page);
-        const home = await holdHomeCode(page);
+        const home = await holdRemote(page, 'home');
         await page.goto(path, { waitUntil: 'commit' });
         // The first paint: the served page, its code held on the line.
         const served = page.locator('[data-server-render]');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { cartButton, expect, test } from '../support/fixtures';
-import { wcagViolations } from '../support/storefront';
+import { firstAdd, wcagViolations } from '../support/storefront';
 
 /** A phone's width and a laptop's: each test runs at both. */
 const VIEWPORTS = [
@@ -13,17 +13,6 @@ const COURSE = '/courses/plab-1-online-course';
 /** The cart drawer after an add, as a screen reader finds it. */
 function miniCart(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Added to your cart' });
-}
-
-/** The first Add to cart of the page's main content, once it can be pressed; and its title. */
-async function firstAdd(page: Page): Promise<{ add: Locator; title: string }> {
-  const add = page
-    .getByRole('main')
-    .getByRole('button', { name: /^Add .* to cart$/ })
-    .first();
-  await expect(add).toBeEnabled();
-  const label = ((await add.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-  return { add, title: label.replace(/^Add (.*) to cart$/, '$1') };
 }
 
 /** Whether two boxes share any of the screen. */

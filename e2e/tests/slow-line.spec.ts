@@ -1,33 +1,13 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SCREENS, cartButton, expect, goToCart, test } from '../support/fixtures';
 import {
   expectSamePlace,
+  holdRemote,
   savingData,
   watchShifts,
   wcagViolations,
   withConsentCookie,
 } from '../support/storefront';
-
-/**
- * A remote's code held on the line from now on, as on a slow one: every request for its files
- * waits until `release`, which lets them all through.
- */
-async function holdRemote(page: Page, name: string) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(`**/remotes/${name}/**`, async (route) => {
-    if (released) await route.continue();
-    else held.push(route);
-  });
-  return {
-    /** Resolves once the page has asked for some of the remote's code. */
-    asked: () => expect.poll(() => held.length).toBeGreaterThan(0),
-    release: async () => {
-      released = true;
-      await Promise.all(held.map((route) => route.continue()));
-    },
-  };
-}
 
 /** The page's region while its code is held, and the skeleton of its route's shape in it. */
 function loading(page: Page) {
