@@ -1,5 +1,6 @@
 import type { Location } from 'react-router-dom';
 import { whenIdle } from '../hooks/whenIdle';
+import { hashTarget } from './hashTarget';
 
 /** How long to wait for the new page to draw its heading (a remote's code and reads may be slow). */
 export const HEADING_WAIT_MS = 10_000;
@@ -39,7 +40,7 @@ function headingOf(main: HTMLElement | null): HTMLElement | undefined {
 export function followMove(from: Location, to: Location, origin: Element | null): void {
   stopLast();
   const newPage = from.pathname !== to.pathname;
-  const id = decodeURIComponent(to.hash.slice(1));
+  const id = hashTarget(to.hash);
   if (!newPage && !id) return;
   if (!liveRegion) {
     liveRegion = document.createElement('p');

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { hashTarget } from './hashTarget';
 
 /** How long to wait for a remote to render the element a link points at. */
 const WAIT_MS = 10_000;
@@ -11,7 +12,7 @@ const WAIT_MS = 10_000;
 export function useScrollToHash(): void {
   const { hash, pathname } = useLocation();
   useEffect(() => {
-    const id = decodeURIComponent(hash.slice(1));
+    const id = hashTarget(hash);
     if (!id) return;
     const scroll = () => {
       const target = document.getElementById(id);
