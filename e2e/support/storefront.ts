@@ -236,3 +236,8 @@ export async function firstAdd(page: Page): Promise<{ add: Locator; title: strin
   const label = ((await add.textContent()) ?? '').replace(/\s+/g, ' ').trim();
   return { add, title: label.replace(/^Add (.*) to cart$/, '$1') };
 }
+
+/** The page's code has taken over what the gateway served: its controls act, its links move in-app. */
+export async function pageTakenOver(page: Page): Promise<void> {
+  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { cartButton, expect, SCREENS, test } from '../support/fixtures';
-import { withoutScripts } from '../support/storefront';
+import { pageTakenOver, withoutScripts } from '../support/storefront';
 
 /** The sample shop's PLAB 1 course: its 3 Months are on sale, £119.99 instead of £129.99. */
 const COURSE = { slug: 'plab-1-online-course', title: 'PLAB 1 Online Course' };
@@ -22,6 +22,8 @@ for (const { name, viewport } of SCREENS) {
       page,
     }) => {
       await page.goto(`/courses/${COURSE.slug}`);
+      // The buttons are measured and pressed on the page's own render, not the served one it replaces.
+      await pageTakenOver(page);
       const months = page.getByRole('main').getByRole('group', { name: 'Access' });
       const price = page.locator('.home-shop__buy .home-card__price');
       const option = (label: string) => months.getByRole('radio', { name: label });

@@ -3,6 +3,7 @@ import { SCREENS, cartButton, expect, goToCart, test } from '../support/fixtures
 import {
   expectSamePlace,
   holdRemote,
+  pageTakenOver,
   savingData,
   watchShifts,
   wcagViolations,
@@ -41,11 +42,6 @@ async function watchSkeletons(page: Page) {
 
 const skeletonsSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { skeletons: string[] }).skeletons);
-
-/** The page's code has taken over what the gateway served: its links go from page to page. */
-async function pageTakenOver(page: Page) {
-  await expect(page.locator('[data-server-render]')).toHaveCount(0);
-}
 
 for (const screen of SCREENS) {
   test.describe(`on a ${screen.name} (${String(screen.viewport.width)} px)`, () => {
@@ -97,6 +93,8 @@ for (const screen of SCREENS) {
     test('the cart opened from the header’s drawer shows the cart’s skeleton while its code is on the line, then the cart, with nothing shifting', async ({
       page,
     }) => {
+      // A visitor saving data: the cart page's code is not read ahead as the pointer passes.
+      await savingData(page);
       await page.goto('/courses');
       await pageTakenOver(page);
       // The drawer's code came with its first opening; the cart page's is held.
