@@ -51,6 +51,7 @@ export {
   createQuery,
   listRead,
   oneRead,
+  peekRead,
   prefetchRead,
   readAtHand,
   rejecting,
