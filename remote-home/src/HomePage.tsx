@@ -1,5 +1,11 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { contentReads, peekRead, useAppDispatch, useAppSelector } from 'shared-store';
+import {
+  contentReads,
+  useAppDispatch,
+  useAppSelector,
+  useRead,
+  type ReadState,
+} from 'shared-store';
 import { CoursesSection } from './components/CoursesSection';
 import { EventsSection } from './components/EventsSection';
 import { Hero } from './components/Hero';
@@ -19,24 +25,6 @@ import { loadHomeSections } from './data/homeThunks';
 import { homeReads } from './data/reads';
 import './home.css';
 
-/** A list as the home page's loads take it: an empty one keeps what the store holds. */
-const listed = <T,>(items: T[] | undefined) => (items?.length ? items : undefined);
-
-/**
- * The sections' answers the page carries (the gateway drew its sections from them), for the first
- * render: the same lists the page's loads then put into the store. Nothing where the page carries
- * none (a page opened from another): what the store holds shows, as before. The hero's banner is
- * not among them: its never-cached read stays the hero's loads' own.
- */
-function servedSections() {
-  return {
-    page: peekRead(contentReads.homePage) ?? undefined,
-    courses: listed(peekRead(homeReads.courses)),
-    events: listed(peekRead(homeReads.events)),
-    partners: listed(peekRead(homeReads.partners)),
-  };
-}
-
 /**
  * The home page sections in order: hero, mobile app, how to learn, events, partners,
  * testimonials, courses (#courses-section) and the membership packages. What the store kept
@@ -48,18 +36,26 @@ function servedSections() {
 export default function HomePage() {
   const dispatch = useAppDispatch();
   const [loading, setLoading] = useState(true);
-  const [served] = useState(servedSections);
-  const fresh = <T,>(answer: T | undefined, stored: T) =>
-    loading && answer !== undefined ? answer : stored;
+  // The sections' answers the page carries (the gateway drew the sections from them), taken by
+  // the first render, and shown until the loads are done (which put them into the store). A read
+  // not served joins the loads' request.
+  const served = [
+    useRead(contentReads.homePage),
+    useRead(homeReads.courses),
+    useRead(homeReads.events),
+    useRead(homeReads.partners),
+  ] as const;
+  const fresh = <T,>(read: ReadState<T>) =>
+    loading && read.status === 'ready' ? read.data : undefined;
   const slides = useAppSelector(homeBannerSlice.selectors.selectItems);
   const storedPage = useAppSelector(homePageSlice.selectors.selectItems)[0]?.homeData;
   const storedCourses = useAppSelector(homeCourseSlice.selectors.selectItems);
   const storedEvents = useAppSelector(homeEventSlice.selectors.selectItems);
   const storedPartners = useAppSelector(homePartnerSlice.selectors.selectItems);
-  const page = fresh(served.page, storedPage);
-  const courses = fresh(served.courses, storedCourses);
-  const events = fresh(served.events, storedEvents);
-  const partners = fresh(served.partners, storedPartners);
+  const page = fresh(served[0]) ?? storedPage;
+  const courses = fresh(served[1]) ?? storedCourses;
+  const events = fresh(served[2]) ?? storedEvents;
+  const partners = fresh(served[3]) ?? storedPartners;
   // The hero renders as soon as its slide is there; the sections below the fold follow in a
   // background render that yields to the browser every few milliseconds, so data arriving never
   // blocks the page for long and the hero paints first.

@@ -51,7 +51,6 @@ export {
   createQuery,
   listRead,
   oneRead,
-  peekRead,
   prefetchRead,
   readAtHand,
   rejecting,

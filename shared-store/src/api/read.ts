@@ -247,16 +247,6 @@ export const reader = createReader();
  */
 export const prefetchRead = (url: string): Promise<void> => reader.prefetch(url);
 
-/**
- * The read's answer when it is at hand for a first render (remembered, served with the page, or
- * read ahead), as useRead's first render takes it: for a page that keeps its data in the store and
- * whose first render must show what its served HTML shows. Undefined when it is not at hand; on
- * the server, an unserved read is then told as wanted (serveAnswers).
- */
-export function peekRead<T>(query: Read<void, T>): T | undefined {
-  return reader.peek(query, undefined)?.data;
-}
-
 /** Whether the page's reader has the answer of the read at `url` at hand (kept or read ahead). */
 export const readAtHand = (url: string): boolean => reader.holds(url);
 
