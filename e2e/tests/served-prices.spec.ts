@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREENS, test } from '../support/fixtures';
+import { watchShifts } from '../support/storefront';
 
 /**
  * What the served page sells before any script runs: each price, a course's description and what
@@ -56,6 +57,26 @@ for (const screen of SCREENS) {
         }
         const plab1 = cards.filter({ hasText: 'PLAB 1 Online Course' });
         await expect(plab1.locator('.home-picker label')).toHaveText(PLAB_1_MONTHS);
+        await expect(page.locator('main').getByText('Loading prices…')).toHaveCount(0);
+      });
+
+      test('/ shows the course cards with their prices and the membership packages with theirs', async ({
+        page,
+      }) => {
+        await page.goto('/');
+        const cards = page.locator('main #courses-section article.home-card');
+        await expect(cards).toHaveCount(8);
+        for (const price of await cards.locator('.home-card__price').allTextContents()) {
+          expect(price).toMatch(PRICE);
+        }
+        await expect(
+          cards.filter({ hasText: 'PLAB 1 Online Course' }).locator('.home-card__price'),
+        ).toHaveText('£49.99');
+        const packages = page.locator('main article.home-package');
+        await expect(packages).toHaveCount(3);
+        for (const price of await packages.locator('.home-card__price').allTextContents()) {
+          expect(price).toMatch(PRICE);
+        }
         await expect(page.locator('main').getByText('Loading prices…')).toHaveCount(0);
       });
 
@@ -128,6 +149,24 @@ for (const screen of SCREENS) {
         expect(await loadingSeen(page)).toBe(false);
       });
     }
+
+    test('/: the browser takes the served courses and packages over without moving the page or asking for their prices', async ({
+      page,
+    }) => {
+      const asked = askedForCarried(page);
+      await watchLoadingPrices(page);
+      await watchShifts(page);
+      await page.goto('/');
+      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      const courses = page.locator('main #courses-section');
+      await expect(courses.locator('.home-picker:disabled')).toHaveCount(0);
+      await expect(courses.locator('.home-card__price').first()).toHaveText(PRICE);
+      await expect(page.locator('main article.home-package .home-card__price')).toHaveCount(3);
+      await page.waitForLoadState('networkidle');
+      expect(asked.filter((path) => path.startsWith('/api/shop/'))).toEqual([]);
+      expect(await loadingSeen(page)).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    });
 
     test('once the page’s code has taken the served course page over, a month chosen shows its price', async ({
       page,

@@ -1,5 +1,11 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector } from 'shared-store';
+import {
+  contentReads,
+  useAppDispatch,
+  useAppSelector,
+  useRead,
+  type ReadState,
+} from 'shared-store';
 import { CoursesSection } from './components/CoursesSection';
 import { EventsSection } from './components/EventsSection';
 import { Hero } from './components/Hero';
@@ -16,21 +22,40 @@ import {
   homePartnerSlice,
 } from './data/homeSlices';
 import { loadHomeSections } from './data/homeThunks';
+import { homeReads } from './data/reads';
 import './home.css';
 
 /**
  * The home page sections in order: hero, mobile app, how to learn, events, partners,
  * testimonials, courses (#courses-section) and the membership packages. What the store kept
- * from the last visit shows at once; fresh data replaces it.
+ * from the last visit shows at once; fresh data replaces it. A page served with its sections drawn
+ * shows their served answers until its loads are done (which put those very answers into the
+ * store): fresh from the server, they win over the last visit's, and the first render draws what
+ * the served HTML shows, so nothing moves and no price is asked for again.
  */
 export default function HomePage() {
   const dispatch = useAppDispatch();
   const [loading, setLoading] = useState(true);
+  // The sections' answers the page carries (the gateway drew the sections from them), taken by
+  // the first render, and shown until the loads are done (which put them into the store). A read
+  // not served joins the loads' request.
+  const served = [
+    useRead(contentReads.homePage),
+    useRead(homeReads.courses),
+    useRead(homeReads.events),
+    useRead(homeReads.partners),
+  ] as const;
+  const fresh = <T,>(read: ReadState<T>) =>
+    loading && read.status === 'ready' ? read.data : undefined;
   const slides = useAppSelector(homeBannerSlice.selectors.selectItems);
-  const page = useAppSelector(homePageSlice.selectors.selectItems)[0]?.homeData;
-  const courses = useAppSelector(homeCourseSlice.selectors.selectItems);
-  const events = useAppSelector(homeEventSlice.selectors.selectItems);
-  const partners = useAppSelector(homePartnerSlice.selectors.selectItems);
+  const storedPage = useAppSelector(homePageSlice.selectors.selectItems)[0]?.homeData;
+  const storedCourses = useAppSelector(homeCourseSlice.selectors.selectItems);
+  const storedEvents = useAppSelector(homeEventSlice.selectors.selectItems);
+  const storedPartners = useAppSelector(homePartnerSlice.selectors.selectItems);
+  const page = fresh(served[0]) ?? storedPage;
+  const courses = fresh(served[1]) ?? storedCourses;
+  const events = fresh(served[2]) ?? storedEvents;
+  const partners = fresh(served[3]) ?? storedPartners;
   // The hero renders as soon as its slide is there; the sections below the fold follow in a
   // background render that yields to the browser every few milliseconds, so data arriving never
   // blocks the page for long and the hero paints first.

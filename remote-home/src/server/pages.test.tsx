@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { provideModel, serveAnswers, type ServerRenderInput } from 'shared-store';
+import { provideModel, serveAnswers, type AppStore, type ServerRenderInput } from 'shared-store';
 import {
   cartModelStandIn,
   createReader,
@@ -14,6 +14,8 @@ import {
   seen,
   servedPage,
 } from 'shared-store/testing';
+import { bannerSlides } from '../data/banner';
+import { loadHomeSections } from '../data/homeThunks';
 import HomePage from '../HomePage';
 import CourseListPage from '../pages/CourseListPage';
 import CoursePage from '../pages/CoursePage';
@@ -56,6 +58,8 @@ const PLAB_1_BODY = `${WP}/course/2103`;
 const MEMBERSHIPS_PAGE = `${WP}/pages?slug=memberships`;
 const HOME_DOCUMENT = `${WP}/pages/96030`;
 const PACKAGE_PRICES = '/api/shop/prices?ids=3201%2C3202%2C3203';
+const HOME_EVENTS = `${WP}/events`;
+const HOME_PARTNERS = `${WP}/our_partner`;
 
 const BANNER_ANSWER = [
   {
@@ -160,21 +164,43 @@ const MEMBERSHIPS_PRICED: ServedRoute = {
   firstItem: 'Memberships',
 };
 
-const ROUTES: ServedRoute[] = [
-  {
-    renderer: 'hero',
-    input: { path: '/', pattern: '/', reads: { [BANNER]: BANNER_ANSWER } },
-    page: <HomePage />,
-    stillAsked: {
-      ...STILL_ASKED,
-      [`${WP}/pages/`]: pendingAnswer,
-      [COURSES]: pendingAnswer,
-      [`${WP}/events`]: pendingAnswer,
-      [`${WP}/our_partner`]: pendingAnswer,
+const PARTNERS = [{ id: 1, name: 'NHS', logo: { url: '/nhs.svg' }, url: 'https://nhs.test' }];
+
+/** The home page with the reads its route renders from: its hero and its sections. */
+const HOME: ServedRoute = {
+  renderer: 'hero',
+  input: {
+    path: '/',
+    pattern: '/',
+    reads: {
+      [BANNER]: BANNER_ANSWER,
+      [COURSES]: [PLAB_1, MSRA],
+      [HOME_DOCUMENT]: HOME_PAGE,
+      [HOME_EVENTS]: EVENTS,
+      [HOME_PARTNERS]: PARTNERS,
     },
-    heading: 'Pass with confidence',
-    firstItem: 'Browse courses',
   },
+  page: <HomePage />,
+  stillAsked: STILL_ASKED,
+  heading: 'Pass with confidence',
+  firstItem: 'Browse courses',
+};
+
+/** The home page with its courses’ and its packages’ prices too. */
+const HOME_PRICED: ServedRoute = {
+  ...HOME,
+  input: {
+    ...HOME.input,
+    reads: {
+      ...HOME.input.reads,
+      [LIST_PRICES]: { 3103: PLAB_1_VARIATIONS, 3105: [] },
+      [PACKAGE_PRICES]: PRICES,
+    },
+  },
+};
+
+const ROUTES: ServedRoute[] = [
+  HOME,
   {
     renderer: 'courseList',
     input: { path: '/courses', pattern: '/courses', reads: { [COURSES]: [PLAB_1, MSRA] } },
@@ -222,6 +248,7 @@ const ROUTES: ServedRoute[] = [
   COURSE_PRICED,
   COURSE_LIST_PRICED,
   MEMBERSHIPS_PRICED,
+  HOME_PRICED,
 ];
 
 /** The page's address: its path and query. */
@@ -249,20 +276,24 @@ function browserPage(route: ServedRoute) {
   return { ...rendered, asked };
 }
 
-/**
- * The part of the page the server draws: any page whole; of the home page its hero, once the page
- * has taken the served banner (its first effect loads it into the store, which until then shows
- * the banner it kept from the last visit, as before).
- */
-async function firstScreen(route: ServedRoute, container: HTMLElement): Promise<Element | null> {
-  if (route.renderer !== 'hero') return container.firstElementChild;
-  await screen.findByRole('heading', { level: 1, name: route.heading });
-  return container.querySelector('.home-page > section.home-hero');
+/** Once the home page's loads, which its first render started, are done (it joins them). */
+async function homeLoaded(store: AppStore): Promise<void> {
+  await act(async () => {
+    await store.dispatch(loadHomeSections());
+  });
 }
 
-/** The served page as the browser would draw it: the hero inside the home page's frame. */
-function servedScreen(route: ServedRoute, page: Element): Element | null {
-  return route.renderer === 'hero' ? page.querySelector(':scope > section.home-hero') : page;
+/**
+ * The page as the browser draws it: the home page once its loads are done and it has taken the
+ * served banner (its first effect loads it into the store, which until then shows the banner it
+ * kept from the last visit, as before); its sections are the served ones from the first render on.
+ */
+async function firstScreen(
+  route: ServedRoute,
+  { container, store }: { container: HTMLElement; store: AppStore },
+): Promise<Element | null> {
+  if (route.renderer === 'hero') await homeLoaded(store);
+  return container.firstElementChild;
 }
 
 afterEach(() => {
@@ -286,27 +317,26 @@ describe.each([
   ['course', [COURSE_PRICED]],
   ['courseList', [COURSE_LIST_PRICED]],
   ['memberships', [MEMBERSHIPS_PRICED]],
+  ['hero', [HOME_PRICED]],
 ])('the browser’s %s page carrying its served answers', (renderer, routes) => {
-  it(`asks nothing for a served read in its first render (${Object.keys(routes[0]?.input.reads ?? {}).join(', ')})`, () => {
+  it(`asks nothing for a served read in its first render (${Object.keys(routes[0]?.input.reads ?? {}).join(', ')})`, async () => {
     const route = routes.find((candidate) => candidate.renderer === renderer);
     if (!route) throw new Error(`no route of "${renderer}"`);
-    const { asked } = browserPage(route);
+    const { asked, store } = browserPage(route);
     const servedPaths = Object.keys(route.input.reads);
     expect(asked().filter((url) => servedPaths.some((path) => url.startsWith(path)))).toEqual([]);
+    if (renderer === 'hero') await homeLoaded(store);
   });
 });
 
 describe.each(ROUTES)('the $renderer route drawn on the server', (route) => {
   it('is the page’s first render in the browser with the same answers, so React replaces it without moving a pixel', async () => {
     const served = servedPage(drawnBy(renderers, route.renderer, route.input));
-    const { container } = browserPage(route);
-    const client = await firstScreen(route, container);
-    const server = servedScreen(route, served);
+    const client = await firstScreen(route, browserPage(route));
     expect(client).not.toBeNull();
-    expect(server).not.toBeNull();
-    if (!client || !server) return;
+    if (!client) return;
     // The same elements, attributes (in any order) and text.
-    expect(seen(server).isEqualNode(seen(client))).toBe(true);
+    expect(seen(served).isEqualNode(seen(client))).toBe(true);
   });
 
   it('holds the page’s heading and its first item’s name', () => {
@@ -404,8 +434,10 @@ describe('a hostile title on the server', () => {
     expect(served.querySelector('h1')?.textContent).toBe(HOSTILE);
     expect(served.querySelector('[onerror], img[src="x"]')).toBeNull();
     // And the browser draws the very same.
-    const { container } = browserPage({ ...route, input: { ...route.input, reads } });
-    const client = await firstScreen(route, container);
+    const client = await firstScreen(
+      route,
+      browserPage({ ...route, input: { ...route.input, reads } }),
+    );
     expect(client && seen(served).isEqualNode(seen(client))).toBe(true);
   });
 
@@ -503,6 +535,19 @@ describe('what a page’s first render wants beyond the reads it was handed, tol
     ]);
   });
 
+  it('the home page wants its courses’ and its packages’ prices; priced, nothing more', () => {
+    expect(drawingBy(renderers, 'hero', HOME.input)?.wanted).toEqual([LIST_PRICES, PACKAGE_PRICES]);
+    expect(drawingBy(renderers, 'hero', HOME_PRICED.input)?.wanted).toEqual([]);
+  });
+
+  it('the home page served its banner alone wants its sections’ reads (never the banner again)', () => {
+    const wanted = drawingBy(renderers, 'hero', {
+      ...HOME.input,
+      reads: { [BANNER]: BANNER_ANSWER },
+    })?.wanted;
+    expect(wanted?.sort()).toEqual([COURSES, HOME_EVENTS, HOME_PARTNERS, HOME_DOCUMENT].sort());
+  });
+
   it('the memberships want their packages’ prices', () => {
     const unpriced = { [MEMBERSHIPS_PAGE]: MEMBERSHIPS, [HOME_DOCUMENT]: HOME_PAGE };
     expect(
@@ -544,9 +589,56 @@ describe('a first screen served with what it wanted', () => {
     ).toEqual(['£29.99', '£99.99', 'Was £149.99 Now £129.99']);
   });
 
+  it('the home page shows its courses with their prices and its packages with theirs', () => {
+    const served = servedPage(drawnBy(renderers, 'hero', HOME_PRICED.input));
+    const prices = (section: Element | null) =>
+      [...(section?.querySelectorAll('.home-card__price') ?? [])].map((price) => price.textContent);
+    expect(
+      [...(served.querySelector('#courses-section')?.querySelectorAll('h3') ?? [])].map(
+        (title) => title.textContent,
+      ),
+    ).toEqual(['PLAB 1 Online Course & Mocks', 'MSRA Complete Course']);
+    expect(prices(served.querySelector('#courses-section'))).toEqual([
+      '£49.99',
+      'Price on request',
+    ]);
+    expect(prices(served.querySelector('[aria-labelledby="home-packages-title"]'))).toEqual([
+      '£29.99',
+      '£99.99',
+      'Was £149.99 Now £129.99',
+    ]);
+    expect(text(HOME_PRICED)).not.toContain('Loading prices…');
+  });
+
   it('without the prices, the price says it is loading, as the browser says while it reads them', () => {
     expect(text({ ...COURSE_LIST_PRICED, input: ROUTES[1]?.input ?? COURSE.input })).toContain(
       'Loading prices…',
     );
+  });
+});
+
+describe('the home page in a browser that kept the last visit’s sections', () => {
+  /** A returning visitor's store: the same banner, other courses, no page document or events. */
+  const LAST_VISIT = {
+    homeBannerData: { items: bannerSlides(BANNER_ANSWER) },
+    homeCourseData: { items: [MSRA] },
+  };
+
+  it('draws the served sections in its first render, not the kept ones, and keeps them once its loads are done: the served page never moves', async () => {
+    const served = servedPage(drawnBy(renderers, 'hero', HOME_PRICED.input));
+    serveAnswers(HOME_PRICED.input.reads);
+    const { calls } = mockFetch(STILL_ASKED);
+    const { container, store } = renderWithProviders(<HomePage />, {
+      preloadedState: LAST_VISIT,
+    });
+    const page = container.firstElementChild;
+    // The first render, before any load has answered.
+    expect(page && seen(served).isEqualNode(seen(page))).toBe(true);
+    await homeLoaded(store);
+    expect(store.getState().homeCourseData?.items).toEqual([PLAB_1, MSRA]);
+    expect(
+      container.firstElementChild && seen(served).isEqualNode(seen(container.firstElementChild)),
+    ).toBe(true);
+    expect(calls).toEqual([]);
   });
 });

@@ -14,9 +14,10 @@ import {
   type ServerRenderer,
   type ServerRenderInput,
 } from 'shared-store';
-import { Hero } from '../components/Hero';
 import { bannerSlides } from '../data/banner';
+import { homeBannerSlice } from '../data/homeSlices';
 import { HOME_BANNER_PATH } from '../data/reads';
+import HomePage from '../HomePage';
 import CourseListPage from '../pages/CourseListPage';
 import CoursePage from '../pages/CoursePage';
 import EventListPage from '../pages/EventListPage';
@@ -55,11 +56,16 @@ const packages = (reads: Reads) =>
  * the reads it asked for beyond them (a list's prices, a course's description), which the gateway
  * may read and hand over to draw it again.
  */
-function drawn(input: ServerRenderInput, page: ReactElement): ServerDrawing | undefined {
+function drawn(
+  input: ServerRenderInput,
+  page: ReactElement,
+  state: Record<string, unknown> = {},
+): ServerDrawing | undefined {
   serveAnswers(input.reads);
   const text = serverPlainText(decodeHTML);
-  // The pages reach the store only to dispatch from their handlers, which never run here.
-  const store = configureStore({ reducer: () => ({}) });
+  // The pages reach the store to dispatch from their handlers, which never run here, and the home
+  // page to read its hero's slides (`state`).
+  const store = configureStore({ reducer: () => state });
   let html: string;
   let wanted: string[];
   try {
@@ -83,18 +89,16 @@ function drawn(input: ServerRenderInput, page: ReactElement): ServerDrawing | un
 }
 
 export const renderers: Record<string, ServerRenderer> = {
-  /** The home page's hero of the banner's first slide, in the page's frame, as HomePage draws it. */
+  /**
+   * The home page: its hero of the banner's first slide (the slides as its store holds them once
+   * loaded) and its sections from the answers served with it, as the page's first render draws
+   * them: the courses and the membership packages with their prices.
+   */
   hero: (input) => {
-    const [slide] = bannerSlides(input.reads[HOME_BANNER_PATH]);
-    return (
-      slide &&
-      drawn(
-        input,
-        <div className="home-page">
-          <Hero slide={slide} />
-        </div>,
-      )
-    );
+    const slides = bannerSlides(input.reads[HOME_BANNER_PATH]);
+    return slides.length > 0
+      ? drawn(input, <HomePage />, { [homeBannerSlice.reducerPath]: { items: slides } })
+      : undefined;
   },
   courseList: (input) => (courses(input.reads) ? drawn(input, <CourseListPage />) : undefined),
   course: (input) => (courses(input.reads) ? drawn(input, <CoursePage />) : undefined),
