@@ -33,8 +33,8 @@ export function servedWhole(id: string): boolean {
 const BONES = Array.from({ length: 10 }, (_, bone) => <i key={bone} />);
 
 /**
- * The page's space while a remote page loads. Where the gateway rendered part of that page into
- * the page (the home page's hero), the space keeps that very markup, nodes and all, so what the
+ * The page's space while a remote page loads. Where the gateway rendered that page's first
+ * screen into the page (the home page with its sections, a course, a list), the space keeps that very markup, nodes and all, so what the
  * browser painted before any script stays on screen, unmoved, until the remote replaces it.
  * Elsewhere (a page opened from another, a page served without its first screen) it shows the
  * skeleton of the route's `shape` (its first screen's name, the page contract's `serverRender`;
