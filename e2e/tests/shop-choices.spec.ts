@@ -79,6 +79,8 @@ for (const { name, viewport } of SCREENS) {
       await expect(
         filter(page, 'Sort by').getByRole('link', { name: 'Price: low to high' }),
       ).toHaveAttribute('aria-current', 'page');
+      // Back once the reloaded page's code runs (a back pressed while it boots: see the note).
+      await pageTakenOver(page);
 
       await page.goBack();
       await expect(page).toHaveURL(/\/courses\?exam=plab$/);
