@@ -4,6 +4,7 @@ import {
   expectSamePlace,
   firstCourseAdd,
   loadedResources,
+  pageTakenOver,
   reachFooter,
   withoutScripts,
 } from '../support/storefront';
@@ -87,6 +88,8 @@ test('the hero comes in the page itself, from the banner WordPress has now, and 
     if (sent.url().includes('/wp-json/wp/v2/home_banner')) reads.push(sent.url());
   });
   await page.goto('/');
+  // The courses come in the served page too: what is measured is the page's code having taken it over.
+  await pageTakenOver(page);
   await expect(page.locator('#courses-section')).toBeVisible();
   await expect(title).toHaveText(slide?.title ?? '');
   expectSamePlace(early, await title.boundingBox());
@@ -266,11 +269,10 @@ test('a page opened from another starts its reads as it opens, alongside its cod
   const post = (await loadedResources(page)).filter((t) =>
     new URL(t.url).pathname.startsWith('/wp-json/wp/v2/posts'),
   );
-  // The list came in the served page (its server render was drawn from it); the post, the shell
-  // named as the post's page opened.
-  expect(post.map((t) => `${t.initiator} ${new URL(t.url).search}`)).toEqual([
-    'link ?slug=how-to-pass-ukmla-akt',
-  ]);
+  // The list came in the served page (its server render was drawn from it); the post once: read
+  // ahead as the pointer reached its link, or named by the shell as the post's page opened.
+  expect(post.map((t) => new URL(t.url).search)).toEqual(['?slug=how-to-pass-ukmla-akt']);
+  expect(['link', 'fetch']).toContain(post[0]?.initiator);
 });
 
 test('the footer, below the first screen, is downloaded once the page has loaded, not with it', async ({

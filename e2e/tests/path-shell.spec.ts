@@ -2,6 +2,7 @@ import { SCREENS, expect, test } from '../support/fixtures';
 import {
   addFirstCourse,
   newLearner,
+  pageTakenOver,
   reachFooter,
   scrollUntilVisible,
   withConsentCookie,
@@ -23,6 +24,8 @@ for (const screen of SCREENS) {
       page,
     }) => {
       await page.goto('/');
+      // The served cards are plain links until the page's code has taken them over.
+      await pageTakenOver(page);
       const card = page
         .locator('#courses-section')
         .getByRole('heading', { level: 3 })
