@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { reachFooter } from '../support/storefront';
+import { pageTakenOver, reachFooter } from '../support/storefront';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -95,6 +95,8 @@ test.describe('footer and shell behaviours', () => {
 
   test('the scroll-to-top button appears after scrolling', async ({ page }) => {
     await page.goto('/');
+    // The courses come in the served page: the scroll is the visitor's once the page's code runs.
+    await pageTakenOver(page);
     await expect(page.locator('#courses-section')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Scroll to top' })).toHaveCount(0);
     await page.mouse.wheel(0, 400);
