@@ -1,5 +1,5 @@
 import { cartButton, expect, test } from '../support/fixtures';
-import { allowingAnalytics, loadedResources } from '../support/storefront';
+import { allowingAnalytics, loadedResources, newLearner } from '../support/storefront';
 
 test.describe('header remote', () => {
   test('search: an empty term is refused, a term goes to /search and to the data layer', async ({
@@ -104,13 +104,17 @@ test.describe('header remote', () => {
     await context.close();
   });
 
-  test('roles: a visitor sees Log In / Sign up; the demo learner sees My Dashboard and Logout', async ({
+  test('roles: a visitor sees Log In / Sign up; a learner sees My Dashboard and Logout', async ({
     page,
+    request,
   }) => {
+    // A learner of its own: a logout of the demo learner would end the session of every test that
+    // logged the demo learner in within the same second (WordPress gives them one token).
+    const learner = await newLearner(request);
     await page.goto('/');
     await page.getByRole('link', { name: 'Log In / Sign up' }).click();
-    await page.getByLabel('Email address').fill('learner@example.com');
-    await page.getByLabel('Password').fill('Learner#2026');
+    await page.getByLabel('Email address').fill(learner.email);
+    await page.getByLabel('Password').fill(learner.password);
     await page.getByRole('button', { name: /log in/i }).click();
     await expect(page).toHaveURL(/\/$/);
     const dashboard = page.getByRole('link', { name: 'My Dashboard' });

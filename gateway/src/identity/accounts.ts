@@ -9,7 +9,7 @@ import { pathOf } from '../plugins/canonicalPaths';
 import type { WooCommerce } from '../commerce/wooCommerce';
 import type { GatewayReply, GatewayRequest } from '../requestTypes';
 import { routeOf } from '../proxy/routeTable';
-import type { RevocationStore } from './tokens';
+import { pastSecondOf, type RevocationStore } from './tokens';
 import type { UpstreamAnswer } from '../proxy/upstreamPolicy';
 
 const MINUTE = 60_000;
@@ -340,6 +340,8 @@ export function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
       }
       const at = now();
       await Promise.all(userIds.map((userId) => deps.revocations.revokeUser(userId, at)));
+      // A login with the new password in that same second would be refused.
+      if (userIds.length > 0) await pastSecondOf(at, now);
       // The new password opens the account at once, however many failures were counted on it.
       const client = normalizeIP(request.ip);
       await deps.attempts.forget(

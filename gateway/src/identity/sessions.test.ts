@@ -121,6 +121,44 @@ describe('logging out one token', () => {
   });
 });
 
+/** Logs a learner in through the gateway, as the login form does: the token WordPress issued. */
+async function logIn(gateway: FastifyInstance, learner: (typeof LEARNERS)[number]) {
+  const answer = await gateway.inject({
+    method: 'POST',
+    url: '/wp-json/jwt-auth/v1/token',
+    payload: { username: learner.email, password: learner.password },
+  });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<{ token: string }>().token;
+}
+
+describe('logging in again right after a session ended', () => {
+  // WordPress names a token by its user and second: these run on the real clock, where a login, an
+  // ending and a login again take a few milliseconds, within one second.
+  const learners = accountsGatewayPerTest(withDashboard, { realClock: true });
+
+  it('a login right after a logout starts a session that works: not the logged-out token again', async () => {
+    const first = await logIn(learners.gateway, LEARNER);
+    expect((await logout(learners.gateway, first)).statusCode).toBe(204);
+    const again = await logIn(learners.gateway, LEARNER);
+    expect(again).not.toBe(first);
+    expect(await whatOpens(learners.gateway, again, LEARNER.id)).toEqual(OPEN);
+  });
+
+  it('a login right after "Log out of all devices" or a password reset starts a session that works', async () => {
+    const first = await logIn(learners.gateway, LEARNER);
+    expect((await logoutAll(learners.gateway, first)).statusCode).toBe(204);
+    expect(await whatOpens(learners.gateway, first, LEARNER.id)).toEqual(REFUSED);
+    const afterLogout = await logIn(learners.gateway, LEARNER);
+    expect(await whatOpens(learners.gateway, afterLogout, LEARNER.id)).toEqual(OPEN);
+
+    expect((await reset(learners.gateway, LEARNER.email, LEARNER.resetKey)).statusCode).toBe(200);
+    expect(await whatOpens(learners.gateway, afterLogout, LEARNER.id)).toEqual(REFUSED);
+    const afterReset = await logIn(learners.gateway, LEARNER);
+    expect(await whatOpens(learners.gateway, afterReset, LEARNER.id)).toEqual(OPEN);
+  });
+});
+
 describe('ending every session of a learner', () => {
   const learners = accountsGatewayPerTest(withDashboard);
 

@@ -7,6 +7,7 @@ import {
   bearerToken,
   canonicalToken,
   MAX_TOKEN_LIFETIME_MS,
+  pastSecondOf,
   sessionOf,
   tokenClaims,
   type RevocationStore,
@@ -73,8 +74,8 @@ const noBody = z.union([z.undefined(), z.null(), z.strictObject({})]);
 
 /**
  * Ending sessions: logout refuses this token from now on, for the rest of its life; "Log out of
- * all devices" every token of the learner issued until now, this one included (a login
- * afterwards starts a session that works).
+ * all devices" every token of the learner issued until now, this one included. Each answers once
+ * the second it ended has passed (pastSecondOf), so a login afterwards starts a session that works.
  */
 export function registerSessionRoutes(
   app: FastifyInstance,
@@ -91,6 +92,8 @@ export function registerSessionRoutes(
       if (claims !== undefined && (await identity.userOf(request, reply)) !== null) {
         const latest = Date.now() + MAX_TOKEN_LIFETIME_MS;
         await revocations.revoke(sessionOf(claims), Math.min(claims.expiresAt, latest));
+        // A login in the token's own second would get this very token back.
+        if (claims.issuedAt !== undefined) await pastSecondOf(claims.issuedAt);
       }
       return reply.code(204).send();
     }),
@@ -102,7 +105,9 @@ export function registerSessionRoutes(
       readInput(noBody, request.body);
       const userId = await identity.userOf(request, reply);
       if (userId === null) throw sessionEnded();
-      await revocations.revokeUser(userId, Date.now());
+      const at = Date.now();
+      await revocations.revokeUser(userId, at);
+      await pastSecondOf(at);
       return reply.code(204).send();
     }),
   );

@@ -4,6 +4,7 @@ import {
   canonicalToken,
   createMemoryRevocationStore,
   MAX_TOKEN_LIFETIME_MS,
+  pastSecondOf,
   sessionOf,
   tokenClaims,
   type TokenClaims,
@@ -108,5 +109,37 @@ describe('ending sessions', () => {
     const claims = claimsOf(jwtFor(3, START));
     expect(sessionOf({ ...claims, jti: 'a' })).not.toBe(sessionOf({ ...claims, jti: 'b' }));
     expect(sessionOf({ ...claims, jti: 'a' })).toBe(sessionOf({ ...claims, jti: 'a' }));
+  });
+});
+
+describe('an ending of sessions answers once its second is over', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('waits until the clock has left the second the session ended in, and no longer', async () => {
+    jest.useFakeTimers({ now: 7_000_250 });
+    let over = false;
+    void pastSecondOf(7_000_100).then(() => {
+      over = true;
+    });
+    await jest.advanceTimersByTimeAsync(749);
+    expect(over).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(over).toBe(true);
+  });
+
+  it('does not wait for a second already over, and never more than a second', async () => {
+    jest.useFakeTimers({ now: 7_000_250 });
+    let past = false;
+    void pastSecondOf(6_999_999).then(() => {
+      past = true;
+    });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(past).toBe(true);
+    let ahead = false;
+    void pastSecondOf(9_000_000).then(() => {
+      ahead = true;
+    });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(ahead).toBe(true);
   });
 });

@@ -129,6 +129,22 @@ export function issuedBy(claims: TokenClaims, atMs: number): boolean {
   return claims.issuedAt === undefined || claims.issuedAt <= atMs;
 }
 
+/** The longest an ending of sessions waits for its second to pass (pastSecondOf). */
+const SECOND_MS = 1000;
+
+/**
+ * Resolves once `now()` has left the second `atMs` falls in (at most a second later). The JWT
+ * plugin names a token by its user and its second (`iat`): a login in the second a token was
+ * issued gets that same token back, and one in the second every session ended gets a token issued
+ * "by then". So a logout, "Log out of all devices" and a password reset answer once that second is
+ * over, and a login after their answer starts a session that works. (WordPress's clock is taken to
+ * agree with the gateway's to within the second, as NTP keeps them.)
+ */
+export async function pastSecondOf(atMs: number, now: () => number = Date.now): Promise<void> {
+  const waitMs = Math.min(SECOND_MS, Math.floor(atMs / SECOND_MS) * SECOND_MS + SECOND_MS - now());
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+}
+
 /**
  * The in-memory store: a logged-out token is forgotten once it has expired anyway, a learner's
  * "every session ended at" once every token issued before it has.

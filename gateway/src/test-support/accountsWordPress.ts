@@ -5,7 +5,7 @@ import { tokenClaims } from '../identity/tokens';
 import { fakeClockOnly } from './clock';
 import { makeAppsRoot, testGatewayOptions } from './contract';
 import { sharedRedis } from './redisServer';
-import { signerOf } from './tokens';
+import { jwtFor, signerOf } from './tokens';
 
 /** The learners the test's WordPress knows, with the key of the reset link each was sent. */
 export const LEARNERS = [
@@ -106,7 +106,8 @@ export async function startAccountsWordPress() {
           ),
         );
     }
-    return { token: `token-of-${String(learner.id)}`, user_id: learner.id };
+    // The JWT plugin's token: its user and the second it was issued, signed.
+    return { token: jwtFor(learner.id, Date.now()), user_id: learner.id };
   });
   server.post<{ Body: Fields }>('/wp-json/custom/v1/register', (request, reply) => {
     const { email, username } = request.body;
@@ -182,9 +183,12 @@ const plainGateway: AccountsGatewayOptions = (wordpressUrl, appsRoot) =>
 /**
  * For a describe block: the accounts WordPress, started once, and before each test a gateway
  * of `options` in front of it (so each test starts with no failure counted), with the WordPress
- * cleared and only the clock faked; after each test, real timers and the gateway closed.
+ * cleared and only the clock faked (unless `realClock`); after each test, real timers and the gateway closed.
  */
-export function accountsGatewayPerTest(options: AccountsGatewayOptions = plainGateway) {
+export function accountsGatewayPerTest(
+  options: AccountsGatewayOptions = plainGateway,
+  { realClock = false }: { realClock?: boolean } = {},
+) {
   let wordpress!: AccountsWordPress;
   let appsRoot!: string;
   let gateway!: FastifyInstance;
@@ -193,7 +197,7 @@ export function accountsGatewayPerTest(options: AccountsGatewayOptions = plainGa
     appsRoot = makeAppsRoot();
   });
   beforeEach(async () => {
-    fakeClockOnly();
+    if (!realClock) fakeClockOnly();
     wordpress.clear();
     gateway = await buildGateway(options(wordpress.url, appsRoot));
   });
