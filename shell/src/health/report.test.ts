@@ -24,8 +24,8 @@ const FOOTER_BUILD = '/remotes/footer/mf-manifest.json';
 
 function pageWithHeaderCanary(): PageHealth {
   const health = newPageHealth();
-  takeSignal(health, { kind: 'loaded', remote: 'header', manifest: HEADER_CANARY }, BASE);
-  takeSignal(health, { kind: 'loaded', remote: 'footer', manifest: FOOTER_BUILD }, BASE);
+  takeSignal(health, { kind: 'loaded', remote: 'header', manifest: HEADER_CANARY });
+  takeSignal(health, { kind: 'loaded', remote: 'footer', manifest: FOOTER_BUILD });
   return health;
 }
 
@@ -58,20 +58,29 @@ test('an uncaught error is the remote’s whose files its stack names first, at 
   ).toBeUndefined();
 });
 
+test('an error raised before its remote’s load was done is still that remote’s', () => {
+  const health = newPageHealth();
+  takeSignal(health, {
+    kind: 'uncaught',
+    where: `${BASE}releases/header/3.1.0-5e6f7a8b9c/remoteEntry.js\n`,
+  });
+  takeSignal(health, { kind: 'loaded', remote: 'header', manifest: HEADER_CANARY });
+  expect(nextBeacon(health, unsent(), BASE)?.errors).toEqual(['header']);
+});
+
 test('the first beacon is the page view: each remote’s version, its vitals, its remotes that failed; no identifier', () => {
   const health = pageWithHeaderCanary();
   health.vitals = { lcp: 1800, inp: 96, cls: 0.02 };
-  takeSignal(
-    health,
-    { kind: 'uncaught', where: `${BASE}releases/header/3.1.0-5e6f7a8b9c/342.js\n` },
-    BASE,
-  );
-  takeSignal(
-    health,
-    { kind: 'load-failed', remote: 'cart', manifest: '/remotes/cart/mf-manifest.json' },
-    BASE,
-  );
-  expect(nextBeacon(health, unsent())).toEqual({
+  takeSignal(health, {
+    kind: 'uncaught',
+    where: `${BASE}releases/header/3.1.0-5e6f7a8b9c/342.js\n`,
+  });
+  takeSignal(health, {
+    kind: 'load-failed',
+    remote: 'cart',
+    manifest: '/remotes/cart/mf-manifest.json',
+  });
+  expect(nextBeacon(health, unsent(), BASE)).toEqual({
     remotes: { header: '3.1.0-5e6f7a8b9c', footer: 'build', cart: 'build' },
     view: true,
     lcp: 1800,
@@ -86,28 +95,32 @@ test('the first beacon is the page view: each remote’s version, its vitals, it
 test('a page hidden again sends only the remotes that failed since, never a second page view', () => {
   const health = pageWithHeaderCanary();
   const sent = unsent();
-  expect(nextBeacon(health, sent)?.view).toBe(true);
-  expect(nextBeacon(health, sent)).toBeUndefined();
-  takeSignal(health, { kind: 'render-failed', remote: 'footer' }, BASE);
-  expect(nextBeacon(health, sent)).toEqual({
+  expect(nextBeacon(health, sent, BASE)?.view).toBe(true);
+  expect(nextBeacon(health, sent, BASE)).toBeUndefined();
+  takeSignal(health, { kind: 'render-failed', remote: 'footer' });
+  expect(nextBeacon(health, sent, BASE)).toEqual({
     remotes: { header: '3.1.0-5e6f7a8b9c', footer: 'build' },
     view: false,
     errors: ['footer'],
   });
-  expect(nextBeacon(health, sent)).toBeUndefined();
+  expect(nextBeacon(health, sent, BASE)).toBeUndefined();
 });
 
 test('a page that loaded no remote sends nothing', () => {
-  expect(nextBeacon(newPageHealth(), unsent())).toBeUndefined();
+  expect(nextBeacon(newPageHealth(), unsent(), BASE)).toBeUndefined();
 });
 
 test('the report hears what happened before it started, and sends with sendBeacon when the page is hidden', () => {
+  // jsdom has no performance timeline: the report's mark is seen here.
+  const mark = jest.fn();
+  Object.defineProperty(performance, 'mark', { value: mark, configurable: true });
   signal({ kind: 'loaded', remote: 'header', manifest: HEADER_CANARY });
   const sent: [string, string][] = [];
   startHealthReport((url, body) => {
     sent.push([url, body]);
     return true;
   });
+  expect(mark).toHaveBeenCalledWith('release-health-report');
   signal({ kind: 'render-failed', remote: 'header' });
   eventBus.emit({ type: 'cart:item-added', id: 7, month: '' });
   const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');

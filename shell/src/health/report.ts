@@ -60,8 +60,14 @@ export function remoteOf(
 export interface PageHealth {
   /** Each remote the page loaded, or failed to, with the manifest it came from. */
   manifests: Map<string, string>;
+  /** Remotes that threw while rendering. */
   errors: Set<string>;
   loadFailures: Set<string>;
+  /**
+   * Uncaught errors' texts, attributed when a beacon is sent: the remote that raised one may have
+   * thrown before its load was done.
+   */
+  uncaught: string[];
   vitals: { lcp?: number; inp?: number; cls?: number };
   addToCart: boolean;
 }
@@ -71,13 +77,17 @@ export function newPageHealth(): PageHealth {
     manifests: new Map(),
     errors: new Set(),
     loadFailures: new Set(),
+    uncaught: [],
     vitals: {},
     addToCart: false,
   };
 }
 
-/** Takes a signal in, attributing an uncaught error to the remote that raised it. */
-export function takeSignal(health: PageHealth, signal: HealthSignal, base: string): void {
+/** The uncaught errors a page keeps for attribution: a page that keeps failing says so by then. */
+const MAX_UNCAUGHT = 20;
+
+/** Takes a signal in. */
+export function takeSignal(health: PageHealth, signal: HealthSignal): void {
   switch (signal.kind) {
     case 'loaded':
       health.manifests.set(signal.remote, signal.manifest);
@@ -89,11 +99,9 @@ export function takeSignal(health: PageHealth, signal: HealthSignal, base: strin
     case 'render-failed':
       health.errors.add(signal.remote);
       break;
-    case 'uncaught': {
-      const remote = remoteOf(signal.where, health.manifests, base);
-      if (remote !== undefined) health.errors.add(remote);
+    case 'uncaught':
+      if (health.uncaught.length < MAX_UNCAUGHT) health.uncaught.push(signal.where);
       break;
-    }
   }
 }
 
@@ -104,7 +112,12 @@ export function takeSignal(health: PageHealth, signal: HealthSignal, base: strin
 export function nextBeacon(
   health: PageHealth,
   sent: { view: boolean; errors: Set<string>; loadFailures: Set<string> },
+  base: string,
 ): Beacon | undefined {
+  for (const where of health.uncaught.splice(0)) {
+    const remote = remoteOf(where, health.manifests, base);
+    if (remote !== undefined) health.errors.add(remote);
+  }
   const remotes: Record<string, string> = {};
   for (const [remote, manifest] of health.manifests) {
     const version = versionOf(manifest);
@@ -137,7 +150,7 @@ export function startHealthReport(
   const health = newPageHealth();
   const sent = { view: false, errors: new Set<string>(), loadFailures: new Set<string>() };
   listenToSignals((signal) => {
-    takeSignal(health, signal, document.baseURI);
+    takeSignal(health, signal);
   });
   // Each as web-vitals reports it: the last before the page is hidden is the one sent.
   onLCP(({ value }) => (health.vitals.lcp = Math.round(value)));
@@ -146,10 +159,12 @@ export function startHealthReport(
   eventBus.on('cart:item-added').subscribe(() => {
     health.addToCart = true;
   });
+  // In the page's performance timeline, for tools (and tests) to see that the report listens.
+  performance.mark('release-health-report');
   // After web-vitals' own listeners (theirs capture on the window), so its last figures are in.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'hidden') return;
-    const beacon = nextBeacon(health, sent);
+    const beacon = nextBeacon(health, sent, document.baseURI);
     if (beacon) send(BEACON_URL, JSON.stringify(beacon));
   });
 }
