@@ -47,7 +47,9 @@ export function withGatewayRollbacks(dir, history) {
 }
 
 const percent = (rate) => (rate == null ? 'n/a' : `${(rate * 100).toFixed(1)}%`);
-const millis = (value) => (value == null ? 'n/a' : `≤ ${String(value)} ms`);
+// A p75 above the gateway's last histogram bound comes as the text "over <bound>".
+const millis = (value) =>
+  value == null ? 'n/a' : typeof value === 'string' ? `${value} ms` : `≤ ${String(value)} ms`;
 
 /** One row of figures: page views, error rate, p75 LCP and INP, add-to-cart rate. */
 export function figuresLine(label, row) {

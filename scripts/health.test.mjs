@@ -53,6 +53,16 @@ test('the listing shows live and the canary side by side: views, error rate, p75
   assert.deepEqual(healthLines(dir, 'footer'), []);
 });
 
+test('a p75 above the gateway’s last bound is shown as such', () => {
+  fs.writeFileSync(
+    path.join(dir, HEALTH_FILE),
+    JSON.stringify({ remotes: { header: { live: row('v1', 3, 0, 'over 10000', 90, 0) } } }),
+  );
+  assert.deepEqual(healthLines(dir, 'header'), [
+    'health live v1: 3 views, errors 0.0%, p75 LCP over 10000 ms, p75 INP ≤ 90 ms, add to cart 0.0%',
+  ]);
+});
+
 test('promote refuses a canary worse than live beyond the thresholds, printing the figures', () => {
   writeHealth(WORSE);
   const refusal = promoteRefusal(dir, 'header', 'v2');

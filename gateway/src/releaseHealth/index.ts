@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { remoteNamesOf } from 'shared-store/server';
 import { beaconSchema, readBeacon } from './beacon';
-import { createHealthCounts, currentRows, type HealthRow } from './counts';
+import { createHealthCounts, currentRows, VITAL_BOUNDS, type HealthRow } from './counts';
 import { recordRollback, writeWhole } from './rollbacks';
 import {
   ERROR_RATE_CEILING,
   figuresOf,
   judge,
+  type Figures,
   MAX_ERROR_RATE_RISE,
   MAX_INP_RISE_MS,
   MAX_LCP_RISE_MS,
@@ -23,6 +24,21 @@ export const HEALTH_FILE = 'health.json';
 
 /** How often the figures are written out, and the canaries judged, while beacons come in. */
 export const SNAPSHOT_EVERY_MS = 2_000;
+
+/**
+ * Figures as JSON can hold them: a p75 above its histogram's last bound (Infinity) is written
+ * `over <bound>`, which the scripts print as it is.
+ */
+function writable(figures: Figures) {
+  const over = (value: number | undefined, bounds: readonly number[]) =>
+    value === Infinity ? `over ${String(bounds[bounds.length - 1])}` : value;
+  return {
+    ...figures,
+    lcpP75: over(figures.lcpP75, VITAL_BOUNDS.lcp),
+    inpP75: over(figures.inpP75, VITAL_BOUNDS.inp),
+    clsP75: over(figures.clsP75, VITAL_BOUNDS.cls),
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +102,7 @@ export const releaseHealth = fp(
           app.log.warn(`Rolled back the canary of ${remote}: ${reason}`);
         }
         const shown = (row: HealthRow | undefined) =>
-          row && { version: row.version, ...figuresOf(row) };
+          row && { version: row.version, ...writable(figuresOf(row)) };
         remotes[remote] = { live: shown(live), canary: shown(canary), verdict };
       }
       writeWhole(path.join(config.deployDir, HEALTH_FILE), {

@@ -91,8 +91,8 @@ interface Shown {
   version: string;
   views: number;
   errorRate: number | null;
-  lcpP75: number | null;
-  inpP75: number | null;
+  lcpP75: number | string | null;
+  inpP75: number | string | null;
   addToCartRate: number | null;
 }
 interface Health {
@@ -135,6 +135,15 @@ test('a page view counts in the row of each remote at the version it loaded: liv
     addToCartRate: 0,
   });
   expect(remotes.footer?.live).toMatchObject({ version: 'build', views: 3 });
+});
+
+test('a p75 above the histogram’s last bound is written as such, not lost', async () => {
+  const app = await gateway();
+  await send(app, beacon(LIVE, { lcp: 25_000, inp: 1500 }));
+  expect((await health(app)).remotes.header?.live).toMatchObject({
+    lcpP75: 'over 10000',
+    inpP75: 'over 1000',
+  });
 });
 
 test('a version neither live nor in canary (a preview, an old tab) is folded away: nothing is counted for it', async () => {
