@@ -47,6 +47,11 @@ declare module 'fastify' {
   }
 }
 
+const foreign = {
+  code: 'foreign_beacon',
+  message: 'Beacons come from the storefront’s own pages.',
+  data: { status: 403 },
+};
 const refused = {
   code: 'bad_beacon',
   message: 'Not a release-health beacon.',
@@ -68,6 +73,12 @@ export const releaseHealth = fp(
     let dirty = false;
 
     app.post(BEACON_PATH, async (request, reply) => {
+      // Another site's page could make its visitors' browsers post beacons (a text/plain POST
+      // needs no preflight): only the storefront's own pages are taken.
+      const { origin } = request.headers;
+      if (origin !== undefined && origin !== config.publicUrl.origin) {
+        return reply.code(403).send(foreign);
+      }
       const beacon = readBeacon(schema, request.body);
       if (!beacon) return reply.code(400).send(refused);
       await counts.count(

@@ -187,6 +187,27 @@ test('malformed beacons are a 400 and nothing is counted from them', async () =>
   }
 });
 
+test('a beacon another site’s page makes its visitors send is a 403 and counts nothing', async () => {
+  const app = await gateway();
+  const answer = await app.inject({
+    method: 'POST',
+    url: BEACON_PATH,
+    headers: { 'content-type': 'text/plain', origin: 'https://elsewhere.example' },
+    payload: JSON.stringify(beacon(CANARY, { errors: ['header'] })),
+  });
+  expect(answer.statusCode).toBe(403);
+  const own = await app.inject({
+    method: 'POST',
+    url: BEACON_PATH,
+    headers: { 'content-type': 'text/plain', origin: 'https://shop.example.test' },
+    payload: JSON.stringify(beacon(LIVE)),
+  });
+  expect(own.statusCode).toBe(204);
+  const { remotes } = await health(app);
+  expect(remotes.header?.canary?.views).toBe(0);
+  expect(remotes.header?.live?.views).toBe(1);
+});
+
 test('a body over 1 KB is a 413 before it is read, and counts nothing', async () => {
   const app = await gateway();
   const answer = await send(app, beacon(LIVE, { padding: 'x'.repeat(2000) }));
