@@ -66,6 +66,9 @@ export default defineConfig({
       name: 'deploy',
       use: { ...devices['Desktop Chrome'] },
       testMatch: /deploy\.spec\.ts/,
+      // Its files (deploy.spec.ts, canary-health.deploy.spec.ts) each change the live header: one
+      // at a time.
+      workers: 1,
       dependencies: ['pending-orders'],
     },
     // Three gateways behind nginx with Redis (npm run cluster), started by the tests themselves:

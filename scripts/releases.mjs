@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { withGatewayRollbacks } from './health.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The remotes the page contract names (shared-store/src/page/page-contract.json). */
@@ -46,7 +47,8 @@ export function readLiveConfig() {
 }
 
 export function readHistory() {
-  return readJson(file('releases.json'), {});
+  // A canary the gateways rolled back on their own (scripts/health.mjs) is over.
+  return withGatewayRollbacks(deployDir(), readJson(file('releases.json'), {}));
 }
 
 /** Runs `change` holding the deploy lock; a second release waits for the first, never mixes. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run remotes: every remote with its live version, its canary, its previews and the versions
 // available to roll back to.
-import { REMOTES, readHistory, readLiveConfig } from './releases.mjs';
+import { healthLines } from './health.mjs';
+import { REMOTES, deployDir, readHistory, readLiveConfig } from './releases.mjs';
 
 const live = readLiveConfig();
 const history = readHistory();
@@ -24,5 +25,7 @@ for (const name of REMOTES) {
     lines.push(`preview: ${preview.version} (${preview.id}) ${state}`);
   }
   lines.push(`available: ${entry?.versions.join(', ') || 'none released'}`);
+  // Real visitors' figures: live, the canary against it, a rollback the gateways made.
+  lines.push(...healthLines(deployDir(), name));
   console.log(lines.join('\n        '));
 }

@@ -56,6 +56,7 @@ const steps = [
       '--test',
       '--test-reporter=tap',
       'scripts/releases.test.mjs',
+      'scripts/health.test.mjs',
       'tooling/federation/borrowBundlerRuntime.test.mjs',
       'tooling/federation/remoteBuild.test.mjs',
       'tooling/sharedConfig.test.mjs',

@@ -15,6 +15,7 @@ import { loggerOptions } from './plugins/logging';
 import { rateLimiting } from './plugins/rateLimiting';
 import { readCache } from './plugins/readCache';
 import { requestBodies } from './plugins/requestBodies';
+import { releaseHealth } from './releaseHealth';
 import { securityHeaders } from './plugins/securityHeaders';
 import { sharedState } from './plugins/sharedState';
 import { proxy } from './proxy';
@@ -63,6 +64,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(settlement);
   await app.register(commerce);
   await app.register(proxy);
+  await app.register(releaseHealth);
   await app.register(page);
   return app;
 }

@@ -1,3 +1,5 @@
+import { watchUncaught } from './health/signals';
+
 /** Resolves in a task of its own, once the browser has had its turn (a tap, a paint). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => {
@@ -10,6 +12,9 @@ function nextTask(): Promise<void> {
 // the platform (the store, the router, the bus, which the remotes' discovery imports), the start
 // of the discovery, then the shell itself each run in a task of their own, rather than all in one
 // long task. "eager" keeps them in this chunk: no request more.
+// Every uncaught error from the start, for the release-health report (health/signals.ts).
+watchUncaught();
+
 void (async () => {
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();

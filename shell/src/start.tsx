@@ -3,6 +3,7 @@ import { App } from './App';
 import { bridgeAnalytics, bridgeNotifications } from './bridges/bridges';
 import { watchConsentQuestion } from './consent/lazyQuestion';
 import { loadTagManagerWithConsent } from './consent/tagManager';
+import { whenIdle } from './hooks/whenIdle';
 import { loadCartModel, withCartModel } from './remotes/cartModel';
 import './shell.css';
 
@@ -35,3 +36,19 @@ const readAhead = () => {
 };
 if (document.readyState === 'complete') readAhead();
 else window.addEventListener('load', readAhead, { once: true });
+
+// The release-health report (its Web Vitals library included) comes once the page has loaded and
+// the browser is idle: nothing of it is in the way of the first paint. What happened before it
+// came is kept for it (health/signals.ts).
+const reportHealth = () => {
+  whenIdle(() => {
+    import(/* webpackChunkName: "health" */ './health/report').then(
+      (module) => {
+        module.startHealthReport();
+      },
+      () => undefined,
+    );
+  });
+};
+if (document.readyState === 'complete') reportHealth();
+else window.addEventListener('load', reportHealth, { once: true });

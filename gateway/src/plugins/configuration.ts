@@ -5,6 +5,7 @@ import { readPageContract, remoteNamesOf } from 'shared-store/server';
 import type { RevocationStore } from '../identity/tokens';
 import { createRemotesConfigSource, defaultRemotesConfig } from '../page/remotesConfig';
 import { createRolloutSource } from '../page/rollout';
+import { createRollbacksSource, rolloutWithoutRolledBack } from '../releaseHealth/rollbacks';
 import type { RedisTarget } from './environment';
 import type { ServerTimeouts } from './framing';
 
@@ -78,13 +79,17 @@ async function configurationOf(app: FastifyInstance, options: GatewayOptions) {
       app.log.error(message);
     },
   );
-  const rollout = createRolloutSource(
+  const rolloutAsWritten = createRolloutSource(
     path.join(options.deployDir, 'rollout.json'),
     remoteNamesOf(contract),
     (message) => {
       app.log.error(message);
     },
   );
+  // A canary the gateways rolled back on their own is served no more (releaseHealth/).
+  const healthRollbacks = createRollbacksSource(options.deployDir, (message) => {
+    app.log.error(message);
+  });
   const publicUrl = new URL(options.publicUrl);
   return {
     ...options,
@@ -101,7 +106,9 @@ async function configurationOf(app: FastifyInstance, options: GatewayOptions) {
     frameAncestors: options.frameAncestors ?? [],
     contract,
     remotes,
-    rollout,
+    rollout: rolloutWithoutRolledBack(rolloutAsWritten, healthRollbacks),
+    rolloutAsWritten,
+    healthRollbacks,
   };
 }
 

@@ -127,6 +127,7 @@ describe('the route table', () => {
       'order-tracking',
       'order-cancellation',
       'free-order',
+      'release-health',
       'logout',
       'logout-all',
     ]);

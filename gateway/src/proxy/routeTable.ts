@@ -136,6 +136,9 @@ const MINUTE = 60 * SECOND;
 /** A contact form's name, phone, email and message: a long message is a few thousand characters. */
 export const CONTACT_FORM_MAX_BYTES = 32 * 1024;
 
+/** A release-health beacon: a few versions and figures, well under 1 KB (releaseHealth/beacon.ts). */
+export const RELEASE_HEALTH_MAX_BYTES = 1024;
+
 const PUBLIC: Access = { kind: 'public' };
 /** A read: WordPress answers HEAD with GET's handler. */
 const READ: readonly HttpMethod[] = ['GET', 'HEAD'];
@@ -537,6 +540,16 @@ export const ROUTE_TABLE: readonly Folder[] = [
         path: /^\/api\/shop\/orders\/[1-9]\d{0,9}\/free-completion$/,
         access: PUBLIC,
         perMinute: 10,
+      },
+      // A page's release-health beacon (releaseHealth/): one or two a page view; past that, a
+      // flood, dropped before its body is read.
+      {
+        name: 'release-health',
+        methods: ['POST'],
+        path: /^\/api\/release-health$/,
+        access: PUBLIC,
+        perMinute: 60,
+        maxBodyBytes: RELEASE_HEALTH_MAX_BYTES,
       },
       {
         name: 'logout',

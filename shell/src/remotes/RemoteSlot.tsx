@@ -7,6 +7,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { isLoadFailure, signal } from '../health/signals';
 import { loadRemoteComponent } from './federation';
 
 /** A remote module (remote/Module, e.g. header/Header), loaded once for the page. */
@@ -63,6 +64,10 @@ export class SlotBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override componentDidCatch(error: unknown): void {
     console.error(`Remote "${this.props.id}" failed; showing its fallback.`, error);
+    // A failed load is reported where it failed (federation.ts); a render that threw, here.
+    if (!isLoadFailure(error)) {
+      signal({ kind: 'render-failed', remote: this.props.id.split('/')[0] ?? this.props.id });
+    }
   }
 
   override render(): ReactNode {

@@ -5,6 +5,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import { PAGE_CONTRACT, SHARED_STORE_VERSION, type RemoteComponentModule } from 'shared-store';
+import { markLoadFailure, signal } from '../health/signals';
 import { satisfies, sharedStoreRange } from './contract';
 import { fetchRemotesConfig, loadRemotesConfig, type RemotesConfig } from './remotesConfig';
 
@@ -158,6 +159,7 @@ async function load<T>(id: string, entries: RemotesConfig, isModule: ModuleCheck
   await checkContract(remote, manifestUrl);
   const module = await loadRemote<unknown>(id);
   if (!isModule(module)) throw new Error(`Remote module "${id}" did not load.`);
+  signal({ kind: 'loaded', remote, manifest: manifestUrl });
   return module;
 }
 
@@ -200,8 +202,15 @@ export async function loadRemoteModule<T>(id: string, isModule: ModuleCheck<T>):
   } catch (error) {
     const [remote = ''] = id.split('/');
     const fresh = await refreshConfig().catch(() => entries);
-    if (fresh[remote] === entries[remote]) throw error;
-    return load(id, fresh, isModule);
+    try {
+      if (fresh[remote] === entries[remote]) throw error;
+      return await load(id, fresh, isModule);
+    } catch (failure) {
+      // For the release-health report, by the version that failed.
+      markLoadFailure(failure);
+      signal({ kind: 'load-failed', remote, manifest: fresh[remote] ?? entries[remote] ?? '' });
+      throw failure;
+    }
   }
 }
 
