@@ -993,6 +993,23 @@ describe('a route’s first screen rendered on the server', () => {
         expect(await drawsOfViews([viewHome])).toEqual([0]);
       });
 
+      it('whose read its view before wanted does not come in time is drawn without it, within its budget', async () => {
+        const impatient = rendersWithin(1500);
+        answers.set(DESCRIPTION, (reply) => reply.send(DETAILS));
+        ownAnswers.set(VARIATIONS, () => Promise.resolve([]));
+        ownAnswers.set(PRODUCT, () => Promise.resolve(SIMPLE));
+        await impatient.renderFor(page('/courses/plab-1'), coursePage);
+        ownAnswers.set(PRODUCT, () => new Promise<never>(() => undefined));
+        const started = Date.now();
+        const served = await impatient.renderFor(page('/courses/plab-1'), coursePage);
+        expect(Date.now() - started).toBeLessThan(1500 + 200);
+        expect(served?.reads).toEqual({
+          [COURSE_LIST]: COURSES,
+          [DESCRIPTION]: DETAILS,
+          [VARIATIONS]: [],
+        });
+      });
+
       it('at once with others is drawn once for them all', async () => {
         const views = await Promise.all(
           [1, 2, 3].map(() => renders.renderFor(page('/courses'), drawing)),

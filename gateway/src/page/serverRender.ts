@@ -518,7 +518,8 @@ interface Carried {
  * within DISCOVERY_LIMITS and the budget. The page is served with its last render drawn in time
  * (the first still counts: what it lacks shows as loading, and the browser reads it); a wanted
  * read that fails, comes too late or would take the page over MAX_CARRIED_READS_BYTES is left to
- * the browser.
+ * the browser. A page viewed again costs one render at most (drawnPages.ts): what its last view
+ * wanted is read before its first render, and a render of answers drawn before is not drawn again.
  */
 export function createRouteRenders(deps: RouteRenderDeps) {
   const now = deps.now ?? Date.now;
