@@ -922,5 +922,129 @@ describe('a route’s first screen rendered on the server', () => {
       const served = await renders.renderFor(page('/courses/plab-1'), coursePage);
       expect(served?.reads).toEqual({ [COURSE_LIST]: COURSES });
     });
+
+    describe('a page viewed again', () => {
+      /** The draws of each view of the page, one view after another. */
+      const drawsOfViews = async (views: (() => Promise<unknown>)[]) => {
+        const counts: number[] = [];
+        for (const view of views) {
+          const before = drawn.length;
+          await view();
+          counts.push(drawn.length - before);
+        }
+        return counts;
+      };
+      const viewCourse = (renderer: RouteRenderer = coursePage) =>
+        renders.renderFor(page('/courses/plab-1'), renderer);
+
+      it('with the same answers is not drawn again: it is served the markup its answers were drawn into', async () => {
+        answers.set(DESCRIPTION, (reply) => reply.send(DETAILS));
+        ownAnswers.set(VARIATIONS, () => Promise.resolve([]));
+        ownAnswers.set(PRODUCT, () => Promise.resolve(SIMPLE));
+        const first = await viewCourse();
+        const draws = await drawsOfViews([viewCourse, viewCourse]);
+        expect(draws).toEqual([0, 0]);
+        await expect(viewCourse()).resolves.toEqual(first);
+        expect(first?.reads).toEqual({
+          [COURSE_LIST]: COURSES,
+          [DESCRIPTION]: DETAILS,
+          [VARIATIONS]: [],
+          [PRODUCT]: SIMPLE,
+        });
+      });
+
+      it('whose wanted answers changed (a new price) is drawn once: the reads its view before wanted are read before its first draw', async () => {
+        answers.set(DESCRIPTION, (reply) => reply.send(DETAILS));
+        ownAnswers.set(VARIATIONS, () => Promise.resolve([]));
+        ownAnswers.set(PRODUCT, () => Promise.resolve(SIMPLE));
+        expect(await drawsOfViews([viewCourse])).toEqual([3]);
+        const DEARER = { type: 'simple', price: '109.00' };
+        ownAnswers.set(PRODUCT, () => Promise.resolve(DEARER));
+        drawn.length = 0;
+        const served = await viewCourse();
+        expect(drawn.map(({ input }) => input.reads)).toEqual([
+          { [COURSE_LIST]: COURSES, [DESCRIPTION]: DETAILS, [VARIATIONS]: [], [PRODUCT]: DEARER },
+        ]);
+        expect(served?.reads[PRODUCT]).toEqual(DEARER);
+      });
+
+      it('whose rendered answers changed (another banner) is drawn from them afresh, and carries only what its render wanted', async () => {
+        const HOME_BANNER = '/wp-json/wp/v2/home_banner';
+        const course = (id: number) => `/wp-json/wp/v2/course/${String(id)}`;
+        answers.set(course(1), (reply) => reply.send({ id: 1 }));
+        answers.set(course(2), (reply) => reply.send({ id: 2 }));
+        let banner = 1;
+        answers.set(HOME_BANNER, (reply) => reply.send([{ id: banner, title: 'Pass PLAB' }]));
+        // The home page shows the course its banner names.
+        const home = wanting((reads) => {
+          const shown = reads[HOME_BANNER];
+          return Array.isArray(shown) ? shown.map((item: { id: number }) => course(item.id)) : [];
+        });
+        const viewHome = () => renders.renderFor(page('/'), home);
+        expect(await drawsOfViews([viewHome, viewHome])).toEqual([2, 0]);
+        banner = 2;
+        drawn.length = 0;
+        const served = await viewHome();
+        expect(drawn.map(({ input }) => Object.keys(input.reads))).toEqual([
+          [HOME_BANNER],
+          [HOME_BANNER, course(2)],
+        ]);
+        expect(Object.keys(served?.reads ?? {})).toEqual([HOME_BANNER, course(2)]);
+        expect(await drawsOfViews([viewHome])).toEqual([0]);
+      });
+
+      it('whose read its view before wanted does not come in time is drawn without it, within its budget', async () => {
+        const impatient = rendersWithin(1500);
+        answers.set(DESCRIPTION, (reply) => reply.send(DETAILS));
+        ownAnswers.set(VARIATIONS, () => Promise.resolve([]));
+        ownAnswers.set(PRODUCT, () => Promise.resolve(SIMPLE));
+        await impatient.renderFor(page('/courses/plab-1'), coursePage);
+        ownAnswers.set(PRODUCT, () => new Promise<never>(() => undefined));
+        const started = Date.now();
+        const served = await impatient.renderFor(page('/courses/plab-1'), coursePage);
+        expect(Date.now() - started).toBeLessThan(1500 + 200);
+        expect(served?.reads).toEqual({
+          [COURSE_LIST]: COURSES,
+          [DESCRIPTION]: DETAILS,
+          [VARIATIONS]: [],
+        });
+      });
+
+      it('at once with others is drawn once for them all', async () => {
+        const views = await Promise.all(
+          [1, 2, 3].map(() => renders.renderFor(page('/courses'), drawing)),
+        );
+        expect(drawn).toHaveLength(1);
+        expect(new Set(views.map((view) => view?.html))).toEqual(new Set(['<h1>courseList</h1>']));
+      });
+
+      it('is drawn again by a new release of its renderer, and after a render that threw', async () => {
+        const released: RouteRenderer = { render: (name, input) => drawing.render(name, input) };
+        let throwing = true;
+        const flaky: RouteRenderer = {
+          render: (name, input) => {
+            drawn.push({ name, input });
+            return throwing
+              ? Promise.reject(new Error('not yet'))
+              : Promise.resolve({ html: '<h1>drawn</h1>', wanted: [] });
+          },
+        };
+        const view = (renderer: RouteRenderer) => () =>
+          renders.renderFor(page('/courses'), renderer);
+        expect(await drawsOfViews([view(drawing), view(released), view(drawing)])).toEqual([
+          1, 1, 0,
+        ]);
+        await expect(view(flaky)()).resolves.toBeUndefined();
+        throwing = false;
+        await expect(view(flaky)()).resolves.toMatchObject({ html: '<h1>drawn</h1>' });
+        expect(await drawsOfViews([view(flaky)])).toEqual([0]);
+      });
+
+      it('drawn from a visitor’s cookies (the cart’s lines) is drawn for each view, never served from another’s', async () => {
+        const lines = (cart_lines: string) => () =>
+          renders.renderFor(page('/cart'), drawing, { cart_lines });
+        expect(await drawsOfViews([lines('2'), lines('2'), lines('3')])).toEqual([1, 1, 1]);
+      });
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
 import { nonCanonicalReason, pathOf } from '../plugins/canonicalPaths';
 import { cacheTtlOf, isPrivateAnswer, paramsOf, routeOf } from '../proxy/routeTable';
 import type { WordPressReads } from '../proxy/wordpressReads';
+import { basisOf, createDrawnPages, pageOf } from './drawnPages';
 import type { PageRequest } from './remoteHints';
 import { type AnswerJson, within } from './wordpressAnswers';
 
@@ -86,6 +87,9 @@ export const RENDERER_PAUSE_MS = 60_000;
  * variations and description, then a simple product's price.
  */
 export const DISCOVERY_LIMITS = { rounds: 2, readsPerRound: 8, renderMs: 50 };
+
+/** The most reads a page's renders are handed beyond its rendered reads. */
+const MAX_WANTED_READS = DISCOVERY_LIMITS.rounds * DISCOVERY_LIMITS.readsPerRound;
 
 /** The most reads a renderer may tell it wanted, and the longest URL of one: the rest are left. */
 const MAX_WANTED = 64;
@@ -514,11 +518,13 @@ interface Carried {
  * within DISCOVERY_LIMITS and the budget. The page is served with its last render drawn in time
  * (the first still counts: what it lacks shows as loading, and the browser reads it); a wanted
  * read that fails, comes too late or would take the page over MAX_CARRIED_READS_BYTES is left to
- * the browser.
+ * the browser. A page viewed again costs one render at most (drawnPages.ts): what its last view
+ * wanted is read before its first render, and a render of answers drawn before is not drawn again.
  */
 export function createRouteRenders(deps: RouteRenderDeps) {
   const now = deps.now ?? Date.now;
   const { stampParameter } = deps.contract.markup;
+  const drawnPages = createDrawnPages();
 
   /** The answers of these reads by served key; undefined when any cannot be had or carried. */
   async function readAll(urls: string[]): Promise<Carried | undefined> {
@@ -562,7 +568,7 @@ export function createRouteRenders(deps: RouteRenderDeps) {
   }
 
   /**
-   * The answers of the reads a render wanted that it may be handed, at most a round's of those
+   * The answers of the reads a render wanted that it may be handed, at most `limit` of those
    * written as a page's read, WordPress's with their route's parameters only, each that comes
    * within `waitMs` and fits in what the page carries (`carried`, which it adds to); the
    * URLs tried are added to `tried`, so no round tries one twice.
@@ -572,6 +578,7 @@ export function createRouteRenders(deps: RouteRenderDeps) {
     tried: Set<string>,
     carried: Carried,
     waitMs: number,
+    limit: number,
   ): Promise<Carried> {
     const urls = [...new Set(wanted)]
       .filter(
@@ -580,7 +587,7 @@ export function createRouteRenders(deps: RouteRenderDeps) {
           writtenAsRead(url, stampParameter) &&
           (!openToVisitors(url) || onlyOwnParameters(url)),
       )
-      .slice(0, DISCOVERY_LIMITS.readsPerRound);
+      .slice(0, limit);
     for (const url of urls) tried.add(url);
     const answers = await Promise.all(urls.map((url) => within(wantedAnswer(url), waitMs)));
     const reads = { ...carried.reads };
@@ -605,8 +612,11 @@ export function createRouteRenders(deps: RouteRenderDeps) {
   }
 
   /**
-   * Draws the page from its rendered reads, then again with what each render wanted, while the
-   * budget allows (`ended()`: the page has been served); `drawn` is told of each render.
+   * Draws the page from its rendered reads and what its last view wanted beyond them (when its
+   * rendered reads' answers are those that view had: the rest were found from them), then again
+   * with what each render wanted, while the budget allows (`ended()`: the page has been served);
+   * `drawn` is told of each render. A render of the same reads' answers as one before is that
+   * one's drawing (drawnPages): a page viewed again with its reads cached is not drawn at all.
    */
   async function draw(
     renderer: RouteRenderer,
@@ -616,16 +626,44 @@ export function createRouteRenders(deps: RouteRenderDeps) {
     drawn: (render: ServerRender) => void,
   ): Promise<void> {
     const startedAt = performance.now();
-    let carried = await readAll(urls);
-    const tried = new Set<string>(Object.keys(carried?.reads ?? {}));
+    const waitMs = () =>
+      deps.budgetMs - (performance.now() - startedAt) - DISCOVERY_LIMITS.renderMs;
+    const rendered = await readAll(urls);
+    if (!rendered) return;
+    const page = pageOf(name, input);
+    const basis = basisOf(rendered.reads);
+    const before = drawnPages.wantedBefore(renderer, page);
+    // Half the wait at most: a read that comes later is found again by the render, which is then
+    // drawn in time for the read's round.
+    let carried: Carried | undefined =
+      before?.basis === basis
+        ? await readWanted(
+            before.urls,
+            new Set(Object.keys(rendered.reads)),
+            rendered,
+            waitMs() / 2,
+            MAX_WANTED_READS,
+          )
+        : rendered;
+    const tried = new Set<string>(Object.keys(carried.reads));
     for (let round = 0; carried && !ended(); round += 1) {
-      const { reads } = carried;
-      const render = await renderer.render(name, { ...input, reads });
+      const { reads }: Carried = carried;
+      const render = await drawnPages.draw(renderer, name, { ...input, reads });
       if (!render?.html || ended()) return;
       drawn({ module, html: render.html, reads });
-      const waitMs = deps.budgetMs - (performance.now() - startedAt) - DISCOVERY_LIMITS.renderMs;
-      if (round === DISCOVERY_LIMITS.rounds || render.wanted.length === 0 || waitMs <= 0) return;
-      const more = await readWanted(render.wanted, tried, carried, waitMs);
+      drawnPages.remember(renderer, page, {
+        basis,
+        urls: Object.keys(reads).filter((url) => !Object.hasOwn(rendered.reads, url)),
+      });
+      const wait = waitMs();
+      if (round === DISCOVERY_LIMITS.rounds || render.wanted.length === 0 || wait <= 0) return;
+      const more = await readWanted(
+        render.wanted,
+        tried,
+        carried,
+        wait,
+        DISCOVERY_LIMITS.readsPerRound,
+      );
       // Nothing new to draw with: the next render would be this one.
       carried = Object.keys(more.reads).length > Object.keys(reads).length ? more : undefined;
     }
