@@ -222,6 +222,11 @@ function sourceRule({ target, development }) {
     use: {
       loader: require.resolve('swc-loader'),
       options: {
+        // The source map as an object, not swc's text: webpack then names its sources relative to
+        // the app (webpack://./src/…), where swc names them by their absolute paths, which went
+        // into the modules' hashes and the source maps, so a build changed with the folder the
+        // repository is in.
+        parseMap: true,
         jsc: {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic', development, refresh: false } },

@@ -4,7 +4,9 @@
 // modules in one chunk, the installed versions in its manifest, the shared modules' type; and
 // that the same source builds the same files, wherever the remote and its build are.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -28,8 +30,8 @@ const INSTALLED = Object.fromEntries(
 );
 
 let dir = '';
-/** A copy of the probe's source in another folder, built as the release builds (all settings). */
-let copy = '';
+/** Copies of the probe's source in other folders, built as a release builds them. */
+const copies = [];
 /** @type {import('webpack').Compilation} */
 let compilation;
 
@@ -55,15 +57,13 @@ function writeProbe(folder) {
   );
 }
 
-/** The probe's webpack configuration for production, as a remote's release builds it. */
-const probeConfig = (folder) =>
-  createAppConfig({
-    dir: folder,
-    name: 'probe',
-    port: 0,
-    exposes: { './A': './src/A.js', './B': './src/B.js' },
-    pages: { './P': './src/P.js' },
-  })({}, { mode: 'production' });
+/** The probe remote's options (but its folder). */
+const PROBE = {
+  name: 'probe',
+  port: 0,
+  exposes: { './A': './src/A.js', './B': './src/B.js' },
+  pages: { './P': './src/P.js' },
+};
 
 /** Runs a build; answers its stats. */
 async function build(config) {
@@ -79,14 +79,16 @@ before(async () => {
   fs.mkdirSync(path.join(root, 'node_modules', '.cache'), { recursive: true });
   dir = fs.mkdtempSync(path.join(root, 'node_modules', '.cache', 'tooling-remote-'));
   writeProbe(dir);
-  const config = probeConfig(dir);
+  const config = createAppConfig({ dir, ...PROBE })({}, { mode: 'production' });
   config.devtool = false;
   config.optimization = { ...config.optimization, minimize: false };
   compilation = (await build(config)).compilation;
 });
 
 after(() => {
-  for (const folder of [dir, copy]) if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  for (const folder of [dir, ...copies]) {
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 /** Every file under `folder`: its path in the folder -> its bytes. */
@@ -191,24 +193,36 @@ test('a consumed shared module has the type runsAtStartup looks for', () => {
   );
 });
 
-test('the same source builds byte-identical files, whatever folder the remote and its output are in', async () => {
-  // Two production builds as a release makes them (minified, with source maps), of the same
-  // source in two folders, each written elsewhere than its dist/.
-  const outputs = [];
-  copy = fs.mkdtempSync(path.join(root, 'node_modules', '.cache', 'tooling-remote-'));
-  writeProbe(copy);
-  for (const folder of [dir, copy]) {
-    const config = probeConfig(folder);
-    config.output = { ...config.output, path: path.join(folder, 'release-build') };
-    await build(config);
-    outputs.push(filesOf(path.join(folder, 'release-build')));
-  }
+test('the same source builds byte-identical files, whatever folder the remote and its output are in', () => {
+  // Two builds as a release makes them (webpack's command in the remote's folder, production,
+  // written elsewhere than dist/), of the same source in two folders of the repository.
+  const folders = [0, 1].map(() => fs.mkdtempSync(path.join(root, '.probe-remote-')));
+  copies.push(...folders);
+  const outputs = folders.map((folder) => {
+    writeProbe(folder);
+    fs.writeFileSync(
+      path.join(folder, 'webpack.config.js'),
+      `module.exports = require(${JSON.stringify(path.join(here, '..', 'index.js'))}).createAppConfig(${JSON.stringify(PROBE)});`.replace(
+        '{',
+        '{ dir: __dirname, ',
+      ),
+    );
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'tooling-release-'));
+    copies.push(out);
+    const cli = require.resolve('webpack-cli/bin/cli.js');
+    const built = spawnSync(process.execPath, [cli, '--mode', 'production', '--output-path', out], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+    assert.equal(built.status, 0, built.stdout + built.stderr);
+    return filesOf(out);
+  });
   const [first, second] = outputs;
   assert.deepEqual([...second.keys()], [...first.keys()]);
   for (const [file, bytes] of first) {
     assert.ok(bytes.equals(second.get(file)), `${file} differs between two builds of one source`);
     // No file names a folder of this machine (a source map's sources, a module's name).
-    for (const folder of [root, dir, copy]) {
+    for (const folder of [root, os.tmpdir()]) {
       assert.equal(bytes.includes(folder), false, `${file} names ${folder}`);
     }
   }
