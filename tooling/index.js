@@ -212,10 +212,11 @@ function sharedStoreRange() {
 }
 
 /**
- * The apps' own TypeScript and TSX, compiled by swc for `target`.
- * @param {{ target: string, development: boolean }} options
+ * The apps' own TypeScript and TSX, compiled by swc for `target`; with `sourceMaps`, for a build
+ * that writes source maps.
+ * @param {{ target: string, development: boolean, sourceMaps: boolean }} options
  */
-function sourceRule({ target, development }) {
+function sourceRule({ target, development, sourceMaps }) {
   return {
     test: /\.[jt]sx?$/,
     exclude: /node_modules/,
@@ -225,8 +226,8 @@ function sourceRule({ target, development }) {
         // The source map as an object, not swc's text: webpack then names its sources relative to
         // the app (webpack://./src/…), where swc names them by their absolute paths, which went
         // into the modules' hashes and the source maps, so a build changed with the folder the
-        // repository is in.
-        parseMap: true,
+        // repository is in. (A build without maps gets none to parse.)
+        parseMap: sourceMaps,
         jsc: {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic', development, refresh: false } },
@@ -390,7 +391,7 @@ function createAppConfig({
       },
       module: {
         rules: [
-          sourceRule({ target: 'es2020', development: dev }),
+          sourceRule({ target: 'es2020', development: dev, sourceMaps: true }),
           {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
@@ -622,7 +623,7 @@ function createServerConfig({ dir, entries }) {
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
       module: {
         rules: [
-          sourceRule({ target: 'es2022', development: false }),
+          sourceRule({ target: 'es2022', development: false, sourceMaps: false }),
           // shared-store's entry re-exports the whole contract; a renderer keeps what it uses.
           { test: /[\\/]shared-store[\\/]src[\\/]/, sideEffects: false },
           // A page's style sheets are the browser build's (the page links them); the renderer
