@@ -22,6 +22,8 @@ import {
   assertRemote,
   canaryLink,
   canaryPercent,
+  linkHours,
+  linkSecret,
   previewLink,
   publish,
   publishedVersion,
@@ -74,18 +76,19 @@ async function main() {
   }
   // Checked before anything is built.
   const percent = values.canary === undefined ? undefined : canaryPercent(values.canary);
-  const hours = values.hours === undefined ? undefined : Number(values.hours);
+  const hours = values.hours === undefined ? undefined : linkHours(values.hours);
   const from = values.from === undefined ? undefined : fromOf(name, values.from);
   const linkUntil = Math.floor(Date.now() / 1000) + Math.round((hours ?? CANARY_LINK_HOURS) * 3600);
   // Links to put a browser in or out of the canary, when this environment has the gateways'
   // secret to sign them with.
-  const links =
-    percent === undefined || process.env.RELEASE_LINK_SECRET === undefined
-      ? undefined
-      : (version) =>
-          ['in', 'out'].map((join) =>
-            canaryLink({ remote: name, version, join, expires: linkUntil }),
-          );
+  const signing = percent !== undefined && process.env.RELEASE_LINK_SECRET !== undefined;
+  if (signing) linkSecret();
+  const links = !signing
+    ? undefined
+    : (version) =>
+        ['in', 'out'].map((join) =>
+          canaryLink({ remote: name, version, join, expires: linkUntil }),
+        );
   const out = from?.version === undefined ? (from?.folder ?? build(name)) : undefined;
   const outcome = await withLock(() => {
     const published =

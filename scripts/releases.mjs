@@ -152,11 +152,12 @@ function writeLive(name, version) {
 /**
  * Before a remote's first release, what was live is recorded as a version of its own, so a
  * rollback has somewhere to go: the local build (remote-<name>/dist) published as a release, or
- * the released version remotes.json already names. Live visitors see the same files.
+ * the released version remotes.json already names. Answers the version, for the caller to point
+ * the live configuration at (visitors see the same files), or undefined when it was known.
  */
 function recordLiveBefore(history, name) {
   const entry = entryOf(history, name);
-  if (entry.live) return;
+  if (entry.live) return undefined;
   const named = readLiveConfig()[name];
   const released = /^\/releases\/([a-z]+)\/([^/]+)\/mf-manifest\.json$/.exec(named);
   let version;
@@ -164,12 +165,12 @@ function recordLiveBefore(history, name) {
     version = released[2];
   } else if (named === `/remotes/${name}/mf-manifest.json`) {
     const local = path.join(appsRoot(), `remote-${name}`, 'dist');
-    if (!fs.existsSync(path.join(local, 'mf-manifest.json'))) return;
+    if (!fs.existsSync(path.join(local, 'mf-manifest.json'))) return undefined;
     version = publish(name, local).version;
-    writeLive(name, version);
-  } else return;
+  } else return undefined;
   entry.live = version;
   if (!entry.versions.includes(version)) entry.versions.unshift(version);
+  return version;
 }
 
 /**
@@ -210,10 +211,13 @@ export function canaryPercent(text) {
  */
 export function startCanary(name, version, percent) {
   const history = readHistory();
-  recordLiveBefore(history, name);
+  const before = recordLiveBefore(history, name);
   const entry = entryOf(history, name);
-  if (entry.live === version) throw new Error(`${name} ${version} is already live.`);
+  if (entry.live === version) {
+    throw new Error(`${name} ${version} is already live: a canary of it would change nothing.`);
+  }
   entry.canary = { version, percent: canaryPercent(percent) };
+  if (before !== undefined) writeLive(name, before);
   saveHistory(history);
 }
 
@@ -243,11 +247,7 @@ export const PREVIEW_HOURS = 72;
  * opening /preview/<id> load that version, until it expires (`hours`) or is withdrawn.
  */
 export function addPreview(name, version, hours = PREVIEW_HOURS, now = Date.now()) {
-  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 30) {
-    throw new Error(
-      `--hours takes a number of hours above 0, at most 720, not "${String(hours)}".`,
-    );
-  }
+  linkHours(hours);
   const history = readHistory();
   const entry = entryOf(history, name);
   const preview = {
@@ -283,6 +283,26 @@ export function previewLink(id, publicUrl) {
   return `${publicBase(publicUrl)}/preview/${id}`;
 }
 
+/** The secret canary links are signed with, trimmed as the gateway reads it; else a clear error. */
+export function linkSecret(secret = process.env.RELEASE_LINK_SECRET) {
+  const key = secret?.trim() ?? '';
+  if (key.length < 32) {
+    throw new Error(
+      "A canary link is signed with the gateways' RELEASE_LINK_SECRET (32 characters or more): set it in this environment to the same value.",
+    );
+  }
+  return key;
+}
+
+/** A number of hours a link works: above 0, at most 720 (30 days). */
+export function linkHours(text) {
+  const hours = Number(text);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 30) {
+    throw new Error(`--hours takes a number of hours above 0, at most 720, not "${String(text)}".`);
+  }
+  return hours;
+}
+
 /** How long a canary link works by default, in hours. */
 export const CANARY_LINK_HOURS = 72;
 
@@ -297,12 +317,7 @@ export function canaryLink(
   { remote, version, join, expires },
   { secret = process.env.RELEASE_LINK_SECRET, publicUrl } = {},
 ) {
-  const key = secret?.trim() ?? '';
-  if (key.length < 32) {
-    throw new Error(
-      "A canary link is signed with the gateways' RELEASE_LINK_SECRET (32 characters or more): set it in this environment to the same value.",
-    );
-  }
+  const key = linkSecret(secret);
   const signed = ['canary-link/1', remote, version, join, String(expires)].join('\n');
   const query = new URLSearchParams({
     remote,

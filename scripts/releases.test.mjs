@@ -349,3 +349,11 @@ test('npm run remotes lists for each remote what is live, the canary and its sha
     [{ role: 'live', version: 'local build (remote-cart/dist)', share: '100%' }],
   );
 });
+
+test('a canary of the live version is refused, and leaves the live configuration and history as they were', () => {
+  localBuild('home', 'home()');
+  const same = published('home', 'home()');
+  assert.throws(() => startCanary('home', same, 10), /home .* is already live/);
+  assert.equal(fs.existsSync(path.join(process.env.DEPLOY_DIR, 'remotes.json')), false);
+  assert.deepEqual(readHistory(), {});
+});
