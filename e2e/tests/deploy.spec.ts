@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { addFirstCourse, expectHomeWithMinimalHeader } from '../support/storefront';
+import { addFirstCourse, expectHomeWithMinimalHeader, reachFooter } from '../support/storefront';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TRUST_STRIP = path.join(ROOT, 'remote-header', 'src', 'TrustStrip.tsx');
@@ -232,10 +232,10 @@ test('a first release rolls back to the build that was live before it', async ({
   const weekly = 'Exam tips, course news and offers for doctors, once a week.';
   releaseChanged('footer', FOOTER, fortnightly, weekly);
   await page.goto('/');
-  await expect(page.getByText(weekly)).toBeVisible();
+  await expect((await reachFooter(page)).getByText(weekly)).toBeVisible();
   expect(run('rollback', 'footer')).toMatch(/^footer is back to 1\.0\.0-[a-f0-9]{10}\./);
   await page.reload();
-  await expect(page.getByText(fortnightly)).toBeVisible();
+  await expect((await reachFooter(page)).getByText(fortnightly)).toBeVisible();
 });
 
 test('what is previewed is what ships: the preview, the canary and the promotion move one version by its id, and staff join or leave the canary by a signed link', async ({
