@@ -281,16 +281,16 @@ test('what is previewed is what ships: the preview, the canary and the promotion
   }
 
   expect(run('promote', 'header')).toContain(`header ${version} is live.`);
+  // A new visitor is served the version previewed; its preview has ended, as it is live.
   const visitor = await browser.newContext();
   try {
-    const visitorPage = await visitor.newPage();
-    await visitorPage.goto('/');
-    await expect(visitorPage.getByText(PREVIEWED_TEXT)).toBeVisible();
-    // Its version is live: the preview has ended.
-    await visitorPage.goto(previewLink);
-    await expect(
-      visitorPage.getByRole('heading', { name: 'This preview link is not valid' }),
-    ).toBeVisible();
+    const live = await visitor.request.get('/remotes.json');
+    expect((await live.json()) as Record<string, string>).toMatchObject({
+      header: `/releases/header/${version}/mf-manifest.json`,
+    });
+    const ended = await visitor.request.get(previewLink, { maxRedirects: 0 });
+    expect(ended.status()).toBe(404);
+    expect(await ended.text()).toContain('This preview link is not valid');
   } finally {
     await visitor.close();
   }
