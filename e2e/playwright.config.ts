@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // this file too: they inherit the runner's folders through the environment.
 process.env.E2E_STATE_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-state-'));
 process.env.E2E_DEPLOY_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-deploy-'));
+// The secret the release scripts sign canary links with, and the gateway checks them by.
+process.env.E2E_RELEASE_LINK_SECRET ??= randomBytes(32).toString('hex');
 
 export default defineConfig({
   testDir: './tests',
@@ -101,6 +104,7 @@ export default defineConfig({
       SERVER_RENDER_BUDGET_MS: '5000',
       SAMPLE_STATE_DIR: process.env.E2E_STATE_DIR,
       DEPLOY_DIR: process.env.E2E_DEPLOY_DIR,
+      RELEASE_LINK_SECRET: process.env.E2E_RELEASE_LINK_SECRET,
     },
   },
 });

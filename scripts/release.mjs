@@ -1,26 +1,33 @@
 #!/usr/bin/env node
-// npm run release -- <remote> [--from <folder>] [--preview [--hours <h>] | --canary <percent>]:
-// builds only that remote into deploy/remotes/<remote>/<version>/ and switches the live
-// configuration to it. Nothing else is built; the shell is untouched. --from releases a build made
-// before (by CI, or for another environment) as it is, without building again: the version is the
-// package's and the folder's hash, as for a build made here.
-// --preview publishes the version without switching: it prints a link (PUBLIC_URL's, when set)
-// that makes the browser opening it load that version, for 72 hours or --hours.
-// --canary 10 serves it to 10% of browsers (each kept in or out by a cookie the gateway signs);
-// npm run promote makes it live, npm run rollback takes it back.
+// npm run release -- <remote> [--from <version or folder>] [--preview [--hours <h>] | --canary <percent> [--hours <h>]]:
+// builds only that remote, publishes it once into deploy/remotes/<remote>/<version>/ (the version
+// is the package's and the build's hash: the same source builds the same files, so the same
+// version) and switches the live configuration to it. Nothing else is built; the shell is
+// untouched. --from names a version published before (its id, as printed and listed by
+// npm run remotes) to move it without building again, or a build made elsewhere (a folder).
+// --preview publishes the version without switching: it prints a link on PUBLIC_URL that makes
+// the browser opening it load that version, for 72 hours or --hours.
+// --canary 10 serves it to 10% of browsers (each kept in or out by a cookie the gateway signs),
+// and prints links that put a browser in or out of it (signed with RELEASE_LINK_SECRET, for 72
+// hours or --hours); npm run promote makes it live, npm run rollback takes it back.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  CANARY_LINK_HOURS,
   ROOT,
   addPreview,
   assertRemote,
+  canaryLink,
   canaryPercent,
-  deployDir,
-  hashFolder,
+  linkHours,
+  linkSecret,
   previewLink,
+  publish,
+  publishedVersion,
+  readHistory,
   startCanary,
   switchTo,
   withLock,
@@ -41,6 +48,14 @@ function build(name) {
   return out;
 }
 
+/** A published version's id, or a build folder (`from` holds its mf-manifest.json). */
+function fromOf(name, from) {
+  if (fs.existsSync(path.join(path.resolve(from), 'mf-manifest.json'))) {
+    return { folder: path.resolve(from) };
+  }
+  return { version: publishedVersion(name, from) };
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -56,50 +71,68 @@ async function main() {
   if (values.preview && values.canary !== undefined) {
     throw new Error('Choose --preview or --canary, not both.');
   }
-  if (values.hours !== undefined && !values.preview) {
-    throw new Error('--hours is how long a preview link works: it goes with --preview.');
+  if (values.hours !== undefined && !values.preview && values.canary === undefined) {
+    throw new Error('--hours is how long a preview or canary link works: it goes with either.');
   }
   // Checked before anything is built.
   const percent = values.canary === undefined ? undefined : canaryPercent(values.canary);
-  const hours = values.hours === undefined ? undefined : Number(values.hours);
-  const pkg = JSON.parse(
-    fs.readFileSync(path.join(ROOT, `remote-${name}`, 'package.json'), 'utf8'),
-  );
-  const from = values.from === undefined ? undefined : path.resolve(values.from);
-  if (from !== undefined && !fs.existsSync(path.join(from, 'mf-manifest.json'))) {
-    throw new Error(`${from} holds no mf-manifest.json: it is not a build of ${name}.`);
-  }
-  const out = from ?? build(name);
-  const version = `${pkg.version}-${hashFolder(out)}`;
-  const target = path.join(deployDir(), 'remotes', name, version);
-  const preview = await withLock(() => {
-    if (!fs.existsSync(target)) {
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      // Copied under a temporary name and renamed: a version folder is complete or absent.
-      const staging = `${target}.staging-${String(process.pid)}`;
-      fs.cpSync(out, staging, { recursive: true });
-      fs.renameSync(staging, target);
-    }
-    if (values.preview) return addPreview(name, version, hours);
+  const hours = values.hours === undefined ? undefined : linkHours(values.hours);
+  const from = values.from === undefined ? undefined : fromOf(name, values.from);
+  const linkUntil = Math.floor(Date.now() / 1000) + Math.round((hours ?? CANARY_LINK_HOURS) * 3600);
+  // Links to put a browser in or out of the canary, when this environment has the gateways'
+  // secret to sign them with.
+  const signing = percent !== undefined && process.env.RELEASE_LINK_SECRET !== undefined;
+  if (signing) linkSecret();
+  const links = !signing
+    ? undefined
+    : (version) =>
+        ['in', 'out'].map((join) =>
+          canaryLink({ remote: name, version, join, expires: linkUntil }),
+        );
+  const out = from?.version === undefined ? (from?.folder ?? build(name)) : undefined;
+  const outcome = await withLock(() => {
+    const published =
+      out === undefined ? { version: from.version, isNew: false } : publish(name, out);
+    const { version } = published;
+    const live = readHistory()[name]?.live === version;
+    if (values.preview) return { ...published, preview: addPreview(name, version, hours) };
     if (percent !== undefined) startCanary(name, version, percent);
-    else switchTo(name, version);
-    return undefined;
+    else if (!live) return { ...published, ended: switchTo(name, version) };
+    return { ...published, live };
   });
-  if (from === undefined) fs.rmSync(out, { recursive: true, force: true });
-  if (preview) {
-    const until = new Date(preview.expires).toISOString();
+  if (out !== undefined && from?.folder === undefined)
+    fs.rmSync(out, { recursive: true, force: true });
+  const { version } = outcome;
+  console.log(
+    outcome.isNew
+      ? `${name} ${version} is published.`
+      : `${name} ${version} was published before: the same files, the same version.`,
+  );
+  if (outcome.preview) {
+    const until = new Date(outcome.preview.expires).toISOString();
     console.log(
-      `${name} ${version} is published, not live. Its preview link, until ${until}:\n` +
-        `${previewLink(preview.id)}\n` +
-        `Withdraw it with: npm run rollback -- ${name} --preview ${preview.id}`,
+      `It is not live. Its preview link, until ${until}:\n` +
+        `${previewLink(outcome.preview.id)}\n` +
+        `Withdraw it with: npm run rollback -- ${name} --preview ${outcome.preview.id}\n` +
+        `Serve this version to 10% of browsers with: npm run release -- ${name} --from ${version} --canary 10`,
     );
   } else if (percent !== undefined) {
+    const [join, leave] = links?.(version) ?? [];
     console.log(
-      `${name} ${version} is the canary for ${String(percent)}% of browsers. ` +
-        `npm run promote -- ${name} makes it live; npm run rollback -- ${name} takes it back.`,
+      `It is the canary for ${String(percent)}% of browsers. ` +
+        `npm run promote -- ${name} makes it live; npm run rollback -- ${name} takes it back.\n` +
+        (join && leave
+          ? `Put a browser in it: ${join}\nTake a browser out of it: ${leave}\n` +
+            `(the links work until ${new Date(linkUntil * 1000).toISOString()})`
+          : "Set RELEASE_LINK_SECRET (the gateways' value) to have links that put a browser in or out of it."),
     );
+  } else if (outcome.live) {
+    console.log(`It is already live: nothing changed.`);
   } else {
-    console.log(`${name} ${version} is live.`);
+    const ended = outcome.ended?.length ?? 0;
+    console.log(
+      `It is live.${ended > 0 ? ` Its preview links (${String(ended)}) have ended: what they showed is live.` : ''}`,
+    );
   }
 }
 

@@ -4,11 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, test } from 'node:test';
+import crypto from 'node:crypto';
 import {
   addPreview,
   assertRemote,
+  canaryLink,
   canaryPercent,
   previewLink,
+  publish,
+  publishedVersion,
+  remoteRows,
   previousVersion,
   promoteCanary,
   readHistory,
@@ -22,7 +27,29 @@ import {
 
 beforeEach(() => {
   process.env.DEPLOY_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-test-'));
+  // The apps' folders (remote-<name>/package.json and dist/), as the gateway's APPS_ROOT.
+  process.env.APPS_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-apps-'));
+  for (const name of ['header', 'footer', 'home', 'cart']) {
+    const dir = path.join(process.env.APPS_ROOT, `remote-${name}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version: '1.0.0' }));
+  }
 });
+
+/** A build of a remote: a folder with a manifest and a script whose text is `code`. */
+function buildOf(code, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-build-'))) {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), '{"exposes":[]}');
+  fs.writeFileSync(path.join(dir, 'assets', 'exposed.js'), code);
+  return dir;
+}
+
+/** The local build of a remote (remote-<name>/dist), the one served before any release. */
+const localBuild = (name, code) =>
+  buildOf(code, path.join(process.env.APPS_ROOT, `remote-${name}`, 'dist'));
+
+/** Publishes a build of `code` and answers its version. */
+const published = (name, code) => publish(name, buildOf(code)).version;
 
 const live = () =>
   JSON.parse(fs.readFileSync(path.join(process.env.DEPLOY_DIR, 'remotes.json'), 'utf8'));
@@ -125,6 +152,9 @@ test('a canary is a whole percentage from 1 to 99, and never the live version', 
 
 test('a preview has an unguessable id, a link on the public address, and an expiry; withdrawn or expired, the gateways no longer know it', () => {
   const now = Date.now();
+  for (const version of ['1.0.0-ppp', '1.0.0-qqq', '1.0.0-rrr']) {
+    buildOf('home()', path.join(process.env.DEPLOY_DIR, 'remotes', 'home', version));
+  }
   const first = addPreview('home', '1.0.0-ppp', 2, now);
   const second = addPreview('home', '1.0.0-qqq', 72, now);
   assert.match(first.id, /^[a-f0-9]{32}$/);
@@ -152,4 +182,178 @@ test('a preview has an unguessable id, a link on the public address, and an expi
   );
   assert.throws(() => addPreview('home', '1.0.0-sss', 0), /--hours takes a number of hours/);
   assert.throws(() => addPreview('home', '1.0.0-sss', Number.NaN), /--hours/);
+});
+
+test('a build is published once: the same files give the same version, and publishing them again reuses its folder', () => {
+  const first = publish('header', buildOf('banner()'));
+  const again = publish('header', buildOf('banner()'));
+  assert.match(first.version, /^1\.0\.0-[a-f0-9]{10}$/);
+  assert.deepEqual(again, { version: first.version, isNew: false });
+  assert.equal(first.isNew, true);
+  assert.notEqual(publish('header', buildOf('banner(2027)')).version, first.version);
+  assert.deepEqual(
+    fs.readdirSync(path.join(process.env.DEPLOY_DIR, 'remotes', 'header')).length,
+    2,
+  );
+});
+
+test('a published version is found by its id; an id that was never published is refused by name', () => {
+  const version = published('header', 'banner()');
+  assert.equal(publishedVersion('header', version), version);
+  assert.throws(
+    () => publishedVersion('header', '1.0.0-0123456789'),
+    /header 1\.0\.0-0123456789 is not published/,
+  );
+  assert.throws(() => publishedVersion('footer', version), /footer .* is not published/);
+  assert.throws(() => publishedVersion('header', '../../etc'), /not published/);
+});
+
+test('preview, canary and promote move one published version by its id: what was previewed is what goes live', () => {
+  localBuild('header', 'banner()');
+  const candidate = published('header', 'banner(2027)');
+  const preview = addPreview('header', candidate);
+  startCanary('header', candidate, 10);
+  assert.equal(rollout().canaries.header.version, candidate);
+  assert.equal(rollout().previews[preview.id].version, candidate);
+  assert.equal(promoteCanary('header'), candidate);
+  assert.equal(live().header, `/releases/header/${candidate}/mf-manifest.json`);
+  assert.equal(readHistory().header.versions.filter((v) => v === candidate).length, 1);
+  assert.equal(
+    fs.readdirSync(path.join(process.env.DEPLOY_DIR, 'remotes', 'header')).includes(candidate),
+    true,
+  );
+});
+
+test('the first release records the local build that was live before it, so a rollback has somewhere to go', () => {
+  localBuild('header', 'banner()');
+  const before = publish('header', buildOf('banner()')).version;
+  fs.rmSync(path.join(process.env.DEPLOY_DIR, 'remotes'), { recursive: true });
+  const first = published('header', 'banner(2027)');
+  switchTo('header', first);
+  assert.deepEqual(readHistory().header.versions, [before, first]);
+  assert.equal(previousVersion('header'), before);
+  // The local build is kept as a release of its own: a later build in remote-header/dist does not
+  // change what the rollback goes back to.
+  localBuild('header', 'banner(2028)');
+  assert.equal(
+    fs.readFileSync(
+      path.join(process.env.DEPLOY_DIR, 'remotes', 'header', before, 'assets', 'exposed.js'),
+      'utf8',
+    ),
+    'banner()',
+  );
+});
+
+test('a first canary records the local build as the live version too', () => {
+  localBuild('footer', 'footer()');
+  const candidate = published('footer', 'footer(2027)');
+  startCanary('footer', candidate, 20);
+  const [baseline] = readHistory().footer.versions;
+  assert.match(baseline, /^1\.0\.0-[a-f0-9]{10}$/);
+  assert.equal(readHistory().footer.live, baseline);
+  assert.equal(live().footer, `/releases/footer/${baseline}/mf-manifest.json`);
+});
+
+test('the same code released again makes no second version; the rollback goes to the version live before it', () => {
+  localBuild('cart', 'cart()');
+  const first = published('cart', 'cart(1)');
+  const second = published('cart', 'cart(2)');
+  switchTo('cart', first);
+  switchTo('cart', second);
+  switchTo('cart', published('cart', 'cart(1)'));
+  const { versions, live: now } = readHistory().cart;
+  assert.equal(now, first);
+  assert.equal(new Set(versions).size, versions.length);
+  assert.equal(previousVersion('cart'), second);
+});
+
+test('a preview ends when its version goes live', () => {
+  localBuild('home', 'home()');
+  const candidate = published('home', 'home(2027)');
+  const other = published('home', 'home(2028)');
+  const ended = addPreview('home', candidate);
+  const kept = addPreview('home', other);
+  startCanary('home', candidate, 50);
+  promoteCanary('home');
+  assert.deepEqual(Object.keys(rollout().previews), [kept.id]);
+  assert.deepEqual(
+    readHistory().home.previews.map((preview) => preview.id),
+    [kept.id],
+  );
+  assert.equal(ended.version, candidate);
+});
+
+test('a preview ends when its version is removed from the deploy folder', () => {
+  const gone = published('home', 'home(gone)');
+  const kept = published('home', 'home(kept)');
+  const removed = addPreview('home', gone);
+  fs.rmSync(path.join(process.env.DEPLOY_DIR, 'remotes', 'home', gone), { recursive: true });
+  const open = addPreview('home', kept);
+  assert.deepEqual(Object.keys(rollout().previews), [open.id]);
+  assert.equal(
+    remoteRows().some((row) => row.version === gone || row.note.includes(removed.id)),
+    false,
+  );
+});
+
+test('a canary link is an HMAC of its remote, version, choice and expiry, on the public address, without the secret', () => {
+  const secret = 'a-secret-of-thirty-two-characters!!';
+  const link = canaryLink(
+    { remote: 'header', version: '1.0.0-0123456789', join: 'in', expires: 1_900_000_000 },
+    { secret, publicUrl: 'https://shop.example/' },
+  );
+  const url = new URL(link);
+  assert.equal(url.origin + url.pathname, 'https://shop.example/canary');
+  assert.deepEqual(Object.fromEntries(url.searchParams), {
+    remote: 'header',
+    version: '1.0.0-0123456789',
+    join: 'in',
+    expires: '1900000000',
+    sig: crypto
+      .createHmac('sha256', secret)
+      .update('canary-link/1\nheader\n1.0.0-0123456789\nin\n1900000000')
+      .digest('base64url'),
+  });
+  assert.equal(link.includes(secret), false);
+  assert.throws(
+    () =>
+      canaryLink({ remote: 'header', version: 'v', join: 'in', expires: 1 }, { secret: 'short' }),
+    /RELEASE_LINK_SECRET/,
+  );
+});
+
+test('npm run remotes lists for each remote what is live, the canary and its share, and the open previews', () => {
+  localBuild('header', 'banner()');
+  const candidate = published('header', 'banner(2027)');
+  const next = published('header', 'banner(2028)');
+  switchTo('header', published('header', 'banner(2026)'));
+  startCanary('header', candidate, 10);
+  const preview = addPreview('header', next, 2, Date.now());
+  const rows = remoteRows(Date.now(), 'https://shop.example');
+  const header = rows.filter((row) => row.remote === 'header');
+  assert.deepEqual(
+    header.map(({ role, version, share }) => ({ role, version, share })),
+    [
+      { role: 'live', version: readHistory().header.live, share: '90%' },
+      { role: 'canary', version: candidate, share: '10%' },
+      { role: 'preview', version: next, share: 'its link' },
+    ],
+  );
+  assert.match(header[2].note, new RegExp(`https://shop\\.example/preview/${preview.id}`));
+  assert.match(header[0].note, /rollback to 1\.0\.0-/);
+  // A remote never released: its local build, for everyone.
+  assert.deepEqual(
+    rows
+      .filter((row) => row.remote === 'cart')
+      .map(({ role, version, share }) => ({ role, version, share })),
+    [{ role: 'live', version: 'local build (remote-cart/dist)', share: '100%' }],
+  );
+});
+
+test('a canary of the live version is refused, and leaves the live configuration and history as they were', () => {
+  localBuild('home', 'home()');
+  const same = published('home', 'home()');
+  assert.throws(() => startCanary('home', same, 10), /home .* is already live/);
+  assert.equal(fs.existsSync(path.join(process.env.DEPLOY_DIR, 'remotes.json')), false);
+  assert.deepEqual(readHistory(), {});
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run rollback -- <remote>: takes the last change back. A canary that runs ends (every browser
-// gets the live version again); otherwise the remote switches back to the version released before
-// the live one. --preview <id> withdraws that preview link instead.
+// gets the live version again); otherwise the remote switches back to the version live before the
+// live one (for a first release, the local build that was live before it). --preview <id>
+// withdraws that preview link instead.
 import { parseArgs } from 'node:util';
 import {
   assertRemote,
@@ -28,7 +29,7 @@ async function main() {
     const canary = stopCanary(name);
     if (canary) return `The canary of ${name} ${canary} is over: every browser gets the live one.`;
     const previous = previousVersion(name);
-    switchTo(name, previous);
+    switchTo(name, previous, { back: true });
     return `${name} is back to ${previous}.`;
   });
   console.log(said);

@@ -22,6 +22,7 @@ const {
 } = require('./startupPreload');
 const { declareApp, declareServerEntries } = require('./appModules');
 const { PageContractPlugin } = require('./pageContract');
+const { PortableFederationEntryPlugin } = require('./federation/portableEntry');
 const { gatewayProxy } = require('./devProxy');
 
 /**
@@ -53,15 +54,21 @@ const SHARED_ENTRIES = {
  * the SDK it brings) is the same code in every container. A remote takes the shell's copy, as it
  * takes the shell's runtime core (`externalRuntime`): the federation's generated entry imports that
  * package's `./bundler` export (its exports map) by the file it resolves to, and a remote's build
- * gets `federation/borrowBundlerRuntime.mjs` in place of that one file. Matched on the resolved file,
- * so it holds wherever npm installs the package; federation/remoteBuild.test.mjs fails, naming this
+ * gets `federation/borrowBundlerRuntime.mjs` in place of that one file. Matched on its path in the
+ * package, so it holds wherever npm installs the package and however the entry names it; federation/remoteBuild.test.mjs fails, naming this
  * constant, if a remote's build stops matching it (a remote entry would grow by 15 KB).
  */
 const BUNDLER_RUNTIME_ENTRY = require.resolve('@module-federation/webpack-bundler-runtime/bundler');
 
-/** A regular expression matching exactly `file`. */
-function exactly(file) {
-  return new RegExp(`^${escapeRegExp(file)}$`);
+/**
+ * A regular expression matching a request or resolved path of a package's `file`: any path ending
+ * in its <package>/<file in the package> (the federation's entry names it by a path relative to
+ * itself: federation/portableEntry.js).
+ */
+function packageFile(file) {
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const inPackage = file.slice(file.lastIndexOf(marker) + marker.length);
+  return new RegExp(`(?:^|[\\/])${escapeRegExp(inPackage)}$`);
 }
 
 /** @param {string} text */
@@ -205,16 +212,22 @@ function sharedStoreRange() {
 }
 
 /**
- * The apps' own TypeScript and TSX, compiled by swc for `target`.
- * @param {{ target: string, development: boolean }} options
+ * The apps' own TypeScript and TSX, compiled by swc for `target`; with `sourceMaps`, for a build
+ * that writes source maps.
+ * @param {{ target: string, development: boolean, sourceMaps: boolean }} options
  */
-function sourceRule({ target, development }) {
+function sourceRule({ target, development, sourceMaps }) {
   return {
     test: /\.[jt]sx?$/,
     exclude: /node_modules/,
     use: {
       loader: require.resolve('swc-loader'),
       options: {
+        // The source map as an object, not swc's text: webpack then names its sources relative to
+        // the app (webpack://./src/…), where swc names them by their absolute paths, which went
+        // into the modules' hashes and the source maps, so a build changed with the folder the
+        // repository is in. (A build without maps gets none to parse.)
+        parseMap: sourceMaps,
         jsc: {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic', development, refresh: false } },
@@ -247,7 +260,7 @@ const STANDALONE_PAGE = ({ htmlWebpackPlugin }) => `<!doctype html>
  * Every entry names its `version`, the package's as installed where the app resolves it: what the
  * shell provides (a shared entry file such as tooling/shared/react-router-dom.mjs would otherwise
  * be provided under tooling's own version) and what a remote's manifest reports
- * (`reportSharedVersions`).
+ * (`manifestData`).
  * @param {Record<string, string>} dependencies
  * @param {{fallbacks?: boolean, from?: string}} [options] `from`: the app's folder
  */
@@ -271,22 +284,27 @@ function sharedConfig(dependencies, { fallbacks = true, from = __dirname } = {})
 }
 
 /**
- * `manifest.additionalData` (a documented option of the manifest): each shared package in a
- * remote's mf-stats.json and mf-manifest.json is reported under the version its `shared` entry
- * names. @module-federation/enhanced 2.9.2 reads a consumed package's version back out of the
- * consume module's identifier, where an exact `requiredVersion` is printed unparsed ("7.18.5"
- * became "=..1.8...5", so the header's manifest said react-router-dom "..1.8...5"; fixed upstream
- * by module-federation/core#4622). Once enhanced reports them right this changes nothing.
+ * `manifest.additionalData` (a documented option of the manifest), so that a remote's
+ * mf-stats.json and mf-manifest.json say the same for the same source:
+ * - each shared package is reported under the version its `shared` entry names.
+ *   @module-federation/enhanced 2.9.2 reads a consumed package's version back out of the consume
+ *   module's identifier, where an exact `requiredVersion` is printed unparsed ("7.18.5" became
+ *   "=..1.8...5", so the header's manifest said react-router-dom "..1.8...5"; fixed upstream by
+ *   module-federation/core#4622). Once enhanced reports them right this changes nothing.
+ * - the exposed modules each shared package or remote is used in (`usedIn`) are listed in one
+ *   order: enhanced lists them as the build meets them, which varies from build to build, and a
+ *   release's version is the hash of its files (the same source gave two versions).
  * @param {ReturnType<typeof sharedConfig>} shared
  */
-function reportSharedVersions(shared) {
-  /** @param {{ stats: { shared: { name: string, version: string }[] } }} options */
+function manifestData(shared) {
+  /** @param {{ stats: { shared: { name: string, version: string, usedIn?: string[] }[], remotes?: { usedIn?: string[] }[] } }} options */
   return ({ stats }) => {
     for (const item of stats.shared) {
       const pkgName = packageNameOf(item.name);
       const config = shared[item.name] ?? shared[pkgName] ?? shared[`${pkgName}/`];
       if (config) item.version = config.version;
     }
+    for (const item of [...stats.shared, ...(stats.remotes ?? [])]) item.usedIn?.sort();
     return stats;
   };
 }
@@ -373,7 +391,7 @@ function createAppConfig({
       },
       module: {
         rules: [
-          sourceRule({ target: 'es2020', development: dev }),
+          sourceRule({ target: 'es2020', development: dev, sourceMaps: true }),
           {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
@@ -393,7 +411,7 @@ function createAppConfig({
             : {
                 filename: 'remoteEntry.js',
                 exposes: { ...exposes, ...pages },
-                manifest: { additionalData: reportSharedVersions(shared) },
+                manifest: { additionalData: manifestData(shared) },
               }),
           remotes: {},
           shared,
@@ -411,6 +429,8 @@ function createAppConfig({
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone }),
           },
         }),
+        // The same source builds the same files wherever the repository is checked out.
+        new PortableFederationEntryPlugin(),
         // Served precompressed by the gateway: the smallest files for phones, no work per request.
         ...(dev
           ? []
@@ -485,7 +505,7 @@ function createAppConfig({
           ? []
           : [
               new webpack.NormalModuleReplacementPlugin(
-                exactly(BUNDLER_RUNTIME_ENTRY),
+                packageFile(BUNDLER_RUNTIME_ENTRY),
                 path.join(__dirname, 'federation', 'borrowBundlerRuntime.mjs'),
               ),
             ]),
@@ -603,7 +623,7 @@ function createServerConfig({ dir, entries }) {
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
       module: {
         rules: [
-          sourceRule({ target: 'es2022', development: false }),
+          sourceRule({ target: 'es2022', development: false, sourceMaps: false }),
           // shared-store's entry re-exports the whole contract; a renderer keeps what it uses.
           { test: /[\\/]shared-store[\\/]src[\\/]/, sideEffects: false },
           // A page's style sheets are the browser build's (the page links them); the renderer
@@ -622,6 +642,7 @@ module.exports = {
   BUNDLER_RUNTIME_ENTRY,
   createAppConfig,
   createServerConfig,
+  manifestData,
   sharedConfig,
   SINGLETONS,
 };

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { addFirstCourse, expectHomeWithMinimalHeader } from '../support/storefront';
+import { addFirstCourse, expectHomeWithMinimalHeader, reachFooter } from '../support/storefront';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TRUST_STRIP = path.join(ROOT, 'remote-header', 'src', 'TrustStrip.tsx');
@@ -16,14 +16,22 @@ const SHARED_STORE_VERSION = (
   }
 ).version;
 const NEXT_CONTRACT = `^${String(Number(SHARED_STORE_VERSION.split('.')[0]) + 1)}.0.0`;
+const FOOTER = path.join(ROOT, 'remote-footer', 'src', 'Footer.tsx');
 const ORIGINAL_TEXT = 'Medical education awards';
 const RELEASED_TEXT = 'Medical education awards 2027';
+const PREVIEWED_TEXT = 'Medical education awards 2028';
 
-/** The script the marketing team runs, against this run's deploy folder. */
-function run(script: 'release' | 'rollback', remote: string) {
-  execFileSync('node', [path.join(ROOT, 'scripts', `${script}.mjs`), remote], {
+/** The script the marketing team runs, against this run's deploy folder; answers what it printed. */
+function run(script: 'release' | 'rollback' | 'promote' | 'remotes', ...args: string[]): string {
+  return execFileSync('node', [path.join(ROOT, 'scripts', `${script}.mjs`), ...args], {
     cwd: ROOT,
-    env: { ...process.env, DEPLOY_DIR: process.env.E2E_DEPLOY_DIR },
+    env: {
+      ...process.env,
+      DEPLOY_DIR: process.env.E2E_DEPLOY_DIR,
+      PUBLIC_URL: test.info().project.use.baseURL,
+      RELEASE_LINK_SECRET: process.env.E2E_RELEASE_LINK_SECRET,
+    },
+    encoding: 'utf8',
     stdio: 'pipe',
     timeout: 180_000,
   });
@@ -216,4 +224,80 @@ test('the quantity floor is the cart’s rule: a new floor ships with the cart a
   }
   await page.reload();
   await expect(decrease).toBeEnabled();
+});
+
+test('a first release rolls back to the build that was live before it', async ({ page }) => {
+  // No test releases the footer before: this is its first release.
+  const fortnightly = 'Exam tips, course news and offers for doctors, once a fortnight.';
+  const weekly = 'Exam tips, course news and offers for doctors, once a week.';
+  releaseChanged('footer', FOOTER, fortnightly, weekly);
+  await page.goto('/');
+  await expect((await reachFooter(page)).getByText(weekly)).toBeVisible();
+  expect(run('rollback', 'footer')).toMatch(/^footer is back to 1\.0\.0-[a-f0-9]{10}\./);
+  await page.reload();
+  await expect((await reachFooter(page)).getByText(fortnightly)).toBeVisible();
+});
+
+test('what is previewed is what ships: the preview, the canary and the promotion move one version by its id, and staff join or leave the canary by a signed link', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const source = fs.readFileSync(TRUST_STRIP, 'utf8');
+  let previewed: string;
+  try {
+    fs.writeFileSync(TRUST_STRIP, source.replace(ORIGINAL_TEXT, PREVIEWED_TEXT));
+    previewed = run('release', 'header', '--preview');
+  } finally {
+    fs.writeFileSync(TRUST_STRIP, source);
+  }
+  const version = /^header (\S+) is published\.$/m.exec(previewed)?.[1] ?? '';
+  const previewLink = /^(\S+\/preview\/[a-f0-9]{32})$/m.exec(previewed)?.[1] ?? '';
+  expect(previewLink.startsWith(`${baseURL ?? ''}/preview/`)).toBe(true);
+  await page.goto(previewLink);
+  await expect(page.getByText(PREVIEWED_TEXT)).toBeVisible();
+
+  // The source is as it was: the canary is the version previewed, by its id, not a new build.
+  const canary = run('release', 'header', '--from', version, '--canary', '1');
+  expect(canary).toContain(`header ${version} was published before`);
+  const join = /^Put a browser in it: (\S+)$/m.exec(canary)?.[1] ?? '';
+  const leave = /^Take a browser out of it: (\S+)$/m.exec(canary)?.[1] ?? '';
+  expect(join).not.toContain(process.env.E2E_RELEASE_LINK_SECRET ?? 'no secret');
+  const staff = await browser.newContext();
+  try {
+    const staffPage = await staff.newPage();
+    await staffPage.goto(join);
+    await expect(staffPage.getByText(PREVIEWED_TEXT)).toBeVisible();
+    await staffPage.goto(leave);
+    await expect(staffPage.getByText(ORIGINAL_TEXT, { exact: true })).toBeVisible();
+    await expect(staffPage.getByText(PREVIEWED_TEXT)).toHaveCount(0);
+    // A link changed by hand is refused, and says so.
+    await staffPage.goto(join.replace('join=in', 'join=out'));
+    await expect(
+      staffPage.getByRole('heading', { name: 'This canary link is not valid' }),
+    ).toBeVisible();
+  } finally {
+    await staff.close();
+  }
+
+  expect(run('promote', 'header')).toContain(`header ${version} is live.`);
+  // A new visitor is served the version previewed; its preview has ended, as it is live.
+  const visitor = await browser.newContext();
+  try {
+    const live = await visitor.request.get('/remotes.json');
+    expect((await live.json()) as Record<string, string>).toMatchObject({
+      header: `/releases/header/${version}/mf-manifest.json`,
+    });
+    const ended = await visitor.request.get(previewLink, { maxRedirects: 0 });
+    expect(ended.status()).toBe(404);
+    expect(await ended.text()).toContain('This preview link is not valid');
+  } finally {
+    await visitor.close();
+  }
+  const listed = run('remotes');
+  expect(listed).toMatch(new RegExp(`^header +live +${version.replace(/\./g, '\\.')} +100%`, 'm'));
+  expect(listed).not.toMatch(/^header +(canary|preview)/m);
+
+  // Back to the version live before, for the tests after.
+  run('rollback', 'header');
 });

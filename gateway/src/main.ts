@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     deployDir,
     remotesConfigFile: config.REMOTES_CONFIG ?? path.join(deployDir, 'remotes.json'),
     cookieSecret: config.COOKIE_SECRET,
+    releaseLinkSecret: config.RELEASE_LINK_SECRET,
     redis: config.REDIS_URL,
     frameAncestors: config.FRAME_ANCESTORS,
     publicSourceMaps: config.PUBLIC_SOURCE_MAPS,

@@ -146,13 +146,13 @@ export async function page(app: FastifyInstance): Promise<void> {
 
   const folderOf = localFolderOf(remoteNames, config.appsRoot, releasesDir);
   const readManifest = createManifestReader(folderOf);
-  // Each visitor's remotes: the live ones, a canary's for a browser in its share, a preview's
-  // for the browser that opened its link (rollout.ts).
+  // Each visitor's remotes: the live ones, a canary's for a browser in its share or that chose it
+  // by a canary link, a preview's for the browser that opened its link (rollout.ts).
   const visitors = createVisitorRemotes(
     config.remotes,
     config.rollout,
     (url) => readManifest(url) !== undefined,
-    { secure: config.secureCookies },
+    { secure: config.secureCookies, linkSecret: config.releaseLinkSecret },
   );
   visitors.registerRoutes(app);
   app.get('/remotes.json', (request, reply) => {

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRolloutSource, parseRollout, remotesForVisitor, type Rollout } from './rollout';
+import {
+  createRolloutSource,
+  parseRollout,
+  remotesForVisitor,
+  type CanaryChoice,
+  type Rollout,
+} from './rollout';
 import { defaultRemotesConfig } from './remotesConfig';
 
 const NAMES = ['header', 'footer', 'home', 'cart'];
@@ -24,11 +30,12 @@ const ROLLOUT: Rollout = {
 };
 
 const everyManifest = () => true;
-const visitor = (bucket: number | undefined, previewId?: string, now = NOW) => ({
-  bucket,
-  previewId,
-  now,
-});
+const visitor = (
+  bucket: number | undefined,
+  previewId?: string,
+  now = NOW,
+  choices: CanaryChoice[] = [],
+) => ({ bucket, previewId, now, choices });
 
 describe('which remotes a visitor gets', () => {
   it('a canary of 10% serves buckets 0 to 9, the live version to the others and to a browser with no bucket', () => {
@@ -58,6 +65,37 @@ describe('which remotes a visitor gets', () => {
     );
     expect(answer.remotes).toEqual(LIVE);
     expect(answer.preview).toEqual({ remote: 'header', version: '1.2.0-preview', shown: false });
+  });
+
+  it('a browser that chose the canary by a link gets it whatever its bucket; one that left it gets the live version', () => {
+    const headerOf = (bucket: number | undefined, join: 'in' | 'out') =>
+      remotesForVisitor(
+        LIVE,
+        ROLLOUT,
+        visitor(bucket, undefined, NOW, [{ remote: 'header', version: '1.1.0-canary', join }]),
+        everyManifest,
+      ).remotes.header;
+    expect([50, 99, undefined].map((bucket) => headerOf(bucket, 'in'))).toEqual(
+      Array(3).fill(CANARY),
+    );
+    expect([0, 9, undefined].map((bucket) => headerOf(bucket, 'out'))).toEqual(
+      Array(3).fill(LIVE.header),
+    );
+  });
+
+  it('a choice of another canary (another version, another remote) changes nothing', () => {
+    for (const choice of [
+      { remote: 'header', version: '1.0.9-older', join: 'in' as const },
+      { remote: 'footer', version: '1.1.0-canary', join: 'in' as const },
+    ]) {
+      const answer = remotesForVisitor(
+        LIVE,
+        ROLLOUT,
+        visitor(50, undefined, NOW, [choice]),
+        everyManifest,
+      );
+      expect(answer.remotes).toEqual(LIVE);
+    }
   });
 
   it('an expired, unknown or malformed preview id is no preview', () => {

@@ -98,21 +98,39 @@ export function previewOf(
   return preview && preview.expires > now ? preview : undefined;
 }
 
+/** A browser's choice, by a canary link, to be in or out of a remote's canary of one version. */
+export interface CanaryChoice {
+  remote: string;
+  version: string;
+  join: 'in' | 'out';
+}
+
 /**
  * The remotes a visitor's page is built from: the live configuration, each canary for a browser
- * in its share (`bucket` below its percent), and the browser's preview over both. A version whose
- * manifest cannot be read (`available`) is never served: the live one is, and a preview's bar
- * says so.
+ * in its share (`bucket` below its percent) or that chose it by a link (`choices`: a choice of
+ * that canary's version overrides the bucket, either way), and the browser's preview over both. A
+ * version whose manifest cannot be read (`available`) is never served: the live one is, and a
+ * preview's bar says so.
  */
 export function remotesForVisitor(
   live: RemotesConfig,
   rollout: Rollout,
-  visitor: { bucket: number | undefined; previewId: string | undefined; now: number },
+  visitor: {
+    bucket: number | undefined;
+    previewId: string | undefined;
+    now: number;
+    choices?: readonly CanaryChoice[];
+  },
   available: (manifestUrl: string) => boolean,
 ): { remotes: RemotesConfig; preview?: PreviewNotice } {
   const remotes = { ...live };
   for (const [name, canary] of Object.entries(rollout.canaries)) {
-    const inShare = visitor.bucket !== undefined && visitor.bucket < canary.percent;
+    const choice = visitor.choices?.find(
+      (chosen) => chosen.remote === name && chosen.version === canary.version,
+    );
+    const inShare = choice
+      ? choice.join === 'in'
+      : visitor.bucket !== undefined && visitor.bucket < canary.percent;
     if (name in remotes && inShare && available(canary.manifest)) remotes[name] = canary.manifest;
   }
   const preview = previewOf(rollout, visitor.previewId, visitor.now);

@@ -1,12 +1,12 @@
 import type * as NodeCrypto from 'node:crypto';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../app';
 import { redactUrl } from '../plugins/logging';
 import { makeAppsRoot, testGatewayOptions, writeIn } from '../test-support/contract';
-import { BUCKET_COOKIE, PREVIEW_COOKIE } from './visitorRemotes';
+import { BUCKET_COOKIE, CHOICE_COOKIE, PREVIEW_COOKIE } from './visitorRemotes';
 
 /**
  * The system's cryptographic source, watched: each draw is recorded with its range. A test may
@@ -53,6 +53,9 @@ const MANIFEST = JSON.stringify({
   exposes: [],
 });
 
+/** The gateways' RELEASE_LINK_SECRET, which the release tools sign canary links with. */
+const LINK_SECRET = 'release-link-secret-of-32-characters';
+
 let appsRoot: string;
 let deployDir: string;
 let gateway: FastifyInstance;
@@ -97,6 +100,7 @@ beforeAll(async () => {
   writeRollout(Date.now() + 3_600_000);
   gateway = await buildGateway({
     ...testGatewayOptions(appsRoot, 'http://127.0.0.1:9'),
+    releaseLinkSecret: LINK_SECRET,
     headReadBudgetMs: 0,
     serverRenderBudgetMs: 0,
   });
@@ -375,5 +379,122 @@ describe('preview', () => {
     expect(setCookies(exit)[0]).toMatch(
       new RegExp(`^${PREVIEW_COOKIE}=;.*Expires=Thu, 01 Jan 1970`),
     );
+  });
+});
+
+describe('canary link', () => {
+  const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+  /** A link as scripts/releases.mjs signs it (canaryLink), as the path and query the browser asks. */
+  function link(
+    fields: Partial<{ remote: string; version: string; join: string; expires: number }> = {},
+    secret = LINK_SECRET,
+  ): string {
+    const { remote, version, join, expires } = {
+      remote: 'header',
+      version: '1.1.0-canary',
+      join: 'in',
+      expires: inAnHour(),
+      ...fields,
+    };
+    const sig = createHmac('sha256', secret)
+      .update(['canary-link/1', remote, version, join, String(expires)].join('\n'))
+      .digest('base64url');
+    return `/canary?${new URLSearchParams({ remote, version, join, expires: String(expires), sig }).toString()}`;
+  }
+  /** The choice cookie a link's answer set, ready for a Cookie header. */
+  const choiceFrom = (response: { headers: Record<string, unknown> }) =>
+    /^[^;]+/.exec(
+      setCookies(response).find((set) => set.startsWith(`${CHOICE_COOKIE}=`)) ?? '',
+    )?.[0] ?? '';
+
+  it('a signed "in" link puts a browser outside the share into the canary, by a signed HttpOnly cookie until the link expires', async () => {
+    const opened = await gateway.inject({ url: link() });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/');
+    expect(opened.headers['cache-control']).toBe('no-store');
+    const [cookie = ''] = setCookies(opened);
+    expect(cookie).toMatch(new RegExp(`^${CHOICE_COOKIE}=`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
+    expect(maxAge).toBeGreaterThan(3500);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+    expect(cookie).not.toContain(LINK_SECRET);
+    const page = await pageWith(`${choiceFrom(opened)}; ${signed(BUCKET_COOKIE, '50')}`);
+    expect(headerIn(page.body)).toBe(CANARY);
+    const config = await gateway.inject({
+      url: '/remotes.json',
+      headers: { cookie: `${choiceFrom(opened)}; ${signed(BUCKET_COOKIE, '50')}` },
+    });
+    expect(config.json<Record<string, string>>().header).toBe(CANARY);
+  });
+
+  it('a signed "out" link keeps a browser of the share on the live version', async () => {
+    const opened = await gateway.inject({ url: link({ join: 'out' }) });
+    expect(opened.statusCode).toBe(303);
+    const page = await pageWith(`${choiceFrom(opened)}; ${signed(BUCKET_COOKIE, '3')}`);
+    expect(headerIn(page.body)).toBe(LIVE);
+  });
+
+  it('a forged link (a field changed, or signed with another secret) is refused as not valid, and changes nothing', async () => {
+    const good = new URL(link(), 'http://x');
+    const forgeries = [
+      link({}, 'another-secret-of-thirty-two-characters'),
+      `${good.pathname}?${good.search.slice(1).replace('join=in', 'join=out')}`,
+      `${good.pathname}?${good.search.slice(1).replace(/expires=\d+/, `expires=${String(inAnHour() + 86_400)}`)}`,
+    ];
+    for (const url of forgeries) {
+      const response = await gateway.inject({ url });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toContain('This canary link is not valid');
+      expect(setCookies(response)).toEqual([]);
+    }
+  });
+
+  it('an expired link is refused as expired, and changes nothing', async () => {
+    const response = await gateway.inject({
+      url: link({ expires: Math.floor(Date.now() / 1000) - 1 }),
+    });
+    expect(response.statusCode).toBe(410);
+    expect(response.body).toContain('This canary link has expired');
+    expect(setCookies(response)).toEqual([]);
+  });
+
+  it('a malformed link (a field missing, repeated or of another shape, or one more) is refused', async () => {
+    const good = link();
+    for (const url of [
+      '/canary',
+      good.replace(/&sig=[^&]+/, ''),
+      `${good}&remote=footer`,
+      `${good}&bucket=0`,
+      good.replace('join=in', 'join=all'),
+    ]) {
+      const response = await gateway.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('This canary link is not valid');
+      expect(setCookies(response)).toEqual([]);
+    }
+  });
+
+  it('a link to a canary that is over is refused as over', async () => {
+    const response = await gateway.inject({ url: link({ version: '1.0.9-older' }) });
+    expect(response.statusCode).toBe(410);
+    expect(response.body).toContain('The canary this link is for is over');
+    expect(setCookies(response)).toEqual([]);
+  });
+
+  it('a choice cookie the browser wrote itself is not believed', async () => {
+    const expires = String(inAnHour());
+    const page = await pageWith(
+      `${CHOICE_COOKIE}=${encodeURIComponent(`header:1.1.0-canary:in:${expires}`)}; ${signed(BUCKET_COOKIE, '50')}`,
+    );
+    expect(headerIn(page.body)).toBe(LIVE);
+  });
+
+  it('a canary link never reaches the logs with its signature', () => {
+    const url = link();
+    const sig = new URL(url, 'http://x').searchParams.get('sig') ?? '';
+    expect(redactUrl(url)).not.toContain(sig);
+    expect(redactUrl(url)).toContain('sig=[redacted]');
   });
 });

@@ -46,6 +46,11 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   /** Signs the cookie that remembers this browser's orders; share it between instances. */
   cookieSecret?: string | undefined;
+  /**
+   * Signs the canary links the release tools print (RELEASE_LINK_SECRET, shared with them and
+   * every instance); unset, no canary link is taken.
+   */
+  releaseLinkSecret?: string | undefined;
   /** Origins allowed to frame the storefront (the company's app). */
   frameAncestors?: string[];
   /** The Google Tag Manager container the pages load after the consent defaults (GTM-…). */

@@ -112,6 +112,11 @@ const schema = z.object({
   /** Signs the cookie that remembers a browser's orders; set the same value on every instance. */
   COOKIE_SECRET: z.string().trim().min(32).optional(),
   /**
+   * Signs the links that put a browser in or out of a canary (npm run release -- --canary prints
+   * them); the same value on every instance and where the release tools run. Unset: none is taken.
+   */
+  RELEASE_LINK_SECRET: z.string().trim().min(32).optional(),
+  /**
    * The Redis the instances share rate limits, logged-out tokens and cached reads through
    * (redis://, rediss:// or unix:///path.sock). Unset: each instance keeps its own in memory.
    */
@@ -251,6 +256,7 @@ export const SECRET_VARIABLES = [
   'WC_CONSUMER_KEY',
   'WC_CONSUMER_SECRET',
   'COOKIE_SECRET',
+  'RELEASE_LINK_SECRET',
   'SAMPLE_JWT_SECRET',
   'REDIS_URL',
 ] as const;

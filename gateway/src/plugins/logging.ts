@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
-/** Query parameters that carry a secret: a token, a reset key, an order key, credentials. */
-const SECRET_PARAMS = /^(?:token|jwt|access_token|key|password|consumer_key|consumer_secret)$/i;
+/**
+ * Query parameters that carry a secret: a token, a reset key, an order key, credentials, a canary
+ * link's signature.
+ */
+const SECRET_PARAMS = /^(?:token|jwt|access_token|key|password|consumer_key|consumer_secret|sig)$/i;
 
 /** A path's learner-dashboard token or preview link id, with what precedes it. */
 const SECRET_SEGMENT = /(\/course\/|\/preview\/(?!exit(?:\/|$)))[^/]+/gi;
