@@ -107,6 +107,7 @@ export {
   REDUCED_MOTION_QUERY,
 } from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
+export { MonthChoices } from './ui/MonthChoices';
 export {
   DEFAULT_DESCRIPTION,
   metaDescription,
