@@ -48,33 +48,20 @@ import { openLighthouse } from './lighthouse.mjs';
 import { MONOLITH_ROOT, buildMonolith, monolithGatewayEnv } from './monolith.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The storefront's addresses on the sample backend's content (scripts/sample-routes.json, which
+ * the end-to-end tests read too): `bench`, one address of each route, measured here; `sells`, the
+ * page shows a product with its price and Add to cart.
+ */
+const SAMPLE_ROUTES = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'scripts', 'sample-routes.json'), 'utf8'),
+);
 /** Every route, each with an address the sample backend has content for. */
-const ROUTES = [
-  '/',
-  '/courses',
-  '/courses/plab-1-online-course',
-  '/events',
-  '/events/plab-2-mock-circuit-manchester-january-2027',
-  '/locations/1',
-  '/blogs',
-  '/blogs/how-to-pass-ukmla-akt',
-  '/search?s=plab',
-  '/memberships',
-  '/cart',
-  '/contact-us',
-  '/privacy-policy',
-];
+const ROUTES = SAMPLE_ROUTES.filter((route) => route.bench).map((route) => route.path);
 /** The routes that sell: a shopper's figures (time to price, Add to cart) are taken on these. */
-const PRODUCT_ROUTES = new Set([
-  '/',
-  '/courses',
-  '/courses/plab-1-online-course',
-  '/events',
-  '/events/plab-2-mock-circuit-manchester-january-2027',
-  '/locations/1',
-  '/search?s=plab',
-  '/memberships',
-]);
+const PRODUCT_ROUTES = new Set(
+  SAMPLE_ROUTES.filter((route) => route.bench && route.sells).map((route) => route.path),
+);
 /** `--loaded`: measured beside a process spinning on one core, as loaded as CI. */
 const LOADED = process.argv.includes('--loaded');
 /** A machine whose load average per core is at most this is quiet. */

@@ -196,10 +196,19 @@ export async function savingData(page: Page): Promise<void> {
  * A remote's code held on the line from now on, as on a slow one: every request for its files
  * waits until `release`, which lets them all through.
  */
-export async function holdRemote(page: Page, name: string) {
+export function holdRemote(page: Page, name: string) {
+  return holdCode(page, `**/remotes/${name}/**`);
+}
+
+/** The shell's code (its entry, /main.js) held on the line from now on, as holdRemote does. */
+export function holdShell(page: Page) {
+  return holdCode(page, (url) => url.pathname === '/main.js');
+}
+
+async function holdCode(page: Page, files: string | ((url: URL) => boolean)) {
   const held: Route[] = [];
   let released = false;
-  await page.route(`**/remotes/${name}/**`, async (route) => {
+  await page.route(files, async (route) => {
     if (released) await route.continue();
     else held.push(route);
   });

@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { SCREENS, cartButton, expect, test } from '../support/fixtures';
-import { firstAdd, slowPhone, watchShifts, withConsentCookie } from '../support/storefront';
+import {
+  firstAdd,
+  pageTakenOver,
+  slowPhone,
+  watchShifts,
+  withConsentCookie,
+} from '../support/storefront';
 
 const COURSE = '/courses/plab-1-online-course';
 
@@ -123,7 +129,7 @@ test.describe('on a 375 px phone', () => {
     await page.goto('/');
     await expect(cartButton(page)).toBeVisible();
     // From the page's code having taken over what the gateway served, as the shopper scrolls.
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     await page.evaluate(() => {
       (window as unknown as { shifted: number }).shifted = 0;
     });

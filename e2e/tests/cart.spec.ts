@@ -1,4 +1,4 @@
-import { cartButton, expect, goToCart, test } from '../support/fixtures';
+import { SCREENS, cartButton, expect, goToCart, test } from '../support/fixtures';
 import { addFirstCourse, logIn, newLearner } from '../support/storefront';
 
 test.describe('cart', () => {
@@ -132,3 +132,55 @@ test.describe('cart', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
   });
 });
+
+for (const { name, viewport } of SCREENS) {
+  test.describe(`a package's duration in the cart on a ${name}`, () => {
+    test.use({ viewport });
+
+    test('is chosen by its button or the arrow keys, as on the shop’s pages: the line and total follow', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const packages = page.getByRole('region', { name: 'Membership packages' });
+      const choose = packages.getByRole('button', { name: 'Choose Gold Membership' });
+      await expect(choose).toBeEnabled();
+      await choose.click();
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+      await goToCart(page);
+
+      const durations = page.getByRole('group', { name: 'Duration of Gold Membership' });
+      const radios = durations.getByRole('radio');
+      await expect(radios.nth(1)).toBeVisible();
+      await expect(durations.getByRole('combobox')).toHaveCount(0);
+      // Each option a button at least 44 px high, all within the screen's width.
+      for (const box of await durations.locator('label').all()) {
+        const { height, x, width } = (await box.boundingBox()) ?? { height: 0, x: 0, width: 0 };
+        expect(height).toBeGreaterThanOrEqual(44);
+        expect(x + width).toBeLessThanOrEqual(viewport.width);
+      }
+
+      const total = page.getByTestId('cart-total');
+      const last = radios.last();
+      const lastLabel = durations.locator('label').last();
+      const lastPrice = ((await lastLabel.locator('b').textContent()) ?? '').trim();
+      await lastLabel.click();
+      await expect(last).toBeChecked();
+      await expect(last).toBeFocused();
+      await expect(total).toHaveText(lastPrice);
+
+      // The arrow keys move the choice, as in any radio group.
+      await page.keyboard.press('ArrowLeft');
+      const before = radios.nth((await radios.count()) - 2);
+      await expect(before).toBeChecked();
+      await expect(before).toBeFocused();
+      const beforePrice = (
+        (await durations
+          .locator('label')
+          .nth((await radios.count()) - 2)
+          .locator('b')
+          .textContent()) ?? ''
+      ).trim();
+      await expect(total).toHaveText(beforePrice);
+    });
+  });
+}

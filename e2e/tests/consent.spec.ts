@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { startOwnGateway, type OwnGateway } from '../support/cluster';
 import { SCREENS, expect, test } from '../support/fixtures';
 import {
+  pageTakenOver,
   reachFooter,
   watchShifts,
   wcagViolations,
@@ -51,7 +52,7 @@ test.describe('the cookie question', () => {
 
     await watchShifts(page);
     await page.goto('/');
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     await expect(question(page)).toBeVisible();
     expect(await question(page).boundingBox()).toEqual(served);
     expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
@@ -62,7 +63,7 @@ test.describe('the cookie question', () => {
     context,
   }) => {
     await page.goto('/');
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     await question(page).getByRole('button', { name: 'Reject all' }).click();
     await expect(question(page)).toHaveCount(0);
     expect(await consentCommands(page)).toEqual([
@@ -105,7 +106,7 @@ test.describe('the cookie question', () => {
     await withConsentCookie(context, baseURL, 'v1-a1-m9');
     await page.goto('/');
     await expect(question(page)).toBeVisible();
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     await expect(question(page)).toBeVisible();
     expect(await consentCommands(page)).toHaveLength(1);
   });
@@ -141,7 +142,7 @@ test.describe('the cookie question', () => {
     await page.goto('/courses/plab-1-online-course');
     await expect(question(page)).toBeVisible();
     const add = page.getByRole('button', { name: 'Add PLAB 1 Online Course to cart' });
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     await expect(add).toBeEnabled();
     await add.scrollIntoViewIfNeeded();
     const covered = await add.evaluate((button) => {
@@ -176,7 +177,7 @@ test.describe('the cookie question', () => {
       for (const route of ['/search?s=plab', '/locations/1', '/blogs', '/contact-us']) {
         await page.goto(route);
         await expect(question(page)).toBeVisible();
-        await expect(page.locator('[data-server-render]')).toHaveCount(0);
+        await pageTakenOver(page);
         const largest = await page.evaluate(
           () => (window as unknown as { largestPaints: string[] }).largestPaints,
         );
@@ -192,7 +193,7 @@ test.describe('the cookie question', () => {
     }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/');
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       await question(page).getByRole('button', { name: 'Choose' }).click();
       await expect(page.getByRole('checkbox', { name: /^Marketing/ })).toBeVisible();
       expect(await wcagViolations(page, ['.shell-consent'])).toEqual([]);
@@ -250,7 +251,7 @@ test.describe('with GTM_ID set', () => {
   async function openCourses(page: Page): Promise<void> {
     await page.goto(`${gateway.url}/courses`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('All courses');
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
   }
 
   test('nothing is asked of Google before the visitor answers; “Accept all” loads Tag Manager once, after Consent Mode is told', async ({
@@ -260,7 +261,7 @@ test.describe('with GTM_ID set', () => {
     await openCourses(page);
     await expect(question(page)).toBeVisible();
     await page.reload();
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     expect(asked).toEqual([]);
 
     await question(page).getByRole('button', { name: 'Accept all' }).click();

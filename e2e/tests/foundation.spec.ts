@@ -52,7 +52,7 @@ test('the home data, the banner and the course list come in the page: neither th
 }) => {
   await page.goto('/');
   // The remote has taken the served page over, so its reads have been made.
-  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await pageTakenOver(page);
   await expect(page.locator('#courses-section .home-card').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const urls = (await loadedResources(page)).map((t) => t.url);
@@ -132,7 +132,7 @@ test('while the home remote is still on its way, the running shell keeps the her
   const title = await served.textContent();
   release();
   await expect(page.locator('#courses-section')).toBeVisible();
-  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await pageTakenOver(page);
   await expect(page.locator('#home-hero-title')).toHaveText(title ?? '');
 });
 
@@ -220,7 +220,7 @@ test('/courses/plab-1-online-course: what its first screen reads is carried in t
   for (const read of wanted) expect(carried, read).toContain(read);
   await expect(page.locator('main').getByText('PLAB 1 Online Course').first()).toBeVisible();
   // The remote has taken the served first screen over, so its reads have been asked, if at all.
-  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await pageTakenOver(page);
   await expect(page.locator('main').getByRole('heading', { name: 'Related events' })).toBeVisible();
   const urls = (await loadedResources(page)).map((t) => new URL(t.url).pathname);
   for (const read of wanted) {
@@ -261,7 +261,7 @@ test('a page opened from another starts its reads as it opens, alongside its cod
   await page.goto('/blogs');
   // The served list's links are plain links until the page's code has taken the list over (a
   // click before loads the post's page whole, drawn by the gateway): this is about the move after.
-  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await pageTakenOver(page);
   await page.locator('main a[href="/blogs/how-to-pass-ukmla-akt"]').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'How to pass the UKMLA AKT at the first attempt',
@@ -330,7 +330,7 @@ test('a search link’s page brings its own code alongside the shell’s, and it
   await expect(page.getByRole('heading', { name: 'Search results for “plab”' })).toBeVisible();
   await expect(page.locator('.shell-results > li').first()).toBeVisible();
   // The results are served drawn; the page's code has taken them over, so its files are in.
-  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await pageTakenOver(page);
   const timings = await loadedResources(page);
   const results = timings.filter((t) => t.url.includes('/wp-json/custom/v1/search?'));
   // The results come in the served page, which its server render was drawn from: never asked for.

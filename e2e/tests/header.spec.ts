@@ -25,6 +25,21 @@ test.describe('header remote', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('search: after a search the focus is on the results page’s heading, as after every move', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByPlaceholder('What are you looking for?').fill('plab');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?s=plab$/);
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Search results for “plab”' }),
+    ).toBeFocused();
+  });
+
   test('search: Escape closes the modal and focus returns to the search icon', async ({ page }) => {
     await page.goto('/');
     const icon = page.getByRole('button', { name: 'Search', exact: true });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { SCREENS, cartButton, expect, test } from '../support/fixtures';
+import SAMPLE_ROUTES from '../../scripts/sample-routes.json';
 import { holdRemote, slowPhone, withConsentCookie } from '../support/storefront';
 
 /**
@@ -112,32 +113,12 @@ for (const screen of SCREENS) {
 test.describe('with no script at all', () => {
   test.use({ javaScriptEnabled: false });
 
-  const ROUTES = [
-    '/',
-    '/courses',
-    '/courses/plab-1-online-course',
-    '/events',
-    '/events/plab-2-mock-circuit-manchester-january-2027',
-    '/locations/1',
-    '/locations/2',
-    '/locations/3',
-    '/memberships',
-    '/blogs',
-    '/blogs/how-to-pass-ukmla-akt',
-    '/search?s=plab',
-    '/privacy-policy',
-    '/terms-and-conditions',
-    '/contact-us',
-    '/acceptable-use-policy',
-    '/cart',
-  ];
-
   test('every button a route serves in its page is disabled until the page’s code runs (the cookie question keeps its taps)', async ({
     page,
   }) => {
     const alive: string[] = [];
     let served = 0;
-    for (const path of ROUTES) {
+    for (const { path } of SAMPLE_ROUTES) {
       await page.goto(path);
       for (const button of await page.locator('#root button').all()) {
         served += 1;

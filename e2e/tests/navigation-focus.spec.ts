@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { SCREENS, expect, test } from '../support/fixtures';
-import { wcagViolations, withConsentCookie } from '../support/storefront';
+import { pageTakenOver, wcagViolations, withConsentCookie } from '../support/storefront';
 
 /**
  * Issue 42, item 4: after a move inside the app the focus goes to the new page's heading and the
@@ -47,7 +47,7 @@ for (const screen of SCREENS) {
         localStorage.setItem('popupClosed', 'true');
       });
       await page.goto('/');
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       // The page's first load says nothing and leaves the focus at the top.
       await expect(pageAnnouncer(page)).toHaveCount(0);
       await expect(page.locator('body')).toBeFocused();
@@ -84,7 +84,7 @@ for (const screen of SCREENS) {
         localStorage.setItem('popupClosed', 'true');
       });
       await page.goto('/courses');
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       await page.getByRole('main').getByRole('link', { name: COURSE, exact: true }).first().click();
       await expectArrivedAt(page, COURSE, `${COURSE} | ${SITE}`);
       expect(await wcagViolations(page)).toEqual([]);
@@ -118,7 +118,7 @@ for (const screen of SCREENS) {
         localStorage.setItem('popupClosed', 'true');
       });
       await page.goto('/');
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       const question = page.getByRole('region', { name: 'Cookies on this site' });
       const choose = question.getByRole('button', { name: 'Choose' });
       await choose.focus();

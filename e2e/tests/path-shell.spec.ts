@@ -60,7 +60,7 @@ for (const screen of SCREENS) {
       await expect(page.getByRole('heading', { level: 1, name: 'All courses' })).toBeVisible();
       // The page's code has taken the served page over (before, the link is the page's own, and
       // the browser follows it to #main).
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to content' });
       await expect(skip).toBeFocused();

@@ -57,7 +57,7 @@ for (const screen of SCREENS) {
       await withConsentCookie(context, baseURL, 'v1-a0-m0');
     });
 
-    test('typing "plab" suggests matches with their prices; Down and Enter open the course', async ({
+    test('typing "plab" suggests matches with their prices; Down and Enter open the course and its heading has the focus', async ({
       page,
     }) => {
       const code = headerCode(page);
@@ -86,10 +86,11 @@ for (const screen of SCREENS) {
       );
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/courses\/plab-1-online-course$/);
+      await expect(dialog).toBeHidden();
+      // The focus is on the course's heading, as after every move.
       await expect(
         page.getByRole('heading', { level: 1, name: 'PLAB 1 Online Course' }),
-      ).toBeVisible();
-      await expect(dialog).toBeHidden();
+      ).toBeFocused();
     });
 
     test('Escape closes the suggestions and keeps the term; a second Escape closes the dialog', async ({

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { SCREENS, expect, test } from '../support/fixtures';
-import { savingData, withConsentCookie } from '../support/storefront';
+import { pageTakenOver, savingData, withConsentCookie } from '../support/storefront';
 
 /** The course page's code, its reads and the product's price reads, as the page asks for them. */
 const COURSE_CODE = /\/remotes\/home\/__federation_expose_CoursePage\.\w+\.js$/;
@@ -32,7 +32,7 @@ function watchRequests(page: Page) {
 /** The first course card's title link on the home page, once the page's code has taken it over. */
 async function firstCourseCard(page: Page): Promise<Locator> {
   await page.goto('/');
-  await expect(page.locator('[data-server-render]')).toHaveCount(0);
+  await pageTakenOver(page);
   const section = page.locator('#courses-section');
   await expect(section.locator('.home-card__price').first()).toContainText('£');
   return section.getByRole('heading', { level: 3 }).getByRole('link').first();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREENS, test } from '../support/fixtures';
-import { watchShifts } from '../support/storefront';
+import { pageTakenOver, watchShifts } from '../support/storefront';
 
 /**
  * What the served page sells before any script runs: each price, a course's description and what
@@ -139,7 +139,7 @@ for (const screen of SCREENS) {
         await watchLoadingPrices(page);
         await page.goto(path);
         // The remote's page has replaced the gateway's markup, and shows the same prices.
-        await expect(page.locator('[data-server-render]')).toHaveCount(0);
+        await pageTakenOver(page);
         await expect(
           page.locator('main .home-picker:disabled, main .home-picker[inert]'),
         ).toHaveCount(0);
@@ -157,7 +157,7 @@ for (const screen of SCREENS) {
       await watchLoadingPrices(page);
       await watchShifts(page);
       await page.goto('/');
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       const courses = page.locator('main #courses-section');
       await expect(courses.locator('.home-picker:disabled')).toHaveCount(0);
       await expect(courses.locator('.home-card__price').first()).toHaveText(PRICE);
@@ -172,7 +172,7 @@ for (const screen of SCREENS) {
       page,
     }) => {
       await page.goto(COURSE);
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       await page.getByRole('radio', { name: '3 Months £119.99' }).check();
       await expect(page.locator('main .home-shop__buy .home-card__price')).toHaveText(
         'Was £129.99 Now £119.99',

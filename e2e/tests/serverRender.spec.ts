@@ -7,6 +7,7 @@ import { expect, test } from '../support/fixtures';
 import {
   expectSamePlace,
   loadedResources,
+  pageTakenOver,
   watchShifts,
   withoutScripts,
 } from '../support/storefront';
@@ -124,7 +125,7 @@ for (const { path, heading, first, reads } of RENDERED) {
       await watchShifts(page);
       await page.goto(path);
       // The remote's page has replaced the gateway's markup, and its prices (or places) are in.
-      await expect(page.locator('[data-server-render]')).toHaveCount(0);
+      await pageTakenOver(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       await expect(page.locator('main .home-picker:disabled')).toHaveCount(0);
@@ -190,7 +191,7 @@ test.describe('a drawn page starts its code once its first screen is in', () => 
     await page.clock.runFor(100);
     await expect(shellEntry(page)).toHaveCount(1);
     await page.clock.resume();
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
   });
 
   test('an image that fails to load does not hold the code back', async ({
@@ -204,7 +205,7 @@ test.describe('a drawn page starts its code once its first screen is in', () => 
     await page.clock.runFor(100);
     await expect(shellEntry(page)).toHaveCount(1);
     await page.clock.resume();
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
   });
 });
 
@@ -224,7 +225,7 @@ test.describe('/cart, drawn from the count of lines the browser says its cart ho
 
     await watchShifts(page);
     await page.goto('/cart');
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     await expect(page.getByRole('link', { name: 'Browse our courses' })).toBeVisible();
     expectSamePlace(
       served,
@@ -254,7 +255,7 @@ test.describe('/cart, drawn from the count of lines the browser says its cart ho
 
     await watchShifts(page);
     await page.goto('/cart');
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     await expect(page.getByRole('listitem', { name: 'PLAB 1 Online Course' })).toBeVisible();
     expectSamePlace(served, await page.getByRole('heading', { level: 1 }).boundingBox());
     expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);

@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { pageTakenOver, reachFooter } from '../support/storefront';
+import { holdShell, pageTakenOver, reachFooter } from '../support/storefront';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -95,11 +95,23 @@ test.describe('footer and shell behaviours', () => {
 
   test('the scroll-to-top button appears after scrolling', async ({ page }) => {
     await page.goto('/');
-    // The courses come in the served page: the scroll is the visitor's once the page's code runs.
     await pageTakenOver(page);
-    await expect(page.locator('#courses-section')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Scroll to top' })).toHaveCount(0);
     await page.mouse.wheel(0, 400);
+    await page.getByRole('button', { name: 'Scroll to top' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the scroll-to-top button appears for a scroll made on the served page, before its code ran', async ({
+    page,
+  }) => {
+    const shell = await holdShell(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('#courses-section')).toBeVisible();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(20);
+    await shell.release();
+    await pageTakenOver(page);
     await page.getByRole('button', { name: 'Scroll to top' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });

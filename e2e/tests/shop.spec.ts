@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import { linksWithMenusOpen, pageProblem, unresolvableHost } from '../support/crawl';
-import { logIn, reachFooter, wcagViolations } from '../support/storefront';
+import { logIn, pageTakenOver, reachFooter, wcagViolations } from '../support/storefront';
 
 const COURSE = { slug: 'plab-1-online-course', title: 'PLAB 1 Online Course' };
 const EVENT = {
@@ -324,7 +324,7 @@ test.describe('phones', () => {
     const adds = page.getByRole('main').getByRole('button', { name: /^Add .* to cart$/ });
     await expect(adds.first()).toBeVisible();
     // The page's code has taken the served page over: its buttons are the ones a tap reaches.
-    await expect(page.locator('[data-server-render]')).toHaveCount(0);
+    await pageTakenOver(page);
     // Scrolled down until the last one is the bottom of the screen, as a thumb leaves it.
     const covered = await adds.last().evaluate(async (button) => {
       button.scrollIntoView({ block: 'end' });

@@ -50,8 +50,8 @@ describe('cart page', () => {
       '/api/shop/products/3202/variations': () => ({ body: [] }),
     });
     renderWithProviders(<CartPage />, { preloadedState: seedState([goldPackage]) });
-    const duration = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
-    expect(duration).toHaveDisplayValue('3 Months – £99.99');
+    const duration = screen.getByRole('group', { name: 'Duration of Gold Membership' });
+    expect(within(duration).getByRole('radio', { name: '3 Months £99.99' })).toBeChecked();
     await waitFor(() => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { eventBus, useAppDispatch } from 'shared-store';
+import { askToOpenCart, useAppDispatch } from 'shared-store';
 import { renderWithProviders } from 'shared-store/testing';
 import MiniCart from './MiniCart';
 import { cartModel } from './model/cartModel';
@@ -65,15 +65,7 @@ function HeaderCart() {
     <button
       type="button"
       onClick={(event) => {
-        const answer = { taken: false };
-        eventBus.emit({
-          type: 'cart:open',
-          opener: event.currentTarget,
-          taken: () => {
-            answer.taken = true;
-          },
-        });
-        if (!answer.taken) void navigate('/cart');
+        if (!askToOpenCart(event.currentTarget)) void navigate('/cart');
       }}
     >
       Cart

@@ -65,6 +65,10 @@ export default function Header() {
     setSearchOpen(false);
     searchButton.current?.focus();
   }, []);
+  // Closed by a move to another page: the focus is that page's (the shell gives it its heading).
+  const leaveSearch = useCallback(() => {
+    setSearchOpen(false);
+  }, []);
 
   // Escape closes the search also while the dialog's code is still on its way (the dialog
   // handles its own Escape once it is there).
@@ -146,7 +150,7 @@ export default function Header() {
         </div>
         {searchOpen && (
           <Suspense fallback={null}>
-            <SearchModal onClose={closeSearch} />
+            <SearchModal onClose={closeSearch} onLeave={leaveSearch} />
           </Suspense>
         )}
       </header>

@@ -107,6 +107,7 @@ export {
   REDUCED_MOTION_QUERY,
 } from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
+export { MonthChoices } from './ui/MonthChoices';
 export {
   DEFAULT_DESCRIPTION,
   metaDescription,
@@ -118,7 +119,7 @@ export { keepTabWithin } from './lib/focusTrap';
 export { monthOptions, type MonthOption } from './lib/variations';
 
 // The event bus.
-export { EventBus, eventBus, notify, track, type BusEventOf } from './bus/eventBus';
+export { EventBus, askToOpenCart, eventBus, notify, track, type BusEventOf } from './bus/eventBus';
 // The analytics events every team pushes through the bus (GA4's e-commerce events and items).
 export {
   ANALYTICS_CURRENCY,

@@ -41,6 +41,7 @@ import { usePageLoaded } from './hooks/usePageLoaded';
 import { SHELL_PAGES } from './pages';
 import { RemoteSlot, SlotBoundary, lazyRemote, type LazyRemote } from './remotes/RemoteSlot';
 import { PageSpace } from './remotes/ServerRendered';
+import { servedFor } from './remotes/servedAddress';
 import { startPageReads } from './remotes/pageReads';
 
 /** Each remote module the page contract shows, declared once, so it loads once for the page. */
@@ -199,9 +200,9 @@ function RemotePage({
   useLayoutEffect(() => {
     if (route.title) document.title = `${route.title} | ${SITE_NAME}`;
   }, [route.title]);
-  const space = (
-    <PageSpace serverRenderOf={route.serverRender && module} shape={route.serverRender} />
-  );
+  // What the gateway rendered is kept for the page it was served for only.
+  const served = route.serverRender && !fromAnotherPage ? module : undefined;
+  const space = <PageSpace serverRenderOf={served} shape={route.serverRender} />;
   return (
     <>
       {Head && <Head />}
@@ -212,7 +213,7 @@ function RemotePage({
           <Suspense fallback={space}>
             <UnavailablePage
               title={route.unavailableTitle ?? route.title ?? 'Something went wrong'}
-              {...(route.serverRender ? { serverRenderOf: module } : {})}
+              {...(served ? { serverRenderOf: served } : {})}
               cart={remoteName(module) === remoteName(PAGE_CONTRACT.models.cart)}
             />
           </Suspense>
@@ -336,8 +337,9 @@ const layoutAfterLoad = PAGE_CONTRACT.layout.filter((part) => part.afterLoad);
 export function App() {
   const location = useLocation();
   const { pathname } = location;
-  // The location the page was served for: any other is one the visitor went to from it.
-  const [served] = useState(location);
+  // The location the page was served for: any other is one the visitor went to from it, a back
+  // pressed while the page booted included (the served page shows another address's content).
+  const [served] = useState(() => (servedFor(location) ? location : null));
   const [inApp] = useState(() => isMobileApp());
   const bare = inApp && BARE_IN_APP_ROUTES.includes(pathname.replace(/\/+$/, '') || '/');
   useSessionWatcher();

@@ -4,11 +4,12 @@
 // 52 KB compressed; these parts are a fraction of it). Using another export fails the build with
 // "export '…' was not found in 'react-router-dom'" until it is added here.
 export {
-  BrowserRouter,
   Link,
   NavigationType,
   Route,
+  Router,
   Routes,
+  UNSAFE_createBrowserHistory,
   useLocation,
   useNavigate,
   useNavigationType,

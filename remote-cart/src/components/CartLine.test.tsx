@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from 'shared-store/testing';
+import { mockFetch, mockViewport, renderWithProviders } from 'shared-store/testing';
 import CartPage from '../CartPage';
 import { goldPackage, mockExam, plab1, seedState } from '../testSupport';
 import { durationSet, selectCartItems, selectDurations } from '../model/cartSlice';
@@ -109,28 +109,35 @@ describe('remove', () => {
   });
 });
 
-describe('package duration', () => {
+const durations = () => screen.getByRole('group', { name: 'Duration of Gold Membership' });
+const durationNames = () =>
+  within(durations())
+    .getAllByRole('radio')
+    .map((radio) => radio.closest('label')?.textContent);
+
+describe.each([375, 1280])('package duration at %i px', (width) => {
   const variations = [
     { id: 320201, price: '39.99', attributes: [{ id: 1, name: 'Month', option: '1 Month' }] },
     { id: 320203, price: '99.99', attributes: [{ id: 1, name: 'Month', option: '3 Months' }] },
     { id: 320212, price: '299.99', attributes: [{ id: 1, name: 'Month', option: '12 Months' }] },
   ];
 
-  it('offers the variations and choosing one replaces the line and stores the duration', async () => {
+  beforeEach(() => {
+    mockViewport(width);
+  });
+
+  it('offers the variations as buttons with their prices; choosing one replaces the line and stores the duration', async () => {
     mockFetch({ '/api/shop/products/3202/variations': () => ({ body: variations }) });
     const { user, store } = renderWithProviders(<CartPage />, {
       preloadedState: seedState([plab1, goldPackage]),
     });
-    const select = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
-    await screen.findByRole('option', { name: '12 Months – £299.99' });
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['1 Month – £39.99', '3 Months – £99.99', '12 Months – £299.99']);
-    await user.selectOptions(select, '12 Months');
-    expect(select).toHaveValue('12 Months');
-    expect(select).toHaveFocus();
+    await screen.findByRole('radio', { name: '12 Months £299.99' });
+    expect(durationNames()).toEqual(['1 Month £39.99', '3 Months £99.99', '12 Months £299.99']);
+    expect(within(durations()).getByRole('radio', { name: '3 Months £99.99' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '12 Months £299.99' }));
+    const chosen = screen.getByRole('radio', { name: '12 Months £299.99' });
+    expect(chosen).toBeChecked();
+    expect(chosen).toHaveFocus();
     expect(total()).toHaveTextContent('£359.96');
     expect(selectCartItems(store.getState())).toContainEqual(
       expect.objectContaining({ slug: 'membership', month: '12 Months', price: 299.99 }),
@@ -141,16 +148,28 @@ describe('package duration', () => {
     expect(selectDurations(store.getState()).gold).toBe('12 Months');
   });
 
+  it('the arrow keys move the choice, as in any radio group', async () => {
+    mockFetch({ '/api/shop/products/3202/variations': () => ({ body: variations }) });
+    const { user, store } = renderWithProviders(<CartPage />, {
+      preloadedState: seedState([goldPackage]),
+    });
+    await screen.findByRole('radio', { name: '12 Months £299.99' });
+    await user.click(screen.getByRole('radio', { name: '3 Months £99.99' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '1 Month £39.99' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '1 Month £39.99' })).toHaveFocus();
+    expect(selectDurations(store.getState()).gold).toBe('1 Month');
+    expect(total()).toHaveTextContent('£39.99');
+  });
+
   it("shows the tier's stored duration", async () => {
     mockFetch({ '/api/shop/products/3202/variations': () => ({ body: variations }) });
     const state = seedState([goldPackage], (dispatch) => {
       dispatch(durationSet({ tier: 'gold', duration: '3 Months' }));
     });
     renderWithProviders(<CartPage />, { preloadedState: state });
-    await screen.findByRole('option', { name: '12 Months – £299.99' });
-    expect(screen.getByRole('combobox', { name: 'Duration of Gold Membership' })).toHaveValue(
-      '3 Months',
-    );
+    await screen.findByRole('radio', { name: '12 Months £299.99' });
+    expect(screen.getByRole('radio', { name: '3 Months £99.99' })).toBeChecked();
   });
 
   it('a failing variations call keeps the current duration', async () => {
@@ -165,9 +184,8 @@ describe('package duration', () => {
     await waitFor(() => {
       expect(warn).toHaveBeenCalled();
     });
-    const select = screen.getByRole('combobox', { name: 'Duration of Gold Membership' });
-    expect(within(select).getAllByRole('option')).toHaveLength(1);
-    expect(select).toHaveDisplayValue('3 Months – £99.99');
+    expect(durationNames()).toEqual(['3 Months £99.99']);
+    expect(screen.getByRole('radio', { name: '3 Months £99.99' })).toBeChecked();
     expect(total()).toHaveTextContent('£99.99');
     warn.mockRestore();
   });
@@ -200,7 +218,7 @@ describe('each line shows its image and links to its page', () => {
       'href',
       '/memberships',
     );
-    await screen.findByRole('combobox', { name: 'Duration of Gold Membership' });
+    await screen.findByRole('group', { name: 'Duration of Gold Membership' });
   });
 
   it('a line kept without an image (an older cart) or with one not to show keeps an empty box', () => {

@@ -6,7 +6,7 @@ import { linePath } from '../lineLinks';
 import { lineDuration, lineName } from '../lineNames';
 import { useConfirmation } from '../hooks';
 import { ConfirmDialog } from './ConfirmDialog';
-import { DurationSelect } from './DurationSelect';
+import { DurationChoice } from './DurationChoice';
 import { LineImage } from './LineImage';
 import { courseDeleted, itemUpdated, selectDurations, type CartItem } from '../model/cartSlice';
 import { MAX_QUANTITY, QUANTITY_FLOOR, lowered } from '../model/quantity';
@@ -65,7 +65,7 @@ export function CartLine({ line, label, onRemoved }: CartLineProps) {
             {path ? <Link to={path}>{lineName(line)}</Link> : lineName(line)}
           </h3>
           {line.tier ? (
-            <DurationSelect line={line} tier={line.tier} duration={duration} label={label} />
+            <DurationChoice line={line} tier={line.tier} duration={duration} label={label} />
           ) : (
             duration && <p className="cart-line-option">{duration}</p>
           )}

@@ -2,9 +2,9 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   STORAGE_KEYS,
+  askToOpenCart,
   cartLabel,
   dashboardUrl,
-  eventBus,
   isMobileApp,
   readPublicConfig,
   safeStorage,
@@ -24,16 +24,7 @@ import { useDropdown } from './dropdowns';
 function openCart(event: MouseEvent<HTMLAnchorElement>): void {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return;
-  // Set while the event is delivered, by whoever shows the cart.
-  const answer = { taken: false };
-  eventBus.emit({
-    type: 'cart:open',
-    opener: event.currentTarget,
-    taken: () => {
-      answer.taken = true;
-    },
-  });
-  if (answer.taken) event.preventDefault();
+  if (askToOpenCart(event.currentTarget)) event.preventDefault();
 }
 
 /**

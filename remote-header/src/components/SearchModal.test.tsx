@@ -9,7 +9,7 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-async function openSearch(fakeTimers = false) {
+async function openSearch(fakeTimers = false, route = '/') {
   if (fakeTimers) jest.useFakeTimers();
   mockViewport(1280);
   mockFetch({
@@ -25,7 +25,7 @@ async function openSearch(fakeTimers = false) {
         <Route path="*" element={<Where />} />
       </Routes>
     </>,
-    { fakeTimers },
+    { fakeTimers, route },
   );
   const trigger = await screen.findByRole('button', { name: 'Search' });
   await rendered.user.click(trigger);
@@ -64,7 +64,7 @@ describe('search', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 
-  it('a term navigates to /search?s= URL-encoded, pushes search_form then search, and closes after 1 s', async () => {
+  it('a term navigates to /search?s= URL-encoded, pushes search_form then search, and closes after 1 s, leaving the focus to the results page', async () => {
     const { user, trigger } = await openSearch(true);
     const events: BusEvent[] = [];
     const subscription = eventBus.all().subscribe((e) => events.push(e));
@@ -84,8 +84,22 @@ describe('search', () => {
       jest.advanceTimersByTime(1);
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(trigger).toHaveFocus();
+    // The page moved to takes it (its heading, as after every move), not the search icon.
+    expect(trigger).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
     subscription.unsubscribe();
+  });
+
+  it('a new search from the results page itself gives the focus back to the search icon', async () => {
+    const { user, trigger } = await openSearch(true, '/search?s=plab');
+    await user.type(screen.getByPlaceholderText('What are you looking for?'), 'msra');
+    await user.click(submitButton());
+    expect(screen.getByTestId('where')).toHaveTextContent('/search?s=msra');
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
   });
 
   it('Escape closes the modal and gives focus back to the search icon', async () => {

@@ -1,23 +1,31 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, keepTabWithin, trackEvent } from 'shared-store';
 import { useSuggestions } from './Suggestions';
+
+/** The results page's path. */
+const SEARCH_PATH = '/search';
 
 /** How long the dialog stays open after a search, while the results page opens. */
 const CLOSE_AFTER_SEARCH_MS = 1000;
 
 export interface SearchModalProps {
+  /** Closes the dialog, the focus going back to what opened it. */
   onClose: () => void;
+  /** Closes the dialog after it moved to another page, whose heading takes the focus. */
+  onLeave: () => void;
 }
 
 /**
  * The search dialog: focus stays inside while it is open, Escape closes it, and the caller gets
  * focus back. A valid term navigates to /search?s=, goes to the data layer (search_form, then
  * search), and the dialog closes 1 s later. The box is a combobox: matches are suggested under it
- * as the visitor types (useSuggestions), and opening one closes the dialog. The dialog's code,
- * suggestions included, loads when it is first opened (Header.tsx).
+ * as the visitor types (useSuggestions), and opening one closes the dialog. After a move to
+ * another page the focus is that page's, as after every move in the app (its heading); a new
+ * search from the results page gives it back to the caller. The dialog's code, suggestions
+ * included, loads when it is first opened (Header.tsx).
  */
-export default function SearchModal({ onClose }: SearchModalProps) {
+export default function SearchModal({ onClose, onLeave }: SearchModalProps) {
   const titleId = useId();
   const errorId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -25,12 +33,13 @@ export default function SearchModal({ onClose }: SearchModalProps) {
   const [term, setTerm] = useState('');
   const [error, setError] = useState('');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Once a search is made, while the dialog closes, nothing more is suggested.
   const [searched, setSearched] = useState(false);
   const suggestions = useSuggestions(searched ? '' : term, {
     onSearchAll: search,
-    onOpened: onClose,
+    onOpened: onLeave,
   });
 
   useEffect(() => {
@@ -54,11 +63,14 @@ export default function SearchModal({ onClose }: SearchModalProps) {
     }
     setError('');
     setSearched(true);
-    void navigate(`/search?s=${encodeURIComponent(trimmed)}`);
+    void navigate(`${SEARCH_PATH}?s=${encodeURIComponent(trimmed)}`);
     // The specification's search_form, and GA4's own search event for the same term.
     trackEvent({ event: 'search_form', search_term: trimmed });
     trackEvent({ event: 'search', search_term: trimmed });
-    closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SEARCH_MS);
+    closeTimer.current = setTimeout(
+      pathname === SEARCH_PATH ? onClose : onLeave,
+      CLOSE_AFTER_SEARCH_MS,
+    );
   }
 
   function onKeyDown(event: KeyboardEvent) {

@@ -217,7 +217,7 @@ describe('search suggestions', () => {
     expect(optionNames()).toEqual(['PLAB centres', 'See all results']);
   });
 
-  it('the arrow keys choose an option round the list, and Enter opens it and closes the dialog', async () => {
+  it('the arrow keys choose an option round the list, and Enter opens it and closes the dialog, leaving the focus to the page opened', async () => {
     const { user, box } = await openSearch(() => ({ body: PLAB }));
     await user.type(box, 'plab');
     pause();
@@ -237,6 +237,8 @@ describe('search suggestions', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/courses\/course-2104$/);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The course's heading takes it (as after every move), not the search icon.
+    expect(screen.getByRole('button', { name: 'Search' })).not.toHaveFocus();
   });
 
   it('Enter on See all results searches as the Search button does', async () => {

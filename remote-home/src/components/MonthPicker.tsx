@@ -1,4 +1,4 @@
-import { formatPrice, useMounted, type MonthOption } from 'shared-store';
+import { MonthChoices, formatPrice, type MonthOption } from 'shared-store';
 import './cards.css';
 
 /**
@@ -33,30 +33,21 @@ export interface MonthPickerProps {
 }
 
 /**
- * The month (or duration) options of a product, each a button with its price: radio buttons, so
- * that the arrow keys move the choice and a screen reader says which is chosen of how many. Drawn
- * on the server, it waits for the page's code (inert, painted the same): a choice made before then
- * would be lost.
+ * The month (or duration) options of a product, each a button with its price (the platform's
+ * MonthChoices, which the cart's lines use too), drawn as the home team's cards draw them.
  */
 export function MonthPicker({ label, name, options, value, onChange }: MonthPickerProps) {
-  const codeRunning = useMounted();
   return (
-    <fieldset className="home-picker" inert={!codeRunning}>
-      <legend>{label}</legend>
-      {options.map((option) => (
-        <label key={option.variationId}>
-          <input
-            type="radio"
-            name={name}
-            checked={option.variationId === value}
-            onChange={() => {
-              onChange(option.variationId);
-            }}
-          />
-          {option.month} <b>{formatPrice(option.price)}</b>
-        </label>
-      ))}
-    </fieldset>
+    <MonthChoices
+      className="home-picker"
+      legend={label}
+      name={name}
+      options={options}
+      value={value}
+      onChange={(option) => {
+        onChange(option.variationId);
+      }}
+    />
   );
 }
 

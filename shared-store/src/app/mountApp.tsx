@@ -1,17 +1,17 @@
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
 import { storageLost } from '../session/sessionStatusSlice';
 import { onStorageLost } from '../session/storage';
 import { startTabSync } from '../session/tabSync';
 import { makeStore, startPersistence, type AppStore } from '../store/makeStore';
+import { PageRouter } from './PageRouter';
 
 /** The providers every page of the storefront sits in: the one store and the one router. */
 export function StorefrontProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <BrowserRouter>{children}</BrowserRouter>
+      <PageRouter>{children}</PageRouter>
     </Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { EventBus, eventBus, notify, track, type BusEvent } from './eventBus';
+import { EventBus, askToOpenCart, eventBus, notify, track, type BusEvent } from './eventBus';
 
 describe('event bus', () => {
   it('delivers each event to the subscribers of its type only', () => {
@@ -20,6 +20,20 @@ describe('event bus', () => {
       { type: 'notify', level: 'info', message: 'hello' },
       { type: 'analytics:push', payload: { event: 'search_form', search_term: 'msra' } },
     ]);
+    subscription.unsubscribe();
+  });
+
+  it('asking to open the cart says whether someone showed it, and tells them the control pressed', () => {
+    const button = document.createElement('button');
+    expect(askToOpenCart(button)).toBe(false);
+
+    const openers: (HTMLElement | null)[] = [];
+    const subscription = eventBus.on('cart:open').subscribe(({ opener, taken }) => {
+      openers.push(opener);
+      taken();
+    });
+    expect(askToOpenCart(button)).toBe(true);
+    expect(openers).toEqual([button]);
     subscription.unsubscribe();
   });
 });

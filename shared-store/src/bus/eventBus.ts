@@ -50,3 +50,20 @@ export function notify(level: BusEventOf<'notify'>['level'], message: string): v
 export function track(payload: Record<string, unknown>): void {
   eventBus.emit({ type: 'analytics:push', payload });
 }
+
+/**
+ * Asks the page to show the cart in place (`cart:open`), for `opener`, the control pressed, which
+ * takes the focus back when the cart closes. True when someone showed it (the cart's drawer);
+ * false when nobody did, and the caller goes on to the cart page.
+ */
+export function askToOpenCart(opener: HTMLElement | null): boolean {
+  let taken = false;
+  eventBus.emit({
+    type: 'cart:open',
+    opener,
+    taken: () => {
+      taken = true;
+    },
+  });
+  return taken;
+}

@@ -79,6 +79,12 @@ describe('scroll-to-top button', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Scroll to top' }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
+
+  it('appears for a page scrolled before it came (the served page, scrolled while its code loaded)', () => {
+    Object.defineProperty(window, 'scrollY', { value: 400, configurable: true });
+    renderWithProviders(<ScrollToTopButton />);
+    expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeVisible();
+  });
 });
 
 function Redirect({ go }: { go: (url: string) => void }) {

@@ -10,6 +10,10 @@ describe('the page’s space while the home remote loads', () => {
   beforeEach(() => {
     mockFetch({ '/': pendingAnswer });
   });
+  afterEach(() => {
+    // The browser's record of the page's navigation, where a test gave one (jsdom keeps none).
+    Reflect.deleteProperty(performance, 'getEntriesByType');
+  });
 
   it('on the home page, keeps the very hero the gateway rendered into the page, so nothing repaints or moves', () => {
     const served = document.createElement('div');
@@ -25,6 +29,24 @@ describe('the page’s space while the home remote loads', () => {
     expect(space?.firstElementChild).toBe(served);
     expect(space?.querySelector('img')).toBe(image);
     expect(space?.textContent).toBe('Pass PLAB');
+  });
+
+  it('on a list served for another address (a back pressed while the page booted), shows the route’s skeleton, never that list', () => {
+    const served = document.createElement('div');
+    served.setAttribute('data-server-render', 'home/CourseListPage');
+    served.innerHTML = '<h1>All courses</h1><h3>PLAB 1 Question Bank</h3>';
+    document.body.append(served);
+    Object.defineProperty(performance, 'getEntriesByType', {
+      configurable: true,
+      value: () => [{ name: 'https://shop.example/courses?exam=plab&sort=price-asc' }],
+    });
+
+    const { container } = renderWithProviders(<App />, { route: '/courses?exam=plab' });
+    const space = container.querySelector('.shell-page-space');
+    expect(space?.childElementCount).toBe(1);
+    expect(space?.firstElementChild).toHaveAttribute('data-shape', 'courseList');
+    expect(space).not.toContainElement(served);
+    served.remove();
   });
 
   it('on a page served without its first screen, shows the route’s skeleton instead', () => {
