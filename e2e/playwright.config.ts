@@ -9,6 +9,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // this file too: they inherit the runner's folders through the environment.
 process.env.E2E_STATE_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-state-'));
 process.env.E2E_DEPLOY_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-deploy-'));
+// The gateway's metrics, on a port of their own (metrics.spec.ts scrapes it).
+process.env.E2E_METRICS_PORT ??= String(PORT + 10_000);
 
 export default defineConfig({
   testDir: './tests',
@@ -98,6 +100,7 @@ export default defineConfig({
       SERVER_RENDER_BUDGET_MS: '5000',
       SAMPLE_STATE_DIR: process.env.E2E_STATE_DIR,
       DEPLOY_DIR: process.env.E2E_DEPLOY_DIR,
+      METRICS_PORT: process.env.E2E_METRICS_PORT,
     },
   },
 });
