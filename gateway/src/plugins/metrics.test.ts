@@ -89,6 +89,8 @@ describe('operators’ metrics', () => {
       ...testGatewayOptions(appsRootWithoutRenderers(), wordpress.url),
       upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
     });
+    // As a production start does: the storefront's port first, then the metrics'.
+    await gateway.listen({ host: '127.0.0.1', port: 0 });
     metricsPort = await serveMetrics(gateway, { host: '127.0.0.1', port: 0 });
   });
 

@@ -108,6 +108,8 @@ export function createGatewayMetrics() {
   return {
     /** The registry the metrics port serves; release health registers its families here too. */
     registry,
+    /** The servers serving the registry (serveMetrics), closed with the gateway. */
+    servers: new Set<http.Server>(),
     /** Counts a request once answered (the plugin's onResponse hook). */
     answered(request: FastifyRequest, status: number, elapsedMs: number): void {
       const route = routeLabel(request);
@@ -184,6 +186,20 @@ export const metrics = fp(
       gatewayMetrics.answered(request, reply.statusCode, reply.elapsedTime);
       done();
     });
+    // Registered now: no hook can be added once the gateway listens, which is when they start.
+    app.addHook('onClose', async () => {
+      await Promise.all(
+        [...gatewayMetrics.servers].map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => {
+                resolve();
+              });
+              server.closeAllConnections();
+            }),
+        ),
+      );
+    });
     loaded();
   },
   { name: 'metrics' },
@@ -198,7 +214,7 @@ export async function serveMetrics(
   app: FastifyInstance,
   { host, port }: { host: string; port: number },
 ): Promise<number> {
-  const { registry } = app.metrics;
+  const { registry, servers } = app.metrics;
   collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
   const server = http.createServer((request, response) => {
     const path = request.url?.split('?')[0];
@@ -231,11 +247,6 @@ export async function serveMetrics(
       resolve();
     });
   });
-  app.addHook('onClose', (_instance, done) => {
-    server.close(() => {
-      done();
-    });
-    server.closeAllConnections();
-  });
+  servers.add(server);
   return (server.address() as AddressInfo).port;
 }
