@@ -12,6 +12,8 @@ process.env.E2E_STATE_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-
 process.env.E2E_DEPLOY_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-deploy-'));
 // The secret the release scripts sign canary links with, and the gateway checks them by.
 process.env.E2E_RELEASE_LINK_SECRET ??= randomBytes(32).toString('hex');
+// The gateway's metrics, on a port of their own (metrics.spec.ts scrapes it).
+process.env.E2E_METRICS_PORT ??= String(PORT + 10_000);
 
 export default defineConfig({
   testDir: './tests',
@@ -105,6 +107,7 @@ export default defineConfig({
       SAMPLE_STATE_DIR: process.env.E2E_STATE_DIR,
       DEPLOY_DIR: process.env.E2E_DEPLOY_DIR,
       RELEASE_LINK_SECRET: process.env.E2E_RELEASE_LINK_SECRET,
+      METRICS_PORT: process.env.E2E_METRICS_PORT,
     },
   },
 });

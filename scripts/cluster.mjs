@@ -10,6 +10,8 @@
 //
 // A gateway that dies is started again on its port (nginx sends its requests to the others
 // meanwhile); Redis is not: the gateways serve from their own memory until it is back.
+// Each gateway serves its Prometheus metrics on a loopback port of its own (METRICS_PORT), and
+// nginx its connection counts (stub_status) on another: both printed, and in the state file.
 // --state-file: where the processes' ids, ports and log files are written (JSON, replaced whole on
 // every change), for the tests that stop one of them. --static-root: nginx also serves that folder
 // itself under /direct/ (the benchmark's reference).
@@ -19,7 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { processes } from './processes.mjs';
+import { freePort, processes } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -95,6 +97,7 @@ function writeState() {
       pid: pidOf('nginx'),
       log: path.join(dir, 'nginx-error.log'),
       accessLog: path.join(dir, 'nginx-access.log'),
+      status: `http://127.0.0.1:${String(nginxStatusPort)}/nginx_status`,
     },
     redis: { pid: pidOf('redis'), socket: path.join(dir, 'redis.sock') },
     sample: { pid: pidOf('sample'), url: sampleUrl },
@@ -104,6 +107,7 @@ function writeState() {
       url: `http://127.0.0.1:${String(gatewayPort)}`,
       pid: pidOf(`gateway-${String(index)}`),
       log: path.join(dir, `gateway-${String(index)}.log`),
+      metrics: `http://127.0.0.1:${String(metricsPorts[index])}/metrics`,
     })),
   };
   const temporary = `${file}.${String(process.pid)}.tmp`;
@@ -148,6 +152,10 @@ const redisSocket = path.join(dir, 'redis.sock');
 const publicUrl = options['public-url'] ?? `http://localhost:${String(port)}`;
 /** Each gateway's port: the first start picks a free one, a restart takes the same. */
 const gatewayPorts = [];
+/** Each gateway's metrics port (GET /metrics), kept across its restarts. */
+const metricsPorts = [];
+/** Where nginx answers its stub_status (GET /nginx_status), on loopback only. */
+let nginxStatusPort = null;
 let sampleUrl = null;
 
 /** Redis: nothing written to disk, reachable only through its socket. */
@@ -184,7 +192,11 @@ async function startGateway(index, env) {
     'node',
     [path.join(ROOT, 'gateway', 'dist', 'main.js')],
     {
-      env: { ...env, PORT: String(gatewayPorts[index] ?? 0) },
+      env: {
+        ...env,
+        PORT: String(gatewayPorts[index] ?? 0),
+        METRICS_PORT: String(metricsPorts[index]),
+      },
       ready: /Storefront ready at http:\/\/[^:\s]+:(\d+)/,
     },
   );
@@ -255,6 +267,15 @@ ${direct}    location / {
       proxy_connect_timeout 2s;
     }
   }
+
+  # Connections now and requests so far (for a Prometheus nginx exporter), on loopback only: never
+  # through the storefront's port.
+  server {
+    listen 127.0.0.1:${String(nginxStatusPort)};
+    access_log off;
+    location = /nginx_status { stub_status; }
+    location / { return 404; }
+  }
 }
 `;
 }
@@ -282,6 +303,8 @@ async function up() {
     TRUSTED_PROXIES: '127.0.0.1',
     LOG_LEVEL: options['log-level'],
   };
+  for (let index = 0; index < gatewayCount; index++) metricsPorts[index] = await freePort();
+  nginxStatusPort = await freePort();
   await Promise.all(
     Array.from({ length: gatewayCount }, (_, index) => startGateway(index, gatewayEnv)),
   );
@@ -298,6 +321,9 @@ async function up() {
   writeState();
   log(
     `${String(gatewayCount)} gateway(s) on ports ${gatewayPorts.join(', ')}, Redis on ${redisSocket}, logs in ${dir}`,
+  );
+  log(
+    `metrics: ${metricsPorts.map((p) => `http://127.0.0.1:${String(p)}/metrics`).join(' ')}; nginx: http://127.0.0.1:${String(nginxStatusPort)}/nginx_status`,
   );
   console.log(`Storefront cluster ready at ${publicUrl}`);
 }

@@ -17,8 +17,31 @@ interface Pushed {
   [key: string]: unknown;
 }
 
-/** Before each page's own code: a window.dataLayer whose pushes are also kept for the tab. */
+/** Where each page the tab left is noted, with how many pushes were kept when it started leaving. */
+const LEFT = 'e2e:pagesLeft';
+
+interface PageLeft {
+  path: string;
+  pushed: number;
+}
+
+/**
+ * Before each page's own code: a window.dataLayer whose pushes are also kept for the tab, and a
+ * note of the moment the page starts leaving (beforeunload: Chromium fires it inside
+ * `location.assign`, before the next page is asked for).
+ */
 async function recordDataLayer(page: Page): Promise<void> {
+  await page.addInitScript(
+    ([key, leftKey]) => {
+      addEventListener('beforeunload', () => {
+        const kept = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+        const left = JSON.parse(sessionStorage.getItem(leftKey) ?? '[]') as unknown[];
+        const note = { path: location.pathname, pushed: kept.length };
+        sessionStorage.setItem(leftKey, JSON.stringify([...left, note]));
+      });
+    },
+    [KEPT, LEFT] as const,
+  );
   await page.addInitScript((key) => {
     const layer: unknown[] = [];
     const push = layer.push.bind(layer);
@@ -29,6 +52,19 @@ async function recordDataLayer(page: Page): Promise<void> {
     };
     (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
   }, KEPT);
+}
+
+/** The pushes kept when the tab last started leaving `path`. */
+async function pushedBeforeLeaving(page: Page, path: string): Promise<Pushed[]> {
+  const [all, left] = await page.evaluate(
+    ([key, leftKey]) => [
+      JSON.parse(sessionStorage.getItem(key) ?? '[]') as Pushed[],
+      JSON.parse(sessionStorage.getItem(leftKey) ?? '[]') as PageLeft[],
+    ],
+    [KEPT, LEFT] as const,
+  );
+  const leaving = left.filter((note) => note.path === path).at(-1);
+  return leaving === undefined ? [] : all.slice(0, leaving.pushed);
 }
 
 /** Every push of the tab so far, page after page. */
@@ -178,6 +214,12 @@ test('a visitor’s path from the home page to a paid order tells analytics exac
   await page.getByRole('button', { name: 'Proceed to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/order-pay\/\d+\//);
   const orderId = Number(/\/order-pay\/(\d+)\//.exec(page.url())?.[1]);
+  // begin_checkout was on the data layer before the cart page started leaving for payment.
+  expect(
+    (await pushedBeforeLeaving(page, '/cart')).filter(
+      (pushed) => pushed.event === 'begin_checkout',
+    ),
+  ).toHaveLength(1);
 
   // Pays: the order-received page reports the payment with the campaign ids.
   const reported = page.waitForResponse(

@@ -12,6 +12,7 @@ import { configuration, type GatewayOptions } from './plugins/configuration';
 import { errorReplies } from './plugins/errorReplies';
 import { framing, SERVER_TIMEOUTS, serverOptions } from './plugins/framing';
 import { loggerOptions } from './plugins/logging';
+import { metrics } from './plugins/metrics';
 import { rateLimiting } from './plugins/rateLimiting';
 import { readCache } from './plugins/readCache';
 import { requestBodies } from './plugins/requestBodies';
@@ -46,6 +47,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
 
   await app.register(configuration, { options });
+  await app.register(metrics);
   await app.register(backendHtml);
   await app.register(framing);
   await app.register(canonicalPaths);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startSampleBackend } from 'sample-backend';
 import { buildGateway } from './app';
 import { readConfig, SECRET_VARIABLES, type GatewayEnv } from './plugins/environment';
+import { serveMetrics } from './plugins/metrics';
 
 /** WooCommerce-shaped credentials for the embedded sample backend, new at every start. */
 function sampleCredentials() {
@@ -96,6 +97,18 @@ async function main(): Promise<void> {
       console.error(`The storefront could not start: ${String(error)}`);
     }
     process.exit(1);
+  }
+  // The operators' metrics, on a port of their own (never the storefront's), only when asked for.
+  if (config.METRICS_PORT !== undefined) {
+    try {
+      await serveMetrics(app, { host: config.HOST, port: config.METRICS_PORT });
+    } catch (error) {
+      await Promise.all([app.close(), sample?.close()]);
+      console.error(
+        `The metrics could not be served on METRICS_PORT ${String(config.METRICS_PORT)}: ${String(error)}`,
+      );
+      process.exit(1);
+    }
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

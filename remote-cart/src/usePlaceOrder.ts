@@ -82,9 +82,10 @@ export interface Placement {
 
 /**
  * Creating the order and handing the browser to its payment page, one at a time. A created order
- * is kept in the store, and its payment page opened (analytics is told of the hand-off; the
- * order's tracking is posted once it is paid). A free order (the shop totals it at £0: a coupon or
- * points took it all) has nothing to pay: the shop is asked to complete it, and the learner goes
+ * is kept in the store, and its payment page opened (analytics is told of the hand-off first, so
+ * it is on the data layer before the page leaves; the order's tracking is posted once it is paid).
+ * A free order (the shop totals it at £0: a coupon or points took it all) has nothing to pay: the
+ * shop is asked to complete it, and the learner goes
  * to its confirmation. A completion that fails is tried again, for the same order, at the next
  * checkout of the same cart; the shop completes an order once however often it is asked.
  * Prices changed since the cart was filled (409): the cart takes the server's prices and the
@@ -164,6 +165,8 @@ export function usePlaceOrder() {
     dispatch(orderPlaced({ order, lines }));
     // A learner who has already left the cart page is not pulled away from where they are now.
     if (!isMounted()) return false;
+    // Told before the page starts leaving: once it has, what it still pushes may never be sent.
+    trackCheckout(lines, toPrice(order.total), request.coupon ?? '');
     try {
       navigation.assign(target);
     } catch (failure) {
@@ -171,7 +174,6 @@ export function usePlaceOrder() {
       setError(PAYMENT_PAGE_ERROR);
       return false;
     }
-    trackCheckout(lines, toPrice(order.total), request.coupon ?? '');
     return true;
   }
 

@@ -15,7 +15,7 @@ import { wooCommerceOf } from './wooCommerce';
 export function commerce(app: FastifyInstance, _options: unknown, loaded: () => void): void {
   const { config, identity, readCache, shared } = app;
   const log = warnings(app.log);
-  const wc = wooCommerceOf(config, log);
+  const wc = wooCommerceOf(config, log, app.metrics.upstreamFailed);
   const ordersCookie = createOrdersCookie(log, { secure: config.secureCookies });
   const readOwnOrder = createOwnOrderReader(wc, identity, ordersCookie);
   registerShopRoutes(app, {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { GatewayConfig } from '../plugins/configuration';
+import { failureOf, type UpstreamFailed } from '../plugins/metrics';
 import { publicForwarding } from '../proxy/upstreams';
 import { ShopError, unavailable } from './errors';
 
@@ -11,6 +12,8 @@ export interface WooCommerceOptions {
   /** The storefront's public address, which WordPress builds its absolute URLs from. */
   publicUrl: URL;
   log: (message: string, error?: unknown) => void;
+  /** Counts a call that got no answer (the metrics); none counted without it. */
+  upstreamFailed?: UpstreamFailed;
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -60,7 +63,9 @@ export function createWooCommerce(options: WooCommerceOptions) {
       });
     } catch (error) {
       options.log(`WooCommerce ${method} ${path} failed`, error);
-      if (error instanceof Error && error.name === 'TimeoutError') {
+      const failure = failureOf(error);
+      options.upstreamFailed?.('woocommerce', failure);
+      if (failure === 'timeout') {
         throw new ShopError(504, 'upstream_timeout', 'The shop took too long to answer.');
       }
       throw unavailable();
@@ -98,10 +103,14 @@ export function createWooCommerce(options: WooCommerceOptions) {
 
 export type WooCommerce = ReturnType<typeof createWooCommerce>;
 
-/** The gateway's WooCommerce as configured: WordPress's upstream, the keys, the time limit. */
+/**
+ * The gateway's WooCommerce as configured: WordPress's upstream, the keys, the time limit, its
+ * failures counted.
+ */
 export function wooCommerceOf(
   config: Pick<GatewayConfig, 'upstreams' | 'wooCommerce' | 'upstreamTimeoutMs' | 'publicUrl'>,
   log: WooCommerceOptions['log'],
+  upstreamFailed: UpstreamFailed,
 ): WooCommerce {
   return createWooCommerce({
     baseUrl: config.upstreams.wordpress,
@@ -109,5 +118,6 @@ export function wooCommerceOf(
     timeoutMs: config.upstreamTimeoutMs,
     publicUrl: config.publicUrl,
     log,
+    upstreamFailed,
   });
 }

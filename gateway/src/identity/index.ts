@@ -58,7 +58,7 @@ export const identity = fp(
     app.decorate(
       'accountForms',
       registerAccounts(app, {
-        wc: wooCommerceOf(config, log),
+        wc: wooCommerceOf(config, log, app.metrics.upstreamFailed),
         revocations,
         attempts: createAttemptCounter(shared),
         log,
@@ -66,5 +66,5 @@ export const identity = fp(
     );
     registerSessionRoutes(app, { identity: whose, revocations });
   },
-  { name: 'identity', dependencies: ['configuration', 'shared-state'] },
+  { name: 'identity', dependencies: ['configuration', 'metrics', 'shared-state'] },
 );

@@ -49,6 +49,9 @@ import { createRouteRenders, createServerRenderers, SERVER_RENDER_BUDGET_MS } fr
 import { createSitemap } from './sitemap';
 import { createAnswerJson } from './wordpressAnswers';
 
+/** A page no route of the contract shows (a contract without its `*`), as the metrics count it. */
+const UNKNOWN_ROUTE = '(none)';
+
 /** The shell's build, as the server renderers know it (the remotes' by their manifests' URLs). */
 const SHELL_BUILD = 'shell';
 
@@ -175,6 +178,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     timeoutMs: config.upstreamTimeoutMs,
     html: app.backendHtml,
     log: warn,
+    upstreamFailed: app.metrics.upstreamFailed,
   });
   const json = createAnswerJson();
   const heads = createPageHeads({
@@ -197,7 +201,7 @@ export async function page(app: FastifyInstance): Promise<void> {
   // commerce API reads them for any visitor (one read a product a minute, in the read cache the
   // API's routes share), never as a visitor: no cookie, no identity, no rate limit spent.
   const shopReads = createShopReads({
-    wc: wooCommerceOf(config, warn),
+    wc: wooCommerceOf(config, warn, app.metrics.upstreamFailed),
     cache: app.readCache,
     log: warn,
   });
@@ -243,21 +247,29 @@ export async function page(app: FastifyInstance): Promise<void> {
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const { remotes, preview } = visitors.forRequest(request, reply, true);
     const pageAsked = pageRequest(contract, request.url);
+    // Counted by its route's pattern, never by the address asked.
+    const route = pageAsked.shows?.path ?? UNKNOWN_ROUTE;
+    app.metrics.servedPage(request, route);
     const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
     const renderingBuild = renderingBuildOf(pageAsked.shows, remotes);
     const pageCode = shellPageCode(pageAsked);
-    // What the page is about, its first screen and the site's logo are read from WordPress at
-    // the same time (a bare page shows no header).
-    const [served, serverRender, logo] = await Promise.all([
-      heads.headFor(pageAsked),
+    const renderer =
       !pageAsked.bare &&
       renderingBuild &&
       serverRenderBudgetMs > 0 &&
       canHoldServerRender(template, contract.markup)
-        ? routeRenders.renderFor(pageAsked, renderers.readyFor(renderingBuild), request.cookies)
-        : undefined,
+        ? { ready: renderers.readyFor(renderingBuild) }
+        : undefined;
+    // What the page is about, its first screen and the site's logo are read from WordPress at
+    // the same time (a bare page shows no header).
+    const [served, serverRender, logo] = await Promise.all([
+      heads.headFor(pageAsked),
+      renderer ? routeRenders.renderFor(pageAsked, renderer.ready, request.cookies) : undefined,
       pageAsked.bare ? undefined : headerLogo(),
     ]);
+    if (renderer && !serverRender) {
+      app.metrics.renderFellBack(route, renderer.ready ? 'failed' : 'unavailable');
+    }
     // The page carries the styles of what it shows, so its first paint needs no other response
     // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
     // (the first paint waits for it) when it styles markup the page already holds: the shell

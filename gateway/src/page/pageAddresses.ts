@@ -15,9 +15,21 @@ import { routeOf } from '../proxy/routeTable';
 /** The remotes' builds and the released versions: files, never the shell's page. */
 const FILE_FOLDERS = /^\/(?:remotes|releases)\//;
 
+/**
+ * Where a scraper asks for the operators' metrics, which are served on their own port only
+ * (plugins/metrics.ts): here it is never a page (nor WordPress's), so a scraper pointed at the
+ * storefront's port is told 404 whatever WordPress holds.
+ */
+const METRICS_ADDRESS = /^\/metrics(?:\/|$)/i;
+
 /** Whether a path (without its query) is an address the shell's page may stand at. */
 export function isPageAddress(path: string): boolean {
-  return !extname(path) && !FILE_FOLDERS.test(path) && routeOf('GET', path) === undefined;
+  return (
+    !extname(path) &&
+    !FILE_FOLDERS.test(path) &&
+    !METRICS_ADDRESS.test(path) &&
+    routeOf('GET', path) === undefined
+  );
 }
 
 /** The types a page address answers in: the page, or an API's JSON error. */

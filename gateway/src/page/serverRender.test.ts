@@ -498,6 +498,7 @@ describe('a route’s first screen rendered on the server', () => {
         timeoutMs: 2000,
         html,
         log: () => undefined,
+        upstreamFailed: () => undefined,
       }),
       json: createAnswerJson(),
       budgetMs,

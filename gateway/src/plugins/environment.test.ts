@@ -40,6 +40,17 @@ describe('gateway configuration', () => {
     );
   });
 
+  it('serves no metrics unless METRICS_PORT is set, and never on the storefront’s own port', () => {
+    expect(readConfig({}).METRICS_PORT).toBeUndefined();
+    expect(readConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    for (const bad of ['0', 'nine', '70000', '-1']) {
+      expect(() => readConfig({ METRICS_PORT: bad })).toThrow(/METRICS_PORT/);
+    }
+    expect(refusal({ PORT: '9000', METRICS_PORT: '9000' })).toMatch(
+      /METRICS_PORT .*must differ from PORT/,
+    );
+  });
+
   it('takes a Tag Manager container id as GTM_ID, and nothing else (it goes into every page)', () => {
     expect(readConfig({}).GTM_ID).toBeUndefined();
     expect(readConfig({ GTM_ID: ' GTM-AB12CD ' }).GTM_ID).toBe('GTM-AB12CD');

@@ -87,6 +87,11 @@ export const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * Where the operators' Prometheus metrics are served (GET /metrics), on HOST: a port of their
+   * own, never the storefront's. Unset: no metrics are served.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WORDPRESS_URL: optionalUrl,
   /**
    * The WordPress site's public address, whose links the storefront shows as its own routes
@@ -276,6 +281,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
   if (gaps.length > 0) {
     throw new Error(
       `Invalid configuration: a production start (an upstream configured, or NODE_ENV=production) requires ${gaps.join('; ')}`,
+    );
+  }
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) {
+    throw new Error(
+      `Invalid configuration: METRICS_PORT ${String(config.METRICS_PORT)} must differ from PORT: the metrics are never served on the storefront's port`,
     );
   }
   if (config.REDIS_URL && !config.COOKIE_SECRET) {

@@ -44,8 +44,13 @@ async function registerOnce(
         keyGenerator: (request) => `${name}:${normalizeIP(request.ip)}`,
       });
       limiters.set(name, async (request, reply) => {
-        // The proxy types its requests for any server flavour; this server is plain HTTP.
-        await limiter.call(scope, request as FastifyRequest, reply as FastifyReply);
+        try {
+          // The proxy types its requests for any server flavour; this server is plain HTTP.
+          await limiter.call(scope, request as FastifyRequest, reply as FastifyReply);
+        } catch (error) {
+          if (error instanceof RateLimited) app.metrics.rateLimitRefused(name);
+          throw error;
+        }
       });
     }
   });
@@ -102,5 +107,5 @@ export const rateLimiting = fp(
       if (limiter) await limiter(request, reply);
     });
   },
-  { name: 'rate-limiting', dependencies: ['shared-state'] },
+  { name: 'rate-limiting', dependencies: ['metrics', 'shared-state'] },
 );

@@ -13,18 +13,21 @@ declare module 'fastify' {
 /**
  * The upstream reads the gateway keeps, as the route table says: one upstream request a key at a
  * time, whoever asks (a browser through the proxy, the commerce API's product reads, a page's
- * head), every instance's in Redis when they share one, this instance's own otherwise.
+ * head), every instance's in Redis when they share one, this instance's own otherwise; each lookup
+ * counted in the metrics.
  */
 export const readCache = fp(
   (app: FastifyInstance, _options: unknown, loaded: () => void) => {
     const { shared } = app;
     app.decorate(
       'readCache',
-      shared
-        ? createSharedResponseCache(shared, { upstreamTimeoutMs: app.config.upstreamTimeoutMs })
-        : createResponseCache(),
+      app.metrics.countedCache(
+        shared
+          ? createSharedResponseCache(shared, { upstreamTimeoutMs: app.config.upstreamTimeoutMs })
+          : createResponseCache(),
+      ),
     );
     loaded();
   },
-  { name: 'read-cache', dependencies: ['configuration', 'shared-state'] },
+  { name: 'read-cache', dependencies: ['configuration', 'metrics', 'shared-state'] },
 );

@@ -47,7 +47,7 @@ export async function proxy(app: FastifyInstance): Promise<void> {
   const { config, identity, accountForms, readCache, backendHtml } = app;
   const { publicUrl, upstreamTimeoutMs: timeoutMs } = config;
   const log = warnings(app.log);
-  const wc = wooCommerceOf(config, log);
+  const wc = wooCommerceOf(config, log, app.metrics.upstreamFailed);
   const payments = { wc, settlement: app.settlement, log };
   const policy = createUpstreamPolicy({
     cache: readCache,
@@ -58,6 +58,7 @@ export async function proxy(app: FastifyInstance): Promise<void> {
       timeoutMs,
       html: backendHtml,
       log,
+      upstreamFailed: app.metrics.upstreamFailed,
     }),
     publicUrl,
     identity,
@@ -146,6 +147,7 @@ export async function proxy(app: FastifyInstance): Promise<void> {
         onError: (reply, { error }) => {
           policy.release(reply.request);
           const { status, body } = upstreamError(error);
+          app.metrics.upstreamFailed(mount.upstream, status === 504 ? 'timeout' : 'error');
           void reply.code(status).type('application/json; charset=utf-8').send(body);
         },
       },

@@ -1,4 +1,5 @@
 import type { BackendHtml } from '../plugins/backendHtml';
+import { failureOf, type UpstreamFailed } from '../plugins/metrics';
 import { pathOf } from '../plugins/canonicalPaths';
 import type { CachedResponse, ResponseCache } from './responseCache';
 import { publicForwarding, upstreamQuery } from './upstreams';
@@ -15,6 +16,8 @@ export interface WordPressReadDeps {
   /** Sanitizes the HTML in WordPress's answers before they are kept or used. */
   html: BackendHtml;
   log: (message: string, error?: unknown) => void;
+  /** Counts a read that got no answer (the metrics). */
+  upstreamFailed: UpstreamFailed;
 }
 
 /**
@@ -66,6 +69,7 @@ export function createWordPressReads(deps: WordPressReadDeps) {
       }
     } catch (error) {
       deps.log(`Reading ${path} from WordPress failed`, error);
+      deps.upstreamFailed('wordpress', failureOf(error));
     }
     await claim.finish(answer, answer?.status === 200 ? ttlMs : 0);
     return answer;

@@ -254,6 +254,24 @@ describe('checkout', () => {
     expect(checkouts()[0]).toMatchObject({ ecommerce: { value: 44.99 } });
   });
 
+  it('begin_checkout is told before the browser leaves for the payment page, not after', async () => {
+    backend();
+    /** The checkouts told when the page started leaving. */
+    let toldWhenLeaving: unknown[] | undefined;
+    assign.mockImplementationOnce(() => {
+      toldWhenLeaving = checkouts();
+    });
+    const { user, proceed } = renderCart();
+    await user.type(screen.getByLabelText('Email for your receipt'), 'dr.patel@nhs.net');
+    await user.click(proceed);
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith(order.payment_url);
+    });
+    expect(toldWhenLeaving).toEqual([expect.objectContaining({ event: 'begin_checkout' })]);
+    expect(checkouts()).toHaveLength(1);
+  });
+
   it('a double click creates one order, and one hand-off', async () => {
     const { orderBodies } = backend();
     const { user, proceed } = renderCart();
