@@ -29,6 +29,12 @@ export type Vital = keyof typeof VITAL_BOUNDS;
 const VITALS = Object.keys(VITAL_BOUNDS) as Vital[];
 
 /** A row's window: its remote, cohort and version, and the canary it runs beside (if any). */
+/** What one beacon added to a row: `views`, `errors`, `loadFailures`, `addToCart`, `<vital>.<bucket>`. */
+export interface CountedRow {
+  row: RowKey;
+  added: Map<string, number>;
+}
+
 export interface RowKey {
   remote: string;
   cohort: Cohort;
@@ -183,22 +189,24 @@ export function createHealthCounts(shared: SharedState | undefined) {
 
   return {
     /** Counts a beacon in the rows it belongs to (`rows`: the deployment's now). */
-    async count(beacon: Beacon, rows: readonly RowKey[]): Promise<void> {
+    /** Counts a beacon in the rows it reports on; answers what it added to each. */
+    async count(beacon: Beacon, rows: readonly RowKey[]): Promise<CountedRow[]> {
       const counted = rowsOfBeacon(beacon, rows);
-      if (counted.length === 0) return;
+      if (counted.length === 0) return [];
+      const added = counted.map((row) => ({ row, added: additions(beacon, row.remote) }));
       const stored = await shared?.attempt((redis) => {
         const batch = redis.multi();
-        for (const row of counted) {
+        for (const { row, added: fields } of added) {
           const key = redisKey(row);
-          for (const [name, amount] of additions(beacon, row.remote)) {
-            batch.hincrby(key, name, amount);
-          }
+          for (const [name, amount] of fields) batch.hincrby(key, name, amount);
           batch.expire(key, ROW_TTL_S);
         }
         return batch.exec();
       });
-      if (stored !== undefined && stored !== null) return;
-      for (const row of counted) addTo(inMemory(row), additions(beacon, row.remote));
+      if (stored === undefined || stored === null) {
+        for (const { row, added: fields } of added) addTo(inMemory(row), fields);
+      }
+      return added;
     },
     /** The counts of each row. */
     async read(rows: readonly RowKey[]): Promise<HealthRow[]> {

@@ -70,6 +70,13 @@ export const releaseHealth = fp(
     const [first = '', ...others] = remoteNames;
     const schema = beaconSchema([first, ...others]);
     const counts = createHealthCounts(app.shared);
+    // The operators' view of the same counts (plugins/metrics.ts): this gateway's beacons, by the
+    // remote version and cohort they reported on; the Web Vitals stay in deploy/health.json.
+    const signals = app.metrics.releaseHealthCounter(
+      'signals',
+      "What visitors' pages reported to this gateway: views, errors, failed loads, adds to cart.",
+      ['signal'],
+    );
     let dirty = false;
 
     app.post(BEACON_PATH, async (request, reply) => {
@@ -81,10 +88,19 @@ export const releaseHealth = fp(
       }
       const beacon = readBeacon(schema, request.body);
       if (!beacon) return reply.code(400).send(refused);
-      await counts.count(
+      const counted = await counts.count(
         beacon,
         currentRows(remoteNames, config.remotes.get(), config.rollout.get()),
       );
+      for (const { row, added } of counted) {
+        for (const [signal, amount] of added) {
+          if (signal.includes('.')) continue;
+          signals.inc(
+            { remote: row.remote, version: row.version, bucket: row.cohort, signal },
+            amount,
+          );
+        }
+      }
       dirty = true;
       return reply.code(204).send();
     });

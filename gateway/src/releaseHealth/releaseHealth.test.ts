@@ -137,6 +137,25 @@ test('a page view counts in the row of each remote at the version it loaded: liv
   expect(remotes.footer?.live).toMatchObject({ version: 'build', views: 3 });
 });
 
+test('the operators’ metrics count what pages reported, by remote version, cohort and signal', async () => {
+  const app = await gateway();
+  await send(app, beacon(LIVE, { lcp: 1200, addToCart: true }));
+  await send(app, beacon(CANARY, { errors: ['header'] }));
+  await send(app, beacon(CANARY, { loadFailures: ['header'] }));
+  const text = await app.metrics.registry.metrics();
+  const series = (labels: string) =>
+    new RegExp(`^gateway_release_health_signals_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1];
+  expect(series(`remote="header",version="${LIVE}",bucket="live",signal="views"`)).toBe('1');
+  expect(series(`remote="header",version="${LIVE}",bucket="live",signal="addToCart"`)).toBe('1');
+  expect(series(`remote="header",version="${CANARY}",bucket="canary",signal="views"`)).toBe('2');
+  expect(series(`remote="header",version="${CANARY}",bucket="canary",signal="errors"`)).toBe('1');
+  expect(series(`remote="header",version="${CANARY}",bucket="canary",signal="loadFailures"`)).toBe(
+    '1',
+  );
+  // The vitals' histogram buckets are not series of their own.
+  expect(text).not.toMatch(/signal="lcp/);
+});
+
 test('a p75 above the histogram’s last bound is written as such, not lost', async () => {
   const app = await gateway();
   await send(app, beacon(LIVE, { lcp: 25_000, inp: 1500 }));
