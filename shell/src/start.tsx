@@ -24,23 +24,27 @@ setTimeout(() => {
   if (root) void mountApp(root, () => <App />, withCartModel(cartModel));
 }, 0);
 
+/** Runs `start` once the page has loaded (at once if it has). */
+function onceLoaded(start: () => void): void {
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
 // The pages a visitor is likely to open next are read ahead, by code that comes once this page
 // has loaded; where it cannot come, pages open as they always did.
-const readAhead = () => {
+onceLoaded(() => {
   import(/* webpackChunkName: "prefetch" */ './prefetch/prefetch').then(
     (module) => {
       module.startPrefetching();
     },
     () => undefined,
   );
-};
-if (document.readyState === 'complete') readAhead();
-else window.addEventListener('load', readAhead, { once: true });
+});
 
 // The release-health report (its Web Vitals library included) comes once the page has loaded and
 // the browser is idle: nothing of it is in the way of the first paint. What happened before it
 // came is kept for it (health/signals.ts).
-const reportHealth = () => {
+onceLoaded(() => {
   whenIdle(() => {
     import(/* webpackChunkName: "health" */ './health/report').then(
       (module) => {
@@ -49,6 +53,4 @@ const reportHealth = () => {
       () => undefined,
     );
   });
-};
-if (document.readyState === 'complete') reportHealth();
-else window.addEventListener('load', reportHealth, { once: true });
+});
