@@ -120,7 +120,7 @@ describe('logout', () => {
     t.done();
   });
 
-  it('revokes the token at the gateway after the save and before clearing storage', async () => {
+  it('ends the session on this page before it revokes the token: no request goes out with a token being revoked', async () => {
     const t = await loggedIn();
     (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
       t.team.heard.push(
@@ -131,8 +131,8 @@ describe('logout', () => {
     await t.session.logout();
     expect(t.team.heard).toEqual([
       'save (token jwt-token)',
-      'revoked jwt-token, token still stored: jwt-token',
       'ended, forgotten',
+      'revoked jwt-token, token still stored: null',
     ]);
     expect(t.storage.keys()).toEqual(['isAllowed']);
     t.done();
@@ -314,6 +314,23 @@ describe('session expiry', () => {
     });
     expect(t.store.getState().loginData.loginData).toBe(false);
     expect(t.navigate).toHaveBeenCalledWith('/login', { full: false });
+    t.done();
+  });
+
+  it('at 24 h the session ends on this page before the token is revoked', async () => {
+    const t = withLogin(SESSION_LIFETIME_MS);
+    (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
+      t.team.heard.push(
+        `revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`,
+      );
+      return Promise.resolve(undefined);
+    });
+    await expect(t.session.checkExpiry()).resolves.toBe(true);
+    expect(t.team.heard).toEqual([
+      'save (token jwt-token)',
+      'ended, forgotten',
+      'revoked jwt-token, token still stored: null',
+    ]);
     t.done();
   });
 

@@ -101,8 +101,10 @@ export function createSession(deps: SessionDeps) {
         return false;
       }
     }
-    if (token) await revoke(token);
+    // The session ends here before the token is revoked: no request of this page carries a token
+    // that is on its way out (the gateway's revocation takes up to a second to be sure).
     loggedOut(options.keepCartOnDevice === true, MESSAGES.logoutSuccess);
+    if (token) await revoke(token);
     return true;
   }
 
@@ -181,8 +183,8 @@ export function createSession(deps: SessionDeps) {
   async function expire(token: string, userId: string | null): Promise<boolean> {
     postLogoutToApp(deps.win);
     const saved = userId ? await saveBeforeLogout() : true;
-    await revoke(token);
     endSession(!saved);
+    await revoke(token);
     const inApp = deps.isMobileApp();
     if (!inApp) notify('error', MESSAGES.sessionExpired);
     deps.navigate(inApp ? `/login?${SESSION_EXPIRED_QUERY}` : '/login', { full: inApp });
