@@ -12,6 +12,9 @@ module.exports = {
   coverageDirectory: '<rootDir>/.reports/coverage',
   // shared-store is the contract every remote relies on.
   coverageThreshold: { './shared-store/src/': { lines: 95 } },
+  // A test waits for what it awaits, never for the clock: the limit only ends a test that hangs,
+  // and holds on a two-core machine that is also type-checking and linting.
+  testTimeout: 30_000,
   projects: [
     '<rootDir>/shared-store',
     '<rootDir>/shell',

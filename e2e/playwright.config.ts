@@ -30,7 +30,9 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${String(PORT)}`,
-    trace: 'retain-on-failure',
+    // The trace's actions, snapshots and network, but no screencast: recording one made the
+    // browser's processes spend about half of each test's CPU time, which two workers share.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

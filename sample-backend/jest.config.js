@@ -1,7 +1,9 @@
+const { swcTransform } = require('tooling/jest/swc');
+
 /** @type {import('jest').Config} */
 module.exports = {
   displayName: 'sample-backend',
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: { '^.+\\.ts$': swcTransform() },
   testMatch: ['<rootDir>/src/**/*.test.ts'],
 };

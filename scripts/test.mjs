@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // npm test: type-check, lint, unused exports, unit tests, production build, end-to-end tests in
 // Chromium.
+// The steps that do not need each other run side by side, in two lanes: the checks and the build
+// in one, Jest (the longest step) in the other. Each step's output is printed whole when it ends,
+// so that two steps never interleave. The end-to-end tests run last, alone, and stream.
 // Ends with one plain summary line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,7 +15,11 @@ fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const steps = [
+
+/** A step's tests counted from its report: one pass, or one failure, when it has none. */
+const asOne = (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+
+const checksAndBuild = [
   { name: 'type-check', cmd: 'npm', args: ['run', 'type-check'] },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
   {
@@ -20,33 +27,9 @@ const steps = [
     name: 'unused exports of shared-store',
     cmd: 'npm',
     args: ['run', '--silent', 'check:exports'],
-    output: true,
     counts: (out) => {
       const unused = out.match(/shared-store\/src\/index\.ts:\d+/g)?.length ?? 0;
       return { passed: unused === 0 ? 1 : 0, failed: unused };
-    },
-  },
-  {
-    name: 'unit tests',
-    before: () => {
-      // The gateway's differential tests run Debian's php-cli (proxy/phpParams.php.test.ts).
-      if (fs.existsSync('/usr/bin/php')) return true;
-      console.error(
-        '/usr/bin/php is missing: install it with "apt-get install -y php-cli" (Debian).',
-      );
-      return false;
-    },
-    cmd: 'npx',
-    args: [
-      'jest',
-      '--ci',
-      '--coverage',
-      '--json',
-      `--outputFile=${path.join(reports, 'jest.json')}`,
-    ],
-    counts: () => {
-      const r = JSON.parse(fs.readFileSync(path.join(reports, 'jest.json'), 'utf8'));
-      return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
     },
   },
   {
@@ -63,7 +46,6 @@ const steps = [
       'tooling/lintBoundaries.test.mjs',
       'tooling/unusedExports.test.mjs',
     ],
-    output: true,
     counts: (out) => ({
       passed: Number(/# pass (\d+)/.exec(out)?.[1] ?? 0),
       failed: Number(/# fail (\d+)/.exec(out)?.[1] ?? 1),
@@ -71,10 +53,42 @@ const steps = [
   },
   { name: 'build', cmd: 'npm', args: ['run', 'build'] },
   { name: 'size budget', cmd: 'node', args: ['scripts/size-budget.mjs'] },
+];
+
+const unitTests = [
+  {
+    name: 'unit tests',
+    before: () => {
+      // The gateway's differential tests run Debian's php-cli (proxy/phpParams.php.test.ts).
+      if (fs.existsSync('/usr/bin/php')) return true;
+      console.error(
+        '/usr/bin/php is missing: install it with "apt-get install -y php-cli" (Debian).',
+      );
+      return false;
+    },
+    cmd: 'npx',
+    args: [
+      'jest',
+      '--ci',
+      '--coverage',
+      // Two workers: the machine's two cores, shared with the other lane's steps.
+      '--maxWorkers=2',
+      '--json',
+      `--outputFile=${path.join(reports, 'jest.json')}`,
+    ],
+    counts: () => {
+      const r = JSON.parse(fs.readFileSync(path.join(reports, 'jest.json'), 'utf8'));
+      return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
+    },
+  },
+];
+
+const endToEnd = [
   {
     name: 'end-to-end tests',
     cmd: 'npm',
     args: ['run', 'test:e2e'],
+    live: true,
     before: () => {
       // The cluster's tests run Debian's redis-server and nginx (npm run cluster).
       const needed = [
@@ -98,43 +112,68 @@ const steps = [
   },
 ];
 
-let passed = 0;
-let failed = 0;
-const started = Date.now();
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  const t0 = Date.now();
-  let output = '';
-  let ok = step.before?.() ?? true;
-  if (ok) {
-    const result = spawnSync(step.cmd, step.args, {
+/**
+ * Runs a command; a live one streams, any other answers its output (stdout and stderr as they
+ * came) to be printed when it ends.
+ */
+function run(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, {
       cwd: root,
       env: process.env,
-      stdio: step.output ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-      encoding: 'utf8',
+      stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
-    if (step.output) {
-      output = result.stdout ?? '';
-      process.stdout.write(output);
-    }
-    ok = result.status === 0;
-  }
-  let counted = { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
-  if (step.counts) {
-    try {
-      counted = step.counts(output);
-      if (!ok && counted.failed === 0) counted.failed = 1;
-    } catch {
-      // No report: the step failed before it could write one.
-    }
-  }
-  passed += counted.passed;
-  failed += counted.failed;
-  console.log(
-    `--- ${step.name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
-  );
-  if (!ok) break;
+    let all = '';
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      all += chunk;
+      stdout += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      all += chunk;
+    });
+    child.on('error', (error) => {
+      all += `${error.message}\n`;
+    });
+    child.on('close', (code) => resolve({ ok: code === 0, all, stdout }));
+  });
 }
+
+const totals = { passed: 0, failed: 0 };
+
+/** Runs a lane's steps one after another; stops at the first that fails. Answers whether all passed. */
+async function lane(steps) {
+  for (const step of steps) {
+    const t0 = Date.now();
+    if (step.live) console.log(`\n=== ${step.name} ===`);
+    let ok = step.before?.() ?? true;
+    let result = { all: '', stdout: '' };
+    if (ok) {
+      result = await run(step);
+      ok = result.ok;
+    }
+    let counted = asOne(ok);
+    if (step.counts) {
+      try {
+        counted = step.counts(result.stdout);
+        if (!ok && counted.failed === 0) counted.failed = 1;
+      } catch {
+        // No report: the step failed before it could write one.
+      }
+    }
+    totals.passed += counted.passed;
+    totals.failed += counted.failed;
+    const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+    if (!step.live) process.stdout.write(`\n=== ${step.name} ===\n${result.all}`);
+    console.log(`--- ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+const started = Date.now();
+const lanes = await Promise.all([lane(checksAndBuild), lane(unitTests)]);
+if (lanes.every(Boolean)) await lane(endToEnd);
 console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);

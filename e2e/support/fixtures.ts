@@ -23,10 +23,38 @@ function clientAddressOf(testInfo: TestInfo): string {
   return `10.${String(a)}.${String(b)}.${String(c)}`;
 }
 
-export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+export const test = base.extend<{
+  consoleWatch: ConsoleWatch;
+  /**
+   * The visitor closed the newsletter popup on an earlier visit (popupClosed), as most visitors
+   * have: the popup opens 10 s into a page, and on a loaded machine a test's page lives that long.
+   * The popup's own tests set it to false.
+   */
+  closedNewsletterPopupBefore: boolean;
+  returningVisitor: undefined;
+}>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientAddressOf(testInfo) });
   },
+  closedNewsletterPopupBefore: [true, { option: true }],
+  returningVisitor: [
+    async ({ context, closedNewsletterPopupBefore }, use) => {
+      if (closedNewsletterPopupBefore) {
+        // Once per tab, at its first page: a logout that clears the storage is not undone.
+        await context.addInitScript(() => {
+          try {
+            if (sessionStorage.getItem('e2e-returning-visitor')) return;
+            sessionStorage.setItem('e2e-returning-visitor', 'true');
+            localStorage.setItem('popupClosed', 'true');
+          } catch {
+            // A test's storage that throws (private mode): the popup is then the test's.
+          }
+        });
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   consoleWatch: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

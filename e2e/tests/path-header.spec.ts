@@ -24,7 +24,8 @@ async function openMainMenu(page: Page, viewport: typeof PHONE): Promise<Locator
 
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`at ${String(viewport.width)} px`, () => {
-    test.use({ viewport });
+    // A first visit: the popup is due (the tests that are not about it close it beforehand).
+    test.use({ viewport, closedNewsletterPopupBefore: false });
 
     test('the popup never takes the focus from a field being typed in: a message on /contact-us keeps every character', async ({
       page,

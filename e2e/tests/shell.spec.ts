@@ -37,42 +37,47 @@ test.describe('footer and shell behaviours', () => {
     expect(shownAt).toBeGreaterThanOrEqual(2000);
   });
 
-  test('the popup opens after 10 s; closed once, it stays closed', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toHaveCount(0);
-    await page.clock.runFor(10_000);
-    const popup = page.getByRole('dialog', { name: /Arora Updates/ });
-    await expect(popup).toBeVisible();
-    await popup.getByRole('button', { name: 'Close' }).click();
-    expect(await page.evaluate(() => localStorage.getItem('popupClosed'))).toBe('true');
-    await page.reload();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await page.clock.runFor(15_000);
-    await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toHaveCount(0);
-  });
+  test.describe('the newsletter popup', () => {
+    // A first visit: the popup is due.
+    test.use({ closedNewsletterPopupBefore: false });
 
-  test('the popup’s code comes 7 s into the page, to hear the last typing: a visitor gone before never downloads it', async ({
-    page,
-  }) => {
-    // By the page's own clock, not a fake one: Playwright's clock does not start
-    // performance.now() at each page's opening. Requests as the browser made them (the page's
-    // resource timings stop at 250 entries).
-    const popupCode: Request[] = [];
-    page.on('request', (request) => {
-      if (/\/newsletter-popup\.\w+\.js$/.test(new URL(request.url()).pathname)) {
-        popupCode.push(request);
-      }
+    test('the popup opens after 10 s; closed once, it stays closed', async ({ page }) => {
+      await page.clock.install();
+      await page.goto('/');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toHaveCount(0);
+      await page.clock.runFor(10_000);
+      const popup = page.getByRole('dialog', { name: /Arora Updates/ });
+      await expect(popup).toBeVisible();
+      await popup.getByRole('button', { name: 'Close' }).click();
+      expect(await page.evaluate(() => localStorage.getItem('popupClosed'))).toBe('true');
+      await page.reload();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await page.clock.runFor(15_000);
+      await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toHaveCount(0);
     });
-    await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toBeVisible({
-      timeout: 20_000,
+
+    test('the popup’s code comes 7 s into the page, to hear the last typing: a visitor gone before never downloads it', async ({
+      page,
+    }) => {
+      // By the page's own clock, not a fake one: Playwright's clock does not start
+      // performance.now() at each page's opening. Requests as the browser made them (the page's
+      // resource timings stop at 250 entries).
+      const popupCode: Request[] = [];
+      page.on('request', (request) => {
+        if (/\/newsletter-popup\.\w+\.js$/.test(new URL(request.url()).pathname)) {
+          popupCode.push(request);
+        }
+      });
+      await page.goto('/');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /Arora Updates/ })).toBeVisible({
+        timeout: 20_000,
+      });
+      const opened = await page.evaluate(() => performance.timeOrigin);
+      expect(popupCode).toHaveLength(1);
+      expect((popupCode[0]?.timing().startTime ?? 0) - opened).toBeGreaterThanOrEqual(7000);
     });
-    const opened = await page.evaluate(() => performance.timeOrigin);
-    expect(popupCode).toHaveLength(1);
-    expect((popupCode[0]?.timing().startTime ?? 0) - opened).toBeGreaterThanOrEqual(7000);
   });
 
   test('newsletter: the exact messages for an empty and a malformed email, then a confirmation', async ({

@@ -1,12 +1,13 @@
 'use strict';
 const path = require('node:path');
+const { swcTransform } = require('./swc');
 
 /** Packages of the test set-up that ship only ES modules. */
 const ESM_ONLY = ['rettime', 'until-async', '@open-draft/deferred-promise'];
 
 /**
  * Jest settings shared by the browser packages: jsdom with Node's fetch, streams and encoders
- * (environment.js, as Mock Service Worker needs them), ts-jest, styles and assets stubbed.
+ * (environment.js, as Mock Service Worker needs them), swc, styles and assets stubbed.
  * @param {string} dir the package folder
  * @returns {import('jest').Config}
  */
@@ -16,18 +17,8 @@ function webJestConfig(dir) {
     rootDir: dir,
     testEnvironment: path.join(__dirname, 'environment.js'),
     transform: {
-      '^.+\\.tsx?$': [
-        'ts-jest',
-        {
-          tsconfig: path.join(dir, 'tsconfig.json'),
-          // The browser tsconfig emits ES modules for webpack; Jest runs CommonJS.
-          diagnostics: { ignoreCodes: ['TS151001'] },
-        },
-      ],
-      [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.m?js$`]: [
-        'ts-jest',
-        { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' }, diagnostics: false },
-      ],
+      '^.+\\.tsx?$': swcTransform({ jsx: true }),
+      [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.m?js$`]: swcTransform(),
     },
     // Mock Service Worker's own dependencies in ESM_ONLY ship only ES modules, which
     // Jest on Node 20 cannot require: they are compiled to CommonJS as the sources are
