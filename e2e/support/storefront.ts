@@ -156,16 +156,45 @@ export function allowingAnalytics(context: BrowserContext, baseURL: string | und
   return withConsentCookie(context, baseURL, 'v1-a1-m0');
 }
 
-/** Counts every layout shift of the page from its first paint on (window.shifted). */
+/**
+ * Counts every layout shift of the page from its first paint on (window.shifted), and keeps what
+ * moved, from where to where (window.shiftedWhat), for the failure to say.
+ */
 export async function watchShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const watched = window as unknown as { shifted: number };
+    interface Shift extends PerformanceEntry {
+      value: number;
+      sources?: {
+        node: Node | null;
+        previousRect: DOMRectReadOnly;
+        currentRect: DOMRectReadOnly;
+      }[];
+    }
+    const watched = window as unknown as { shifted: number; shiftedWhat: string[] };
     watched.shifted = 0;
+    watched.shiftedWhat = [];
+    const rect = ({ x, y, width, height }: DOMRectReadOnly) =>
+      `${String(x)},${String(y)} ${String(width)}×${String(height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+      for (const entry of list.getEntries() as Shift[]) {
         watched.shifted += entry.value;
+        for (const { node, previousRect, currentRect } of entry.sources ?? []) {
+          const what =
+            node instanceof Element ? `${node.tagName}.${node.className}` : node?.nodeName;
+          watched.shiftedWhat.push(
+            `${String(what)} at ${String(Math.round(entry.startTime))} ms: ${rect(previousRect)} -> ${rect(currentRect)}`,
+          );
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The page's layout shifts so far (watchShifts), and what moved. */
+export function layoutShifts(page: Page): Promise<{ total: number; what: string[] }> {
+  return page.evaluate(() => {
+    const watched = window as unknown as { shifted: number; shiftedWhat: string[] };
+    return { total: watched.shifted, what: watched.shiftedWhat };
   });
 }
 

@@ -6,6 +6,7 @@ import { startOwnGateway, type OwnGateway } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
 import {
   expectSamePlace,
+  layoutShifts,
   loadedResources,
   pageTakenOver,
   watchShifts,
@@ -130,7 +131,8 @@ for (const { path, heading, first, reads } of RENDERED) {
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       await expect(page.locator('main .home-picker:disabled')).toHaveCount(0);
       expectSamePlace(served, await page.getByRole('heading', { level: 1 }).boundingBox());
-      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+      const shifts = await layoutShifts(page);
+      expect(shifts.total, shifts.what.join('\n')).toBe(0);
       const asked = (await loadedResources(page)).map((t) => new URL(t.url).pathname);
       for (const read of reads) expect(asked, read).not.toContain(read);
     });

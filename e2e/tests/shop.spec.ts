@@ -153,6 +153,8 @@ test.describe('each page has its own head', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
     await expect(page).toHaveTitle(`Page not found | ${SITE}`);
+    // The page's own render, not the served one it replaces under the pointer.
+    await pageTakenOver(page);
     await page.getByRole('main').getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
