@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as v from 'valibot';
+import { problemOf, validate } from '../validation';
 
 /** A refusal or failure of a commerce operation, answered as `{code, message, data: {status}}`. */
 export class ShopError extends Error {
@@ -27,12 +28,10 @@ export const unavailable = () =>
   new ShopError(502, 'upstream_unavailable', 'The shop could not be reached. Please try again.');
 
 /** The request's input as `schema` reads it; a 400 naming the first problem otherwise. */
-export function readInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new ShopError(400, 'invalid_request', `${where}${issue?.message ?? 'invalid request'}`);
+export function readInput<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
+  const parsed = validate(schema, value);
+  if (parsed.success) return parsed.output;
+  throw new ShopError(400, 'invalid_request', problemOf(parsed.issues));
 }
 
 /** Sends a ShopError as WordPress-style JSON; anything else goes to the gateway's error handler. */

@@ -82,6 +82,29 @@ describe('a free order is completed by the gateway', () => {
     expect(shop.upstream.orders.get(owner.id)?.status).toBe('pending');
   });
 
+  it('takes no body but the order’s id: a field, or a list, is refused and nothing is completed', async () => {
+    const owner = ownerOf(await placeOrder(shop.gateway, FREE_CART));
+    const withField = await complete(shop.gateway, owner.id, owner, { total: '0.00' });
+    expect(withField.json()).toEqual({
+      code: 'invalid_request',
+      message: 'Unrecognized key: "total"',
+      data: { status: 400 },
+    });
+    const aList = await shop.gateway.inject({
+      method: 'POST',
+      url: `/api/shop/orders/${String(owner.id)}/free-completion`,
+      payload: [],
+      ...owner,
+    });
+    expect(aList.json()).toEqual({
+      code: 'invalid_request',
+      message: 'Invalid input: expected object, received array',
+      data: { status: 400 },
+    });
+    expect(completions()).toEqual([]);
+    expect((await complete(shop.gateway, owner.id, owner)).statusCode).toBe(201);
+  });
+
   it('refused for another visitor’s order, a forged cookie or another learner: 404, nothing completed', async () => {
     const visitors = ownerOf(await placeOrder(shop.gateway, FREE_CART));
     expect((await complete(shop.gateway, visitors.id)).statusCode).toBe(404);

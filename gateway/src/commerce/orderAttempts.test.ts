@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import * as v from 'valibot';
 import { eventually } from '../test-support/eventually';
 import {
   learner,
@@ -19,13 +21,35 @@ import {
   KEY_REUSED_MESSAGE,
   type CreatedOrder,
 } from './orderAttempts';
-import type { OrderInput } from './schemas';
+import { orderInput, type OrderInput } from './schemas';
 
 const KEY = '6f1c2a8e-4b7d-4e0f-9a3c-5d2b1e7f8a90';
 
 const idOf = (answer: LightMyRequestResponse) => answer.json<{ id: number }>().id;
 
 describe('one order per checkout attempt (Idempotency-Key)', () => {
+  it('an attempt is known by the order as checked, its fields in the schema’s order whatever the body’s (as kept before valibot)', async () => {
+    const memory = createMemoryClaims(10);
+    const attempts = createOrderAttempts({ memory, placingMs: 1000, log: () => undefined });
+    const input = v.parse(orderInput, {
+      expected_total: ' 49.99 ',
+      lines: [{ quantity: 1, product_id: '3101' }],
+      first_name: ' Ann ',
+      email: 'learner@example.com',
+    });
+    const created = { id: 7, status: 'pending', total: '49.99', currency: 'GBP', payment_url: '' };
+    await attempts('user:3', KEY, input, () => Promise.resolve(created));
+    const kept = await memory.take(`user:3:${KEY}`, 'another attempt', 1000);
+    expect(kept.held).toBe(false);
+    const checked =
+      '{"email":"learner@example.com","first_name":"Ann","lines":[{"product_id":3101,"quantity":1}],"expected_total":"49.99"}';
+    expect(JSON.parse(kept.held ? '{}' : kept.holder)).toEqual({
+      state: 'placed',
+      body: createHash('sha256').update(checked).digest('base64url'),
+      order: created,
+    });
+  });
+
   it('an attempt is kept for a day, and this instance keeps a bounded number of them', async () => {
     let time = 0;
     const placed: number[] = [];

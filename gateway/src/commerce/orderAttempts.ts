@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as v from 'valibot';
 import type { GatewayRequest as FastifyRequest } from '../requestTypes';
+import { finiteNumber, objectOf } from '../validation';
 import type { Claims, Taken } from './claims';
 import { ShopError } from './errors';
 import type { createdOrderView } from './orders';
@@ -24,18 +25,21 @@ export const KEY_REUSED_MESSAGE =
 
 export type CreatedOrder = ReturnType<typeof createdOrderView>;
 
-const createdOrder = z.object({
-  id: z.number(),
-  status: z.string(),
-  total: z.string(),
-  currency: z.string(),
-  payment_url: z.string(),
+const createdOrder = objectOf({
+  id: finiteNumber(),
+  status: v.string(),
+  total: v.string(),
+  currency: v.string(),
+  payment_url: v.string(),
 });
 
-/** What is kept under an attempt's key: the order being placed, then the order placed. */
-const attemptRecord = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('placing'), body: z.string(), attempt: z.string() }),
-  z.object({ state: z.literal('placed'), body: z.string(), order: createdOrder }),
+/**
+ * What is kept under an attempt's key: the order being placed, then the order placed. (A list has
+ * no `state`: it is never taken for one.)
+ */
+const attemptRecord = v.variant('state', [
+  v.object({ state: v.literal('placing'), body: v.string(), attempt: v.string() }),
+  v.object({ state: v.literal('placed'), body: v.string(), order: createdOrder }),
 ]);
 
 /** The attempt's key a request names; undefined when it names none. A malformed one is a 400. */
@@ -56,7 +60,10 @@ export function callerOf(request: FastifyRequest, customer: string | null): stri
   return customer === null ? `guest:${request.ip}` : `user:${customer}`;
 }
 
-/** The same order asked again: the checked input (zod writes its fields in the schema's order). */
+/**
+ * The same order asked again: the checked input, its fields in the schema's order (as zod wrote
+ * them: an attempt kept in Redis across the change to valibot is still recognised).
+ */
 function fingerprint(input: OrderInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 }
@@ -102,10 +109,10 @@ export function createOrderAttempts(options: OrderAttemptsOptions): OrderAttempt
 
   /** The answer to a key another request took: its order, or why there is none. */
   function answerTo(holder: string, body: string): CreatedOrder {
-    let record: z.infer<typeof attemptRecord> | undefined;
+    let record: v.InferOutput<typeof attemptRecord> | undefined;
     try {
-      const parsed = attemptRecord.safeParse(JSON.parse(holder));
-      record = parsed.success ? parsed.data : undefined;
+      const parsed = v.safeParse(attemptRecord, JSON.parse(holder));
+      record = parsed.success ? parsed.output : undefined;
     } catch {
       record = undefined;
     }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as v from 'valibot';
 import type { SharedState } from '../plugins/sharedState';
 import { publicForwarding } from '../proxy/upstreams';
+import { finiteNumber, integer, objectOf, strictObjectOf } from '../validation';
 import { createMemoryClaims, createRedisClaims, type Claims } from './claims';
 import { handled, readInput, ShopError } from './errors';
 import { formatPence, toPence } from './money';
@@ -31,28 +32,29 @@ export const REPORT_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_KEPT_IN_MEMORY = 10_000;
 
 /** An email-campaign id as the campaign link carries it ('' when the visitor came without one). */
-const campaignId = z
-  .string()
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]*$/, 'must be an email-campaign id');
+const campaignId = v.pipe(
+  v.string(),
+  v.maxLength(64),
+  v.regex(/^[A-Za-z0-9_-]*$/, 'must be an email-campaign id'),
+);
 
 /** What the browser may send: the campaign ids it kept, nothing else. */
-const trackingInput = z.strictObject({ mc_cid: campaignId, mc_eid: campaignId });
+const trackingInput = strictObjectOf({ mc_cid: campaignId, mc_eid: campaignId });
 
-const wcAmount = z.union([z.string(), z.number()]);
+const wcAmount = v.union([v.string(), finiteNumber()]);
 
 /** The order's fields the tracking is built of. */
-const wcTrackedOrder = z.object({
-  id: z.number().int().positive(),
+const wcTrackedOrder = objectOf({
+  id: v.pipe(integer(), v.gtValue(0)),
   total: wcAmount,
-  billing: z.object({ email: z.string().max(254) }),
-  line_items: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string().max(500),
-      product_id: z.number().int(),
-      variation_id: z.number().int().default(0),
-      quantity: z.number().int().positive(),
+  billing: objectOf({ email: v.pipe(v.string(), v.maxLength(254)) }),
+  line_items: v.array(
+    objectOf({
+      id: integer(),
+      name: v.pipe(v.string(), v.maxLength(500)),
+      product_id: integer(),
+      variation_id: v.optional(integer(), 0),
+      quantity: v.pipe(integer(), v.gtValue(0)),
       subtotal: wcAmount,
     }),
   ),
@@ -80,8 +82,8 @@ export interface OrderTracking {
  * with its unit price before discounts (a simple product's variant id is its product id).
  */
 function trackingOf(
-  order: z.infer<typeof wcTrackedOrder>,
-  campaign: z.infer<typeof trackingInput>,
+  order: v.InferOutput<typeof wcTrackedOrder>,
+  campaign: v.InferOutput<typeof trackingInput>,
 ): OrderTracking {
   return {
     orderId: order.id,
@@ -164,7 +166,7 @@ export function registerOrderTracking(app: FastifyInstance, deps: OrderTrackingD
         );
       }
       if (!taken.held) return { reported: false };
-      let tracked: z.infer<typeof wcTrackedOrder>;
+      let tracked: v.InferOutput<typeof wcTrackedOrder>;
       try {
         tracked = await wc.get(`wc/v3/orders/${key}`, wcTrackedOrder);
       } catch (error) {

@@ -94,6 +94,93 @@ describe('the commerce API', () => {
     expect(upstream.received.length).toBe(before);
   });
 
+  const CART = { ...TEST_CART, expected_total: '49.99' };
+
+  it.each([
+    ['a field the order does not take', { ...CART, colour: 'red' }, 'Unrecognized key: "colour"'],
+    [
+      'two fields it does not take, both named',
+      { ...CART, colour: 'red', size: 'L' },
+      'Unrecognized keys: "colour", "size"',
+    ],
+    [
+      'a field a line does not take',
+      { ...CART, lines: [{ product_id: 3101, quantity: 1, colour: 'red' }] },
+      'lines.0: Unrecognized key: "colour"',
+    ],
+    ['a list for the order', [CART], 'Invalid input: expected object, received array'],
+    [
+      'a list for a line',
+      { ...CART, lines: [[3101, 1]] },
+      'lines.0: Invalid input: expected object, received array',
+    ],
+    [
+      'no email',
+      { lines: CART.lines, expected_total: '49.99' },
+      'email: Invalid input: expected string, received undefined',
+    ],
+    ['an email that is not one', { ...CART, email: 'learner@' }, 'email: Invalid email address'],
+    ['no lines', { ...CART, lines: [] }, 'lines: Too small: expected array to have >=1 items'],
+    [
+      'a fraction of a course',
+      { ...CART, lines: [{ product_id: 3101, quantity: 1.5 }] },
+      'lines.0.quantity: Invalid input: expected int, received number',
+    ],
+    [
+      'none of a course',
+      { ...CART, lines: [{ product_id: 3101, quantity: 0 }] },
+      'lines.0.quantity: Too small: expected number to be >=1',
+    ],
+    [
+      'a total that is no amount',
+      { ...CART, expected_total: '49.999' },
+      'expected_total: must be an amount in pounds, e.g. 34.99',
+    ],
+    ['a total that is neither', { ...CART, expected_total: true }, 'expected_total: Invalid input'],
+  ])(
+    'an order with %s is refused with the message the page shows, and reaches nobody',
+    async (_what, payload, message) => {
+      const before = upstream.received.length;
+      const response = await gateway.inject({ method: 'POST', url: '/api/shop/orders', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'invalid_request', message, data: { status: 400 } });
+      expect(upstream.received.length).toBe(before);
+    },
+  );
+
+  it.each([
+    [
+      'a field the coupon check does not take',
+      { code: 'WELCOME10', total: '49.99', user: 3 },
+      'Unrecognized key: "user"',
+    ],
+    [
+      'a list for the coupon check',
+      [{ code: 'WELCOME10', total: '49.99' }],
+      'Invalid input: expected object, received array',
+    ],
+    [
+      'an empty code',
+      { code: ' ', total: '49.99' },
+      'code: Too small: expected string to have >=1 characters',
+    ],
+  ])(
+    'a coupon check with %s is refused with the message the page shows, and reaches nobody',
+    async (_what, payload, message) => {
+      const before = upstream.received.length;
+      const response = await gateway.inject({ method: 'POST', url: '/api/shop/coupons', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'invalid_request', message, data: { status: 400 } });
+      expect(upstream.received.length).toBe(before);
+    },
+  );
+
+  it('an address with an apostrophe or a punycode domain is an email address: the order is placed', async () => {
+    for (const email of ["o'brien@example.co.uk", 'learner@xn--bcher-kva.example']) {
+      expect((await order({ ...CART, email })).statusCode).toBe(201);
+    }
+  });
+
   it("the order's customer is the verified token's user", async () => {
     const before = upstream.received.length;
     expect((await order({ ...TEST_CART, expected_total: '49.99' }, jwtFor(3))).statusCode).toBe(

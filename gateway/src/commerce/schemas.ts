@@ -1,4 +1,12 @@
-import { z } from 'zod';
+import * as v from 'valibot';
+import {
+  coercedNumber,
+  emailAddress,
+  finiteNumber,
+  integer,
+  objectOf,
+  strictObjectOf,
+} from '../validation';
 
 /**
  * What the browser may send to each commerce operation (unknown fields refused), and what the
@@ -9,15 +17,17 @@ import { z } from 'zod';
 /** The largest id the commerce API takes. */
 const MAX_ID = 2 ** 31 - 1;
 
-const id = z.coerce.number().int().positive().max(MAX_ID);
+const id = v.pipe(coercedNumber(), v.safeInteger(), v.gtValue(0), v.maxValue(MAX_ID));
 
-export const idParams = z.strictObject({ id });
+export const idParams = strictObjectOf({ id });
 
 /**
  * An order read's query: nothing, or the order's WooCommerce key (`order_key`, which its
  * confirmation link carries) exactly as the link spells it.
  */
-export const orderReadQuery = z.strictObject({ key: z.string().min(1).max(100).optional() });
+export const orderReadQuery = strictObjectOf({
+  key: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+});
 
 /**
  * The most products one prices read names: six times the longest list of the sample shop (its
@@ -27,61 +37,64 @@ export const orderReadQuery = z.strictObject({ key: z.string().min(1).max(100).o
 export const MAX_PRICED_PRODUCTS = 48;
 
 /** `?ids=3103,3105`: the products of a list, each once however often it is named. */
-export const pricesQuery = z.strictObject({
-  ids: z
-    .string()
-    .regex(
+export const pricesQuery = strictObjectOf({
+  ids: v.pipe(
+    v.string(),
+    v.regex(
       /^[1-9]\d{0,9}(?:,[1-9]\d{0,9})*$/,
       'must be product ids separated by commas, e.g. 3103,3105',
-    )
-    .transform((list) => [...new Set(list.split(',').map(Number))])
-    .pipe(
-      z
-        .array(z.number().max(MAX_ID))
-        .max(MAX_PRICED_PRODUCTS, `names more than ${String(MAX_PRICED_PRODUCTS)} products`),
     ),
+    v.transform((list) => [...new Set(list.split(',').map(Number))]),
+    v.array(v.pipe(finiteNumber(), v.maxValue(MAX_ID))),
+    v.maxLength(MAX_PRICED_PRODUCTS, `names more than ${String(MAX_PRICED_PRODUCTS)} products`),
+  ),
 });
 
-const amount = z.union([
-  z.number().nonnegative().max(10_000_000),
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in pounds, e.g. 34.99'),
+const amount = v.union([
+  v.pipe(finiteNumber(), v.minValue(0), v.maxValue(10_000_000)),
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in pounds, e.g. 34.99'),
+  ),
 ]);
 
-export const couponInput = z.strictObject({
-  code: z.string().trim().min(1).max(100),
+export const couponInput = strictObjectOf({
+  code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
   total: amount,
 });
 
-const name = z.string().trim().max(100);
+const name = v.pipe(v.string(), v.trim(), v.maxLength(100));
 
-export const orderInput = z.strictObject({
-  email: z.email().max(254),
-  first_name: name.optional(),
-  last_name: name.optional(),
-  lines: z
-    .array(
-      z.strictObject({
+export const orderInput = strictObjectOf({
+  email: v.pipe(emailAddress(), v.maxLength(254)),
+  first_name: v.optional(name),
+  last_name: v.optional(name),
+  lines: v.pipe(
+    v.array(
+      strictObjectOf({
         product_id: id,
-        variation_id: z.number().int().nonnegative().max(MAX_ID).optional(),
-        quantity: z.number().int().min(1).max(999),
+        variation_id: v.optional(v.pipe(integer(), v.minValue(0), v.maxValue(MAX_ID))),
+        quantity: v.pipe(integer(), v.minValue(1), v.maxValue(999)),
       }),
-    )
-    .min(1)
-    .max(100),
-  coupon: z.string().trim().min(1).max(100).optional(),
-  reward: z.number().int().min(1).max(100_000).optional(),
+    ),
+    v.minLength(1),
+    v.maxLength(100),
+  ),
+  coupon: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+  reward: v.optional(v.pipe(integer(), v.minValue(1), v.maxValue(100_000))),
   expected_total: amount,
 });
 
-export type OrderInput = z.infer<typeof orderInput>;
+export type OrderInput = v.InferOutput<typeof orderInput>;
 
 /** Completing a free order takes nothing from the browser but the order's id (in the path). */
-export const noInput = z.strictObject({});
+export const noInput = strictObjectOf({});
 
-const wcAmount = z.union([z.string(), z.number()]).transform((value) => String(value));
+const wcAmount = v.pipe(
+  v.union([v.string(), finiteNumber()]),
+  v.transform((value) => String(value)),
+);
 
 /**
  * What WooCommerce says of a product's or a variation's stock: whether it is managed (a variation's
@@ -89,103 +102,106 @@ const wcAmount = z.union([z.string(), z.number()]).transform((value) => String(v
  * taken. Missing fields read as WooCommerce's defaults: not managed, in stock, no backorders.
  */
 const wcStock = {
-  purchasable: z.boolean().optional(),
-  manage_stock: z
-    .union([z.boolean(), z.literal('parent')])
-    .catch(false)
-    .default(false),
-  stock_quantity: z.number().int().nullable().catch(null).default(null),
-  stock_status: z.string().default('instock'),
-  backorders: z.string().default('no'),
+  purchasable: v.optional(v.boolean()),
+  manage_stock: v.optional(v.fallback(v.union([v.boolean(), v.literal('parent')]), false), false),
+  stock_quantity: v.optional(v.fallback(v.nullable(integer()), null), null),
+  stock_status: v.optional(v.string(), 'instock'),
+  backorders: v.optional(v.string(), 'no'),
 };
 
-export const wcProduct = z.object({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  type: z.string(),
+export const wcProduct = objectOf({
+  id: finiteNumber(),
+  name: v.string(),
+  slug: v.string(),
+  type: v.string(),
   price: wcAmount,
   regular_price: wcAmount,
   sale_price: wcAmount,
   /** "Limit purchases to 1 item per order". */
-  sold_individually: z.boolean().default(false),
+  sold_individually: v.optional(v.boolean(), false),
   ...wcStock,
 });
 
-export type WcProduct = z.infer<typeof wcProduct>;
+export type WcProduct = v.InferOutput<typeof wcProduct>;
 
 /** A page of WooCommerce's product list, of which the gateway reads only the ids. */
-export const wcProductIds = z.array(z.object({ id: z.number() }));
+export const wcProductIds = v.array(objectOf({ id: finiteNumber() }));
 
-export const wcVariations = z.array(
-  z.object({
-    id: z.number(),
+export const wcVariations = v.array(
+  objectOf({
+    id: finiteNumber(),
     price: wcAmount,
     regular_price: wcAmount,
     sale_price: wcAmount,
-    attributes: z.array(z.object({ name: z.string(), option: z.string() })).default([]),
+    attributes: v.optional(v.array(objectOf({ name: v.string(), option: v.string() })), []),
     ...wcStock,
   }),
 );
 
-export type WcVariation = z.infer<typeof wcVariations>[number];
+export type WcVariation = v.InferOutput<typeof wcVariations>[number];
 
-export const wcCoupon = z.object({
-  code: z.string(),
+export const wcCoupon = objectOf({
+  code: v.string(),
   amount: wcAmount,
-  discount_type: z.string(),
-  message: z.string().optional(),
+  discount_type: v.string(),
+  message: v.optional(v.string()),
 });
 
 /** `GET wc/v3/coupons?code=`: the coupons of a code, of which the gateway reads what they take off. */
-export const wcCouponDefinitions = z.array(
-  z.object({ code: z.string(), amount: wcAmount, discount_type: z.string() }),
+export const wcCouponDefinitions = v.array(
+  objectOf({ code: v.string(), amount: wcAmount, discount_type: v.string() }),
 );
 
-export const wcOrder = z.object({
-  id: z.number().int().positive(),
-  status: z.string(),
-  currency: z.string(),
-  date_created: z.string().nullable().default(null),
+/** A receipt's address as WooCommerce has it; '' when it has none. */
+const wcEmail = v.optional(v.pipe(v.string(), v.maxLength(254)), '');
+
+export const wcOrder = objectOf({
+  id: v.pipe(integer(), v.gtValue(0)),
+  status: v.string(),
+  currency: v.string(),
+  date_created: v.optional(v.nullable(v.string()), null),
   /** When it was created, in UTC with no zone ("2026-11-23T10:00:00"): when an unpaid one expires. */
-  date_created_gmt: z.string().nullable().default(null),
-  date_paid: z.string().nullable().default(null),
+  date_created_gmt: v.optional(v.nullable(v.string()), null),
+  date_paid: v.optional(v.nullable(v.string()), null),
   total: wcAmount,
-  discount_total: wcAmount.default('0'),
-  customer_id: z.number(),
+  discount_total: v.optional(wcAmount, '0'),
+  customer_id: finiteNumber(),
   /** The order's secret key, which its confirmation and payment links carry; '' (never matched) when missing. */
-  order_key: z.string().default(''),
-  billing: z.object({ email: z.string().max(254).default('') }).default({ email: '' }),
-  payment_url: z.string().default(''),
-  line_items: z.array(
-    z.object({
-      name: z.string(),
-      product_id: z.number(),
-      variation_id: z.number().default(0),
-      quantity: z.number(),
+  order_key: v.optional(v.string(), ''),
+  billing: v.optional(objectOf({ email: wcEmail }), { email: '' }),
+  payment_url: v.optional(v.string(), ''),
+  line_items: v.array(
+    objectOf({
+      name: v.string(),
+      product_id: finiteNumber(),
+      variation_id: v.optional(finiteNumber(), 0),
+      quantity: finiteNumber(),
       subtotal: wcAmount,
       total: wcAmount,
     }),
   ),
-  coupon_lines: z.array(z.object({ code: z.string().max(100), discount: wcAmount })).default([]),
-  fee_lines: z.array(z.object({ name: z.string(), total: wcAmount })).default([]),
-  meta_data: z.array(z.object({ key: z.string(), value: z.unknown() })).default([]),
+  coupon_lines: v.optional(
+    v.array(objectOf({ code: v.pipe(v.string(), v.maxLength(100)), discount: wcAmount })),
+    [],
+  ),
+  fee_lines: v.optional(v.array(objectOf({ name: v.string(), total: wcAmount })), []),
+  meta_data: v.optional(v.array(objectOf({ key: v.string(), value: v.unknown() })), []),
 });
 
-export type WcOrder = z.infer<typeof wcOrder>;
+export type WcOrder = v.InferOutput<typeof wcOrder>;
 
 /** A page of WooCommerce's order list. */
-export const wcOrders = z.array(wcOrder);
+export const wcOrders = v.array(wcOrder);
 
-export const wcPoints = z.object({
-  points_balance: z.number(),
-  redeem_ratio: z.string().regex(/^\d+(\.\d+)?:\d+(\.\d+)?$/),
+export const wcPoints = objectOf({
+  points_balance: finiteNumber(),
+  redeem_ratio: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?:\d+(\.\d+)?$/)),
 });
 
-export const wcUser = z.object({ id: z.number() });
+export const wcUser = objectOf({ id: finiteNumber() });
 
 /** A WooCommerce customer, of whom the gateway reads only the addresses a receipt may go to. */
-export const wcCustomer = z.object({
-  email: z.string().max(254).default(''),
-  billing: z.object({ email: z.string().max(254).default('') }).default({ email: '' }),
+export const wcCustomer = objectOf({
+  email: wcEmail,
+  billing: v.optional(objectOf({ email: wcEmail }), { email: '' }),
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as v from 'valibot';
 import { createResponseCache } from '../proxy/responseCache';
 import { ShopError } from './errors';
 import { createShopReads } from './shopReads';
@@ -40,14 +40,14 @@ const PRODUCTS: Record<string, unknown> = {
 /** The shop's reads over that WooCommerce, and each path it was asked for. */
 function shopOf() {
   const asked: string[] = [];
-  const get = <T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> => {
+  const get = <T extends v.GenericSchema>(path: string, schema: T): Promise<v.InferOutput<T>> => {
     asked.push(path);
     if (!(path in PRODUCTS)) {
       return Promise.reject(
         new ShopError(404, 'woocommerce_rest_product_invalid_id', 'Invalid ID.'),
       );
     }
-    return Promise.resolve(schema.parse(PRODUCTS[path]));
+    return Promise.resolve(v.parse(schema, PRODUCTS[path]));
   };
   const wc = { get } as unknown as WooCommerce;
   const reads = createShopReads({ wc, cache: createResponseCache(), log: () => undefined });

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { CachedResponse, ResponseCache } from '../proxy/responseCache';
 import { readInput, ShopError } from './errors';
 import { eachAtMost } from './eachAtMost';
@@ -154,15 +155,15 @@ export function createShopReads(deps: ShopReadsDeps) {
     if (path === PRICES_PATH) {
       const asked = query.get('ids');
       if (names.length !== 1 || asked === null) return undefined;
-      const parsed = pricesQuery.safeParse({ ids: asked });
-      return parsed.success ? prices(parsed.data.ids) : undefined;
+      const parsed = v.safeParse(pricesQuery, { ids: asked });
+      return parsed.success ? prices(parsed.output.ids) : undefined;
     }
     const [, segment = '', ofVariations] = PRODUCT_PATH.exec(path) ?? [];
     if (names.length > 0 || !segment) return undefined;
-    const parsed = idParams.safeParse({ id: segment });
+    const parsed = v.safeParse(idParams, { id: segment });
     // The id as the browser writes it, and nothing that reads as the same id (007, 7.0).
-    if (!parsed.success || String(parsed.data.id) !== segment) return undefined;
-    return ofVariations ? variations(parsed.data.id) : product(parsed.data.id);
+    if (!parsed.success || String(parsed.output.id) !== segment) return undefined;
+    return ofVariations ? variations(parsed.output.id) : product(parsed.output.id);
   }
 
   return {

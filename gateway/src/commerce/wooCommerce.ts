@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import type * as v from 'valibot';
 import type { GatewayConfig } from '../plugins/configuration';
 import { failureOf, type UpstreamFailed } from '../plugins/metrics';
 import { publicForwarding } from '../proxy/upstreams';
+import { problemsOf, validate } from '../validation';
 import { ShopError, unavailable } from './errors';
 
 export interface WooCommerceOptions {
@@ -42,12 +43,12 @@ export function createWooCommerce(options: WooCommerceOptions) {
   const { key, secret } = options.credentials;
   const authorization = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
 
-  async function call<T extends z.ZodType>(
+  async function call<T extends v.GenericSchema>(
     method: Method,
     path: string,
     schema: T,
     body?: unknown,
-  ): Promise<z.infer<T>> {
+  ): Promise<v.InferOutput<T>> {
     let response: Response;
     try {
       response = await fetch(`${options.baseUrl}/wp-json/${path}`, {
@@ -80,23 +81,27 @@ export function createWooCommerce(options: WooCommerceOptions) {
       options.log(`WooCommerce refused the gateway's credentials on ${method} ${path}`);
     }
     if (!response.ok) throw errorOf(response.status, answer);
-    const parsed = schema.safeParse(answer);
+    const parsed = validate(schema, answer);
     if (!parsed.success) {
-      options.log(`WooCommerce answered ${method} ${path} in an unexpected shape`, parsed.error);
+      // The problems only: an issue holds the answer, which is not for the logs.
+      options.log(
+        `WooCommerce answered ${method} ${path} in an unexpected shape`,
+        new Error(problemsOf(parsed.issues)),
+      );
       throw new ShopError(
         502,
         'upstream_invalid_response',
         'The shop sent an answer we could not read.',
       );
     }
-    return parsed.data;
+    return parsed.output;
   }
 
   return {
-    get: <T extends z.ZodType>(path: string, schema: T) => call('GET', path, schema),
-    post: <T extends z.ZodType>(path: string, body: unknown, schema: T) =>
+    get: <T extends v.GenericSchema>(path: string, schema: T) => call('GET', path, schema),
+    post: <T extends v.GenericSchema>(path: string, body: unknown, schema: T) =>
       call('POST', path, schema, body),
-    put: <T extends z.ZodType>(path: string, body: unknown, schema: T) =>
+    put: <T extends v.GenericSchema>(path: string, body: unknown, schema: T) =>
       call('PUT', path, schema, body),
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { createExpiringEntries } from '../expiringEntries';
 import type { AttemptCounter, AttemptLimit } from './attemptCounter';
 import { pathOf } from '../plugins/canonicalPaths';
@@ -11,6 +11,7 @@ import type { GatewayReply, GatewayRequest } from '../requestTypes';
 import { routeOf } from '../proxy/routeTable';
 import { pastSecondOf, type RevocationStore } from './tokens';
 import type { UpstreamAnswer } from '../proxy/upstreamPolicy';
+import { emailAddress, integer, objectOf } from '../validation';
 
 const MINUTE = 60_000;
 
@@ -57,8 +58,11 @@ const ACCOUNT_TAKEN = new Set([
   'username_exists',
 ]);
 
-const customers = z.array(
-  z.object({ id: z.number().int().positive(), email: z.string(), username: z.string() }),
+/** An address a reset link may be asked for. */
+const resetAddress = emailAddress();
+
+const customers = v.array(
+  objectOf({ id: v.pipe(integer(), v.gtValue(0)), email: v.string(), username: v.string() }),
 );
 
 const ACCOUNT_ROUTES = ['login', 'signup', 'forgot-password', 'reset-password'] as const;
@@ -203,7 +207,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
 
   function beforeForgotPassword(request: GatewayRequest, reply: GatewayReply): void {
     const email = field(request.body, 'email');
-    if (typeof email === 'string' && z.email().safeParse(email.trim()).success) return;
+    if (typeof email === 'string' && v.is(resetAddress, email.trim())) return;
     sendJson(reply, 400, {
       code: 'invalid_email',
       message: ACCOUNT_TEXTS.invalidEmail,

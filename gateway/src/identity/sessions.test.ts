@@ -201,6 +201,26 @@ describe('ending every session of a learner', () => {
     ).toEqual(OPEN);
   });
 
+  it('"Log out of all devices" takes an empty body: a field is refused by name, a list is refused, and neither ends a session', async () => {
+    const learner = jwtFor(LEARNER.id, Date.now() - 10_000);
+    const post = (payload: unknown) =>
+      learners.gateway.inject({
+        method: 'POST',
+        url: '/api/session/logout-all',
+        headers: { authorization: `Bearer ${learner}` },
+        payload: payload as Record<string, unknown>,
+      });
+    const withField = await post({ userId: COLLEAGUE.id });
+    expect(withField.statusCode).toBe(400);
+    expect(withField.json()).toMatchObject({ message: 'Unrecognized key: "userId"' });
+    const aList = await post([]);
+    expect(aList.statusCode).toBe(400);
+    expect(aList.json()).toMatchObject({ code: 'invalid_request' });
+    expect(await whatOpens(learners.gateway, learner, LEARNER.id)).toEqual(OPEN);
+    expect((await post({})).statusCode).toBe(204);
+    expect(await whatOpens(learners.gateway, learner, LEARNER.id)).toEqual(REFUSED);
+  });
+
   it('a password reset through the gateway ends every session of its learner, named by address or username; a refused one ends none', async () => {
     const now = Date.now();
     const learner = jwtFor(LEARNER.id, now - 10_000);

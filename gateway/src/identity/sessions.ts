@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { handled, readInput, ShopError } from '../commerce/errors';
 import { pathOf } from '../plugins/canonicalPaths';
+import { strictObjectOf } from '../validation';
 import type { Identity } from './identity';
 import {
   bearerToken,
@@ -70,7 +71,7 @@ export function registerRevocationCheck(app: FastifyInstance, revocations: Revoc
 }
 
 /** No body at all. */
-const noBody = z.union([z.undefined(), z.null(), z.strictObject({})]);
+const noBody = v.nullish(strictObjectOf({}));
 
 /**
  * Ending sessions: logout refuses this token from now on, for the rest of its life; "Log out of

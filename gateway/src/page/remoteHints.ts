@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { routeOf, type PageContract, type PageRoute } from 'shared-store/server';
+import { objectOf, recordOf } from '../validation';
 import type { RemotesConfig } from './remotesConfig';
 
 /**
@@ -28,7 +29,7 @@ export function pageRequest(contract: PageContract, url: string): PageRequest {
   return { route, bare: inApp && shows?.bareInApp === true, query, shows };
 }
 
-const pageFilesSchema = z.record(z.string(), z.array(z.string()));
+const pageFilesSchema = recordOf(v.string(), v.array(v.string()));
 
 /**
  * The code of a shell page beyond what runs at start, from the shell build's `pages.json`
@@ -38,10 +39,11 @@ const pageFilesSchema = z.record(z.string(), z.array(z.string()));
 export function readShellPageCode(shellDir: string): (page: PageRequest) => PageCode {
   let files: Record<string, string[]> = {};
   try {
-    const parsed = pageFilesSchema.safeParse(
+    const parsed = v.safeParse(
+      pageFilesSchema,
       JSON.parse(fs.readFileSync(path.join(shellDir, 'pages.json'), 'utf8')),
     );
-    if (parsed.success) files = parsed.data;
+    if (parsed.success) files = parsed.output;
   } catch {
     // No hints for the shell's pages: they load as before, when the page asks for them.
   }
@@ -57,20 +59,22 @@ export function readShellPageCode(shellDir: string): (page: PageRequest) => Page
   };
 }
 
-const manifestSchema = z.object({
-  metaData: z.object({ remoteEntry: z.object({ name: z.string().min(1), path: z.string() }) }),
-  exposes: z.array(
-    z.object({
-      name: z.string(),
-      assets: z.object({
-        js: z.object({ sync: z.array(z.string()) }),
-        css: z.object({ sync: z.array(z.string()) }),
+const manifestSchema = objectOf({
+  metaData: objectOf({
+    remoteEntry: objectOf({ name: v.pipe(v.string(), v.minLength(1)), path: v.string() }),
+  }),
+  exposes: v.array(
+    objectOf({
+      name: v.string(),
+      assets: objectOf({
+        js: objectOf({ sync: v.array(v.string()) }),
+        css: objectOf({ sync: v.array(v.string()) }),
       }),
     }),
   ),
 });
 
-type Manifest = z.infer<typeof manifestSchema>;
+type Manifest = v.InferOutput<typeof manifestSchema>;
 
 /** Code a page needs first, as URLs. */
 export interface PageCode {
@@ -146,8 +150,8 @@ export function createManifestReader(folderOf: (manifestUrl: string) => string |
       const text = fs.readFileSync(file, 'utf8');
       const json: unknown = JSON.parse(text);
       const parsed =
-        text.length <= MAX_CARRIED_MANIFEST_CHARS ? manifestSchema.safeParse(json) : undefined;
-      const read = parsed?.success ? { manifest: parsed.data, json } : undefined;
+        text.length <= MAX_CARRIED_MANIFEST_CHARS ? v.safeParse(manifestSchema, json) : undefined;
+      const read = parsed?.success ? { manifest: parsed.output, json } : undefined;
       cache.set(file, { mtimeMs, read });
       return read;
     } catch {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as v from 'valibot';
+import { integer, objectOf, recordOf } from '../validation';
 import { watchedFile, type RemotesConfig } from './remotesConfig';
 
 /**
@@ -16,28 +17,29 @@ const PREVIEW_ID = /^[a-f0-9]{32}$/;
 /** How many buckets browsers are spread over: a canary of N percent serves buckets 0 to N-1. */
 export const BUCKETS = 100;
 
-const version = z.string().regex(/^\w[\w.-]{0,63}$/);
-const manifest = z.string().regex(RELEASED_MANIFEST);
-const rolloutSchema = z.object({
-  canaries: z.record(
-    z.string(),
-    z.object({
+const version = v.pipe(v.string(), v.regex(/^\w[\w.-]{0,63}$/));
+const manifest = v.pipe(v.string(), v.regex(RELEASED_MANIFEST));
+const rolloutSchema = objectOf({
+  canaries: recordOf(
+    v.string(),
+    objectOf({
       version,
       manifest,
-      percent: z
-        .number()
-        .int()
-        .min(1)
-        .max(BUCKETS - 1),
+      percent: v.pipe(integer(), v.minValue(1), v.maxValue(BUCKETS - 1)),
     }),
   ),
-  previews: z.record(
-    z.string().regex(PREVIEW_ID),
-    z.object({ remote: z.string(), version, manifest, expires: z.number().int().positive() }),
+  previews: recordOf(
+    v.pipe(v.string(), v.regex(PREVIEW_ID)),
+    objectOf({
+      remote: v.string(),
+      version,
+      manifest,
+      expires: v.pipe(integer(), v.gtValue(0)),
+    }),
   ),
 });
 
-export type Rollout = z.infer<typeof rolloutSchema>;
+export type Rollout = v.InferOutput<typeof rolloutSchema>;
 
 const NOTHING_ROLLING_OUT: Rollout = { canaries: {}, previews: {} };
 
@@ -46,7 +48,7 @@ const NOTHING_ROLLING_OUT: Rollout = { canaries: {}, previews: {} };
  * remote it does not know, or whose manifest is not that remote's release, is left out.
  */
 export function parseRollout(text: string, remoteNames: readonly string[]): Rollout {
-  const rollout = rolloutSchema.parse(JSON.parse(text));
+  const rollout = v.parse(rolloutSchema, JSON.parse(text));
   const releaseOf = (name: string, url: string) =>
     remoteNames.includes(name) && RELEASED_MANIFEST.exec(url)?.[1] === name;
   return {

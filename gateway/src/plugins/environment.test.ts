@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { readConfig, SECRET_VARIABLES } from './environment';
 
 const COOKIE_SECRET = 'a-cookie-secret-of-32-characters';
@@ -30,6 +31,68 @@ describe('gateway configuration', () => {
     expect(config.PORT).toBe(8080);
     expect(config.HOST).toBe('127.0.0.1');
     expect(config.WORDPRESS_URL).toBeUndefined();
+  });
+
+  it('with nothing set: port 8080 on loopback, log level info, no source maps, the apps beside the gateway, and nothing else', () => {
+    expect(readConfig({})).toEqual({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      APPS_ROOT: path.resolve(__dirname, '..', '..', '..'),
+      PUBLIC_SOURCE_MAPS: false,
+      LOG_LEVEL: 'info',
+      WORDPRESS_PUBLIC_URL: 'https://www.example-academy.test',
+      upstreams: undefined,
+    });
+  });
+
+  it('reads a number as Number() does (spaces around it, 1e3); a fraction, a word or a number out of range is refused', () => {
+    expect(readConfig({ PORT: ' 8081 ' }).PORT).toBe(8081);
+    expect(readConfig({ HEAD_READ_BUDGET_MS: '1e3' }).HEAD_READ_BUDGET_MS).toBe(1000);
+    expect(refusal({ PORT: '80.5' })).toBe(
+      'Invalid configuration: PORT: Invalid input: expected int, received number',
+    );
+    expect(refusal({ PORT: '70000' })).toBe(
+      'Invalid configuration: PORT: Too big: expected number to be <=65535',
+    );
+  });
+
+  it('names every variable that is wrong, with one problem each', () => {
+    expect(refusal({ PORT: 'eighty', HOST: ' ', LOG_LEVEL: 'loud' })).toBe(
+      'Invalid configuration: PORT: Invalid input: expected number, received NaN; HOST: Too small: expected string to have >=1 characters; LOG_LEVEL: Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"',
+    );
+  });
+
+  it('takes TRUSTED_PROXIES as IPv4 or IPv6 addresses and CIDR ranges, and nothing else', () => {
+    expect(
+      readConfig({ TRUSTED_PROXIES: ' 10.0.0.1, 10.0.0.0/8 ::1  2001:db8::/32,::ffff:10.0.0.1 ' })
+        .TRUSTED_PROXIES,
+    ).toEqual(['10.0.0.1', '10.0.0.0/8', '::1', '2001:db8::/32', '::ffff:10.0.0.1']);
+    for (const bad of [
+      '10.0.0.256',
+      '010.0.0.1',
+      '10.0.0.0/33',
+      '10.0.0.0/08',
+      '10.0.0.0/8/8',
+      '::1/129',
+      'fe80::1%eth0',
+      'proxy.internal',
+    ]) {
+      expect(refusal({ TRUSTED_PROXIES: `10.0.0.1 ${bad}` })).toBe(
+        'Invalid configuration: TRUSTED_PROXIES.1: each entry must be an IP address or a CIDR range',
+      );
+    }
+  });
+
+  it('takes ALLOWED_ORIGINS as http(s) URLs, each kept as its origin', () => {
+    expect(
+      readConfig({ ALLOWED_ORIGINS: ' https://app.example.com/path, HTTP://b.example:8080 ' })
+        .ALLOWED_ORIGINS,
+    ).toEqual(['https://app.example.com', 'http://b.example:8080']);
+    for (const bad of ['https:app.example.com', 'ftp://app.example.com', 'app.example.com']) {
+      expect(refusal({ ALLOWED_ORIGINS: bad })).toBe(
+        'Invalid configuration: ALLOWED_ORIGINS.0: Invalid URL',
+      );
+    }
   });
 
   it('names the variable that is wrong', () => {
@@ -185,6 +248,20 @@ describe('gateway configuration', () => {
     expect(readConfig({}).PUBLIC_SOURCE_MAPS).toBe(false);
     expect(readConfig({ PUBLIC_SOURCE_MAPS: 'true' }).PUBLIC_SOURCE_MAPS).toBe(true);
     expect(refusal({ PUBLIC_SOURCE_MAPS: 'maybe' })).toMatch(/PUBLIC_SOURCE_MAPS/);
+  });
+
+  it('a yes-or-no setting takes true, 1, yes, on, y or enabled and their opposites, in any case', () => {
+    const sourceMaps = (value: string) =>
+      readConfig({ PUBLIC_SOURCE_MAPS: value }).PUBLIC_SOURCE_MAPS;
+    expect(['true', '1', 'YES', 'On', 'y', 'enabled'].map(sourceMaps)).toEqual(Array(6).fill(true));
+    expect(['false', '0', 'no', 'OFF', 'N', 'Disabled'].map(sourceMaps)).toEqual(
+      Array(6).fill(false),
+    );
+    for (const bad of ['', ' true', 'maybe']) {
+      expect(refusal({ PUBLIC_SOURCE_MAPS: bad })).toMatch(
+        /^Invalid configuration: PUBLIC_SOURCE_MAPS: Invalid option/,
+      );
+    }
   });
 
   it('takes a Redis as redis://, rediss:// or a Unix socket, and names it for logs without its password', () => {

@@ -1,28 +1,65 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { TAG_MANAGER_ID } from 'shared-store/server';
-import { z } from 'zod';
+import * as v from 'valibot';
+import { coercedNumber, problemsOf, validate } from '../validation';
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.url({ protocol: /^https?$/ }).optional())
-  .optional();
+/** A setting's value, trimmed, of `min` characters or more. */
+const text = (min = 1) => v.pipe(v.string(), v.trim(), v.minLength(min));
+
+/** A whole number from `min` to `max`, as the environment writes it ("" is 0). */
+const count = (min: number, max: number) =>
+  v.pipe(coercedNumber(), v.safeInteger(), v.minValue(min), v.maxValue(max));
+
+/**
+ * An http(s) URL: scheme://… exactly (not "https:example.com"), one the URL parser reads. Its tabs
+ * and line breaks are dropped, as the parser drops them, so the host used is the one checked.
+ */
+const httpUrl = v.pipe(
+  v.string(),
+  v.check((url) => /^https?:\/\//i.test(url) && URL.canParse(url), 'Invalid URL'),
+  v.transform((url) => url.replace(/[\t\n\r]/g, '')),
+);
+
+const optionalUrl = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((value) => (value === '' ? undefined : value)),
+    v.optional(httpUrl),
+  ),
+);
 
 /** A setting listing entries, separated by commas or spaces, each `entry`. */
-const listOf = <T extends z.ZodType<unknown, string>>(entry: T) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(entry))
-    .optional();
+const listOf = <T extends v.GenericSchema<string>>(entry: T) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+      v.array(entry),
+    ),
+  );
+
+/** An IPv4 address: four numbers of 0 to 255, dotted, none with a leading zero. */
+const IPV4 =
+  /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
+
+/** An IPv6 address: hex digits, colons and dots only, that a URL takes as its host. */
+const isIPv6 = (address: string) =>
+  /^[0-9a-fA-F:.]+$/.test(address) && URL.canParse(`http://[${address}]`);
+
+/** An IP address, or a CIDR range (an address, then /0 to /32 or /128, no leading zero). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...more] = entry.split('/');
+  if (prefix === undefined) return IPV4.test(address) || isIPv6(address);
+  if (more.length > 0 || !/^(?:0|[1-9][0-9]*)$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return IPV4.test(address) ? bits <= 32 : bits <= 128 && isIPv6(address);
+}
 
 const addressList = listOf(
-  z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-    error: 'each entry must be an IP address or a CIDR range',
-  }),
+  v.pipe(v.string(), v.check(isAddressOrRange, 'each entry must be an IP address or a CIDR range')),
 );
 
 /**
@@ -33,10 +70,27 @@ const ORIGIN_SOURCE =
   /^[a-z][a-z\d+.-]*:\/\/[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*(?::\d{1,5})?$/i;
 
 const originList = listOf(
-  z.string().regex(ORIGIN_SOURCE, {
-    error: (issue) =>
-      `each entry must be an origin, scheme://host[:port] with no path, wildcard, quote or semicolon: ${JSON.stringify(issue.input)} is not`,
-  }),
+  v.pipe(
+    v.string(),
+    v.regex(
+      ORIGIN_SOURCE,
+      (issue) =>
+        `each entry must be an origin, scheme://host[:port] with no path, wildcard, quote or semicolon: ${JSON.stringify(issue.input)} is not`,
+    ),
+  ),
+);
+
+/** The words a yes-or-no setting takes, in any case. */
+const YES = ['true', '1', 'yes', 'on', 'y', 'enabled'];
+const NO = ['false', '0', 'no', 'off', 'n', 'disabled'];
+
+const yesOrNo = v.pipe(
+  v.string(),
+  v.check(
+    (word) => [...YES, ...NO].includes(word.toLowerCase()),
+    `Invalid option: expected one of ${[...YES, ...NO].map((word) => `"${word}"`).join('|')}`,
+  ),
+  v.transform((word) => YES.includes(word.toLowerCase())),
 );
 
 const REDIS_URL_FORMS =
@@ -66,17 +120,14 @@ function redisTargetOf(value: string): RedisTarget | undefined {
   return undefined;
 }
 
-const redisUrl = z
-  .string()
-  .trim()
-  .transform((value, context) => {
-    if (value === '') return undefined;
-    const target = redisTargetOf(value);
-    if (target) return target;
-    context.addIssue({ code: 'custom', message: REDIS_URL_FORMS });
-    return z.NEVER;
-  })
-  .optional();
+const redisUrl = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => value === '' || redisTargetOf(value) !== undefined, REDIS_URL_FORMS),
+    v.transform((value) => (value === '' ? undefined : redisTargetOf(value))),
+  ),
+);
 
 /**
  * The WordPress site the embedded sample backend stands in for: its menu, footer and pages link
@@ -84,14 +135,14 @@ const redisUrl = z
  */
 export const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
 
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
+const schema = v.object({
+  PORT: v.optional(count(0, 65535), 8080),
+  HOST: v.optional(text(), '127.0.0.1'),
   /**
    * Where the operators' Prometheus metrics are served (GET /metrics), on HOST: a port of their
    * own, never the storefront's. Unset: no metrics are served.
    */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_PORT: v.optional(count(1, 65535)),
   WORDPRESS_URL: optionalUrl,
   /**
    * The WordPress site's public address, whose links the storefront shows as its own routes
@@ -99,28 +150,24 @@ const schema = z.object({
    */
   WORDPRESS_PUBLIC_URL: optionalUrl,
   LMS_API_URL: optionalUrl,
-  WC_CONSUMER_KEY: z.string().trim().min(1).optional(),
-  WC_CONSUMER_SECRET: z.string().trim().min(1).optional(),
+  WC_CONSUMER_KEY: v.optional(text()),
+  WC_CONSUMER_SECRET: v.optional(text()),
   PORTAL_URL: optionalUrl,
   /** Folder holding shell/ and remote-*\/ with their dist/ builds. */
-  APPS_ROOT: z
-    .string()
-    .trim()
-    .min(1)
-    .default(path.resolve(__dirname, '..', '..', '..')),
+  APPS_ROOT: v.optional(text(), path.resolve(__dirname, '..', '..', '..')),
   /** Where released remotes live (remotes/<name>/<version>/) with the live remotes.json. */
-  DEPLOY_DIR: z.string().trim().min(1).optional(),
+  DEPLOY_DIR: v.optional(text()),
   /** A JSON file of remote name -> manifest URL; default: <DEPLOY_DIR>/remotes.json. */
-  REMOTES_CONFIG: z.string().trim().min(1).optional(),
+  REMOTES_CONFIG: v.optional(text()),
   /** Where the embedded sample backend keeps carts and orders (default: its own .data folder). */
-  SAMPLE_STATE_DIR: z.string().trim().min(1).optional(),
+  SAMPLE_STATE_DIR: v.optional(text()),
   /** Signs the cookie that remembers a browser's orders; set the same value on every instance. */
-  COOKIE_SECRET: z.string().trim().min(32).optional(),
+  COOKIE_SECRET: v.optional(text(32)),
   /**
    * Signs the links that put a browser in or out of a canary (npm run release -- --canary prints
    * them); the same value on every instance and where the release tools run. Unset: none is taken.
    */
-  RELEASE_LINK_SECRET: z.string().trim().min(32).optional(),
+  RELEASE_LINK_SECRET: v.optional(text(32)),
   /**
    * The Redis the instances share rate limits, logged-out tokens and cached reads through
    * (redis://, rediss:// or unix:///path.sock). Unset: each instance keeps its own in memory.
@@ -138,19 +185,19 @@ const schema = z.object({
    */
   TRUSTED_PROXIES: addressList,
   /** Space-separated origins allowed to call the API from their pages (CORS); default none. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .trim()
-    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
-    .optional(),
+  ALLOWED_ORIGINS: listOf(
+    v.pipe(
+      httpUrl,
+      v.transform((url) => new URL(url).origin),
+    ),
+  ),
   /** Signs the sample backend's login tokens (embedded sample only); random per start when unset. */
-  SAMPLE_JWT_SECRET: z.string().trim().min(32).optional(),
+  SAMPLE_JWT_SECRET: v.optional(text(32)),
   /**
    * Serves the builds' source maps (`true`), for an operator debugging production; by default
    * they are not found. The federation's stats files are never served.
    */
-  PUBLIC_SOURCE_MAPS: z.stringbool().default(false),
+  PUBLIC_SOURCE_MAPS: v.optional(yesOrNo, 'false'),
   /**
    * Origins allowed to frame the storefront (the company's app), space- or comma-separated, each
    * scheme://host[:port]: they go into every page's Content-Security-Policy.
@@ -160,22 +207,27 @@ const schema = z.object({
    * How long (ms) a page waits for the reads and the render of its first screen on the server
    * (its route's `serverRender`); 0: never.
    */
-  SERVER_RENDER_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  SERVER_RENDER_BUDGET_MS: v.optional(count(0, 5000)),
   /**
    * How long (ms) a page waits for WordPress to say what it is about (a course's title, price and
    * image for its head); 0: never asks, every page has its route's default head.
    */
-  HEAD_READ_BUDGET_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  HEAD_READ_BUDGET_MS: v.optional(count(0, 5000)),
   /**
    * The Google Tag Manager container (GTM-…) the pages load, after the visitor's cookie choice is
    * told to Consent Mode; unset: no tag manager, and the policy allows none.
    */
-  GTM_ID: z
-    .string()
-    .trim()
-    .regex(TAG_MANAGER_ID, 'a Tag Manager container id, GTM- then 4 to 12 letters or digits')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GTM_ID: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(TAG_MANAGER_ID, 'a Tag Manager container id, GTM- then 4 to 12 letters or digits'),
+    ),
+  ),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
 });
 
 /** The upstreams and WooCommerce's keys: all of them, or none (the embedded sample backend). */
@@ -196,7 +248,7 @@ export interface Upstreams {
   wooCommerce: { key: string; secret: string };
 }
 
-export type GatewayEnv = z.infer<typeof schema> & {
+export type GatewayEnv = v.InferOutput<typeof schema> & {
   WORDPRESS_PUBLIC_URL: string;
   /** Undefined when none is configured: the embedded sample backend stands in for them all. */
   upstreams: Upstreams | undefined;
@@ -206,7 +258,7 @@ export type GatewayEnv = z.infer<typeof schema> & {
  * Every upstream and key, or none. A deploy that forgets one must not start: with the sample
  * backend standing in for it, learners' carts would be saved in the sample's local folder.
  */
-function upstreamsOf(config: z.infer<typeof schema>): Upstreams | undefined {
+function upstreamsOf(config: v.InferOutput<typeof schema>): Upstreams | undefined {
   const { WORDPRESS_URL, LMS_API_URL, PORTAL_URL, WC_CONSUMER_KEY, WC_CONSUMER_SECRET } = config;
   if (WORDPRESS_URL && LMS_API_URL && PORTAL_URL && WC_CONSUMER_KEY && WC_CONSUMER_SECRET) {
     return {
@@ -236,7 +288,7 @@ function isLoopback(host: string): boolean {
  * A production start (an upstream configured, or NODE_ENV=production) needs what the sample's
  * defaults stand in for on a developer's machine; each one missing is named, with what it is for.
  */
-function productionGaps(config: z.infer<typeof schema>): string[] {
+function productionGaps(config: v.InferOutput<typeof schema>): string[] {
   return [
     config.PUBLIC_URL
       ? []
@@ -268,14 +320,10 @@ export const SECRET_VARIABLES = [
 
 /** Validates the environment; a bad value stops the start with a message naming the variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
-  const result = schema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
-  const config = result.data;
+  // One problem per variable (its first), every variable that is wrong named.
+  const result = validate(schema, env, { abortPipeEarly: true });
+  if (!result.success) throw new Error(`Invalid configuration: ${problemsOf(result.issues)}`);
+  const config = result.output;
   const upstreams = upstreamsOf(config);
   const gaps = upstreams || env.NODE_ENV === 'production' ? productionGaps(config) : [];
   if (gaps.length > 0) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { ChainableCommander } from 'ioredis';
-import { z } from 'zod';
+import * as v from 'valibot';
 import {
   createLocalCache,
   MAX_ENTRIES,
@@ -15,6 +15,7 @@ import {
   KEY_PREFIX,
   type SharedState,
 } from '../plugins/sharedState';
+import { finiteNumber, integer, objectOf, recordOf } from '../validation';
 
 /** A lock outlives the upstream request it covers by this much (reading the body, storing it). */
 const LOCK_MARGIN_MS = 1_000;
@@ -40,12 +41,12 @@ function placeOf(hash: string): number {
   return Number.parseInt(hash.slice(0, 12), 16) % MAX_ENTRIES;
 }
 
-const entryDescription = z.object({
-  hash: z.string(),
-  status: z.number().int(),
-  headers: z.record(z.string(), z.string()),
-  freshUntil: z.number(),
-  staleUntil: z.number(),
+const entryDescription = objectOf({
+  hash: v.string(),
+  status: integer(),
+  headers: recordOf(v.string(), v.string()),
+  freshUntil: finiteNumber(),
+  staleUntil: finiteNumber(),
 });
 
 /**
@@ -72,9 +73,9 @@ function decode(raw: Buffer, hash: string): CacheEntry | undefined {
   } catch {
     return undefined;
   }
-  const description = entryDescription.safeParse(parsed);
-  if (!description.success || description.data.hash !== hash) return undefined;
-  const { status, headers, freshUntil, staleUntil } = description.data;
+  const description = v.safeParse(entryDescription, parsed);
+  if (!description.success || description.output.hash !== hash) return undefined;
+  const { status, headers, freshUntil, staleUntil } = description.output;
   return { value: { status, headers, body: raw.subarray(end) }, freshUntil, staleUntil };
 }
 
