@@ -46,6 +46,12 @@ function sharedStoreEntries({ test }) {
   };
 }
 
+/** One validator for data from outside, in the browser and on the server alike. */
+const ONE_VALIDATOR = {
+  name: 'zod',
+  message: 'Schemas are written with valibot, as everywhere else in the storefront.',
+};
+
 /** The server, the stand-in backend and the end-to-end tests: no code on the page reaches them. */
 const OFF_THE_PAGE = {
   group: ['gateway', 'sample-backend', 'e2e'],
@@ -118,7 +124,16 @@ export default tseslint.config(
   },
   js.configs.recommended,
   {
-    rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_FILES] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [PRIVATE_FILES],
+          // The gateway and the sample backend; the apps' entries below say the same.
+          paths: [ONE_VALIDATOR],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{ts,tsx}'],
@@ -207,6 +222,7 @@ export default tseslint.config(
             {
               patterns: [...apart, sharedStoreEntries({ test: false })],
               paths: [
+                ONE_VALIDATOR,
                 {
                   name: 'react-redux',
                   importNames: ['useSelector', 'useDispatch', 'useStore'],
