@@ -202,7 +202,11 @@ function RemotePage({
   }, [route.title]);
   // What the gateway rendered is kept for the page it was served for only.
   const served = route.serverRender && !fromAnotherPage ? module : undefined;
-  const space = <PageSpace serverRenderOf={served} shape={route.serverRender} />;
+  // Keyed by what it keeps: the space that kept the served markup goes with it when the visitor
+  // moves on inside the same route (another list's address), before this page's code is in.
+  const space = (
+    <PageSpace key={served ?? 'skeleton'} serverRenderOf={served} shape={route.serverRender} />
+  );
   return (
     <>
       {Head && <Head />}
@@ -246,7 +250,15 @@ function LazyPage({
         </Suspense>
       }
     >
-      <Suspense fallback={<PageSpace serverRenderOf={serverRenderOf} shape={shape} />}>
+      <Suspense
+        fallback={
+          <PageSpace
+            key={serverRenderOf ?? 'skeleton'}
+            serverRenderOf={serverRenderOf}
+            shape={shape}
+          />
+        }
+      >
         {children}
       </Suspense>
     </SlotBoundary>

@@ -5,12 +5,6 @@ import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   type Location,
 } from 'react-router-dom';
-import { PAGE_CONTRACT } from '../page/contract';
-
-/** Whether the page still shows what the gateway served, its code not yet in. */
-function showsServedMarkup(): boolean {
-  return document.querySelector(`[${PAGE_CONTRACT.markup.serverRenderAttribute}]`) !== null;
-}
 
 interface Shown {
   action: NavigationType;
@@ -42,16 +36,10 @@ export function PageRouter({ children }: { children: ReactNode }) {
     const show = (move: Shown) => {
       setShown((before) => (sameEntry(before.location, move.location) ? before : move));
     };
-    // A move is a transition: the page on screen stays until the next one's code is in. But
-    // what the gateway served is of the address being left: a move away from it is shown at
-    // once (the next page's skeleton while its code comes), never the served page under the
-    // new address.
     const stop = history.listen((move) => {
-      if (showsServedMarkup()) show(move);
-      else
-        startTransition(() => {
-          show(move);
-        });
+      startTransition(() => {
+        show(move);
+      });
     });
     // Listening, the address is read again: the move missed since the first render, if any.
     show({ action: NavigationType.Pop, location: history.location });

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { useNavigate } from 'react-router-dom';
 import { mockFetch, pendingAnswer, renderWithProviders } from 'shared-store/testing';
 import { App } from '../App';
 
@@ -47,6 +48,38 @@ describe('the page’s space while the home remote loads', () => {
     expect(space?.firstElementChild).toHaveAttribute('data-shape', 'courseList');
     expect(space).not.toContainElement(served);
     served.remove();
+  });
+
+  it('on a move from the served list to another list’s address before the list’s code is in, the served list goes and the skeleton shows', async () => {
+    const served = document.createElement('div');
+    served.setAttribute('data-server-render', 'home/CourseListPage');
+    served.innerHTML = '<h1>All courses</h1><h3>PLAB 1 Question Bank</h3>';
+    document.body.append(served);
+    function OtherFilter() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate('/courses?exam=plab')}>
+          PLAB
+        </button>
+      );
+    }
+
+    const { container } = renderWithProviders(
+      <>
+        <App />
+        <OtherFilter />
+      </>,
+      { route: '/courses?exam=plab&sort=price-asc' },
+    );
+    expect(container.querySelector('.shell-page-space')?.firstElementChild).toBe(served);
+    await act(async () => {
+      screen.getByRole('button', { name: 'PLAB' }).click();
+      await Promise.resolve();
+    });
+    const space = container.querySelector('.shell-page-space');
+    expect(served.isConnected).toBe(false);
+    expect(space?.childElementCount).toBe(1);
+    expect(space?.firstElementChild).toHaveAttribute('data-shape', 'courseList');
   });
 
   it('on a page served without its first screen, shows the route’s skeleton instead', () => {
