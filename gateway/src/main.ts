@@ -1,44 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startSampleBackend } from 'sample-backend';
 import { buildGateway } from './app';
-import { readConfig, SECRET_VARIABLES, type GatewayEnv } from './plugins/environment';
+import { readConfig, SECRET_VARIABLES } from './plugins/environment';
 import { serveMetrics } from './plugins/metrics';
-
-/** WooCommerce-shaped credentials for the embedded sample backend, new at every start. */
-function sampleCredentials() {
-  return {
-    key: `ck_${randomBytes(20).toString('hex')}`,
-    secret: `cs_${randomBytes(20).toString('hex')}`,
-  };
-}
-
-/**
- * The configured upstreams; with none configured at all, the sample backend, started in this
- * process on a loopback port, stands in for every one (the portal proxied at /portal).
- */
-async function connectUpstreams(config: GatewayEnv) {
-  if (config.upstreams) {
-    const { wordpress, lms, portal, wooCommerce } = config.upstreams;
-    return { upstreams: { wordpress, lms }, portalUrl: portal, wooCommerce, sample: undefined };
-  }
-  const wooCommerce = sampleCredentials();
-  const sample = await startSampleBackend({
-    host: '127.0.0.1',
-    port: 0,
-    wcConsumerKey: wooCommerce.key,
-    wcConsumerSecret: wooCommerce.secret,
-    ...(config.SAMPLE_JWT_SECRET ? { jwtSecret: config.SAMPLE_JWT_SECRET } : {}),
-    ...(config.SAMPLE_STATE_DIR ? { stateDir: config.SAMPLE_STATE_DIR } : {}),
-  });
-  console.log('No upstream configured: serving the embedded sample backend');
-  return {
-    upstreams: { wordpress: sample.url, lms: sample.url, portal: sample.url },
-    portalUrl: '/portal',
-    wooCommerce,
-    sample,
-  };
-}
+import { connectUpstreams } from './upstreams';
 
 async function main(): Promise<void> {
   const config = readConfig();
