@@ -80,6 +80,15 @@ describe('the commerce API', () => {
     });
   });
 
+  /** A POST to `url` is a 400 with `message`, the page's words, and nothing reaches the upstream. */
+  async function expectRefusedBeforeUpstream(url: string, payload: unknown, message: string) {
+    const before = upstream.received.length;
+    const response = await gateway.inject({ method: 'POST', url, payload: payload as object });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'invalid_request', message, data: { status: 400 } });
+    expect(upstream.received.length).toBe(before);
+  }
+
   it.each([
     ['status', { status: 'completed' }],
     ['set_paid', { set_paid: true }],
@@ -140,11 +149,7 @@ describe('the commerce API', () => {
   ])(
     'an order with %s is refused with the message the page shows, and reaches nobody',
     async (_what, payload, message) => {
-      const before = upstream.received.length;
-      const response = await gateway.inject({ method: 'POST', url: '/api/shop/orders', payload });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'invalid_request', message, data: { status: 400 } });
-      expect(upstream.received.length).toBe(before);
+      await expectRefusedBeforeUpstream('/api/shop/orders', payload, message);
     },
   );
 
@@ -167,11 +172,7 @@ describe('the commerce API', () => {
   ])(
     'a coupon check with %s is refused with the message the page shows, and reaches nobody',
     async (_what, payload, message) => {
-      const before = upstream.received.length;
-      const response = await gateway.inject({ method: 'POST', url: '/api/shop/coupons', payload });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'invalid_request', message, data: { status: 400 } });
-      expect(upstream.received.length).toBe(before);
+      await expectRefusedBeforeUpstream('/api/shop/coupons', payload, message);
     },
   );
 

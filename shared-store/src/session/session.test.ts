@@ -83,6 +83,16 @@ describe('login', () => {
   });
 });
 
+/** The team hears the token's revocation, with whether the token was still stored then. */
+function hearsRevocation(t: ReturnType<typeof setup>): void {
+  (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
+    t.team.heard.push(
+      `revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`,
+    );
+    return Promise.resolve(undefined);
+  });
+}
+
 describe('logout', () => {
   async function loggedIn() {
     const t = setup();
@@ -122,12 +132,7 @@ describe('logout', () => {
 
   it('ends the session on this page before it revokes the token: no request goes out with a token being revoked', async () => {
     const t = await loggedIn();
-    (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
-      t.team.heard.push(
-        `revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`,
-      );
-      return Promise.resolve(undefined);
-    });
+    hearsRevocation(t);
     await t.session.logout();
     expect(t.team.heard).toEqual([
       'save (token jwt-token)',
@@ -319,12 +324,7 @@ describe('session expiry', () => {
 
   it('at 24 h the session ends on this page before the token is revoked', async () => {
     const t = withLogin(SESSION_LIFETIME_MS);
-    (t.auth.logout as jest.Mock).mockImplementationOnce((token: string) => {
-      t.team.heard.push(
-        `revoked ${token}, token still stored: ${String(t.storage.getItem('token'))}`,
-      );
-      return Promise.resolve(undefined);
-    });
+    hearsRevocation(t);
     await expect(t.session.checkExpiry()).resolves.toBe(true);
     expect(t.team.heard).toEqual([
       'save (token jwt-token)',
