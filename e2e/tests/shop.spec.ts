@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import { linksWithMenusOpen, pageProblem, unresolvableHost } from '../support/crawl';
-import { logIn, pageTakenOver, reachFooter, wcagViolations } from '../support/storefront';
+import {
+  layoutShifts,
+  logIn,
+  pageTakenOver,
+  reachFooter,
+  watchShifts,
+  wcagViolations,
+} from '../support/storefront';
 
 const COURSE = { slug: 'plab-1-online-course', title: 'PLAB 1 Online Course' };
 const EVENT = {
@@ -157,6 +164,27 @@ test.describe('each page has its own head', () => {
     await pageTakenOver(page);
     await page.getByRole('main').getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a pointer on Home reads the home page ahead, styles and all, and moves nothing on the page it is on', async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/Failed to load resource: the server responded with a status of 404/);
+    await watchShifts(page);
+    await page.goto('/courses/no-such-course');
+    await pageTakenOver(page);
+    const homeStyles = page.waitForResponse((response) =>
+      /^\/remotes\/home\/exposed\.\w+\.css$/.test(new URL(response.url()).pathname),
+    );
+    await page.getByRole('main').getByRole('link', { name: 'Home' }).hover();
+    await homeStyles;
+    // The styles applied: two frames after they came.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const shifts = await layoutShifts(page);
+    expect(shifts.total, shifts.what.join('\n')).toBe(0);
   });
 });
 
