@@ -89,11 +89,4 @@ function gatewayProxy({ target = process.env.DEV_API_URL ?? DEFAULT_TARGET, fetc
   ];
 }
 
-module.exports = {
-  GATEWAY_FOLDERS,
-  GATEWAY_HEADER,
-  OWN_PAGES,
-  gatewayProxy,
-  isGatewayPath,
-  notAGateway,
-};
+module.exports = { gatewayProxy };
