@@ -1,9 +1,28 @@
 'use strict';
+/**
+ * knip, for `npm run check:unused` (a step of `npm test`), over the whole repository: no file, no
+ * dependency of a workspace's package.json, no export and no exported type goes unused, and no
+ * package imports or runs a package it does not list. What nothing uses goes; what is used is
+ * listed by the package that uses it.
+ *
+ * Each workspace is read from what really starts its code, so that nothing live is reported: an
+ * app's build (its webpack.config.js, through tooling/appModules.js: the page's entry, what a
+ * remote exposes, its server renderers) and its tests; the gateway's src/main.ts, the worker it
+ * loads by path and its tests; the sample backend's src/main.ts, its package entry and its tests;
+ * the end-to-end tests and their support; tooling's files the other packages require or load by
+ * path; shared-store's package exports (judged too: `includeEntryExports`) and its tests; the
+ * root's scripts.
+ *
+ * Here shared-store's tests are users of its inner modules; that they are no users of its public
+ * entry (every export of shared-store/src/index.ts is imported by another package) is the other
+ * half of the check, knip.public-entry.config.js, which reads the same workspaces without them.
+ */
 const { appModules } = require('./tooling/appModules');
 const { remoteNames } = require('./tooling/pageContract');
 
 const APPS = ['shell', ...remoteNames().map((name) => `remote-${name}`)];
 
+/** A package's tests (the helpers they share are what they import). */
 const TESTS = ['src/**/*.test.{ts,tsx}'];
 
 /** @type {import('knip').KnipConfig} */

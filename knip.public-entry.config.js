@@ -1,6 +1,6 @@
 'use strict';
 /**
- * knip, second half of `npm run check:exports`: every export of shared-store's public entry
+ * knip, first half of `npm run check:unused`: every export of shared-store's public entry
  * (shared-store/src/index.ts) is imported by another package. The platform core exports what the
  * apps, the gateway and the end-to-end tests use, and nothing more: a name nobody imports goes, or
  * moves to the team that needs it. shared-store's own tests are not users, so this run reads the
