@@ -47,9 +47,11 @@ module.exports = {
         'appModules.js',
         'bench/*.ts',
         // Loaded by path: the remotes' container start (tooling/index.js), the monolith's config
-        // (scripts/monolith.mjs).
+        // (scripts/monolith.mjs), the dev servers' proxy (whose exports
+        // gateway/src/proxy/devProxy.test.ts checks against the gateway's route table).
         'federation/borrowBundlerRuntime.mjs',
         'monolith.js',
+        'devProxy.js',
         '**/*.test.mjs',
       ],
       // minimizer-webpack-plugin's lightningCssMinify requires it by name (tooling/index.js).
@@ -79,7 +81,15 @@ module.exports = {
       }),
     ),
     gateway: {
-      entry: ['src/main.ts', 'src/page/rendererWorker.cjs', 'src/**/*.test.ts'],
+      entry: [
+        'src/main.ts',
+        'src/**/*.test.ts',
+        // Loaded by path: the renderers' worker (src/page/serverRender.ts), and what
+        // scripts/size-budget.mjs reads from the gateway's build.
+        'src/page/rendererWorker.cjs',
+        'src/page/remoteHints.ts',
+        'src/page/remotesConfig.ts',
+      ],
       project: ['src/**/*.{ts,tsx,js,cjs,mjs}'],
     },
     'sample-backend': {

@@ -89,4 +89,11 @@ function gatewayProxy({ target = process.env.DEV_API_URL ?? DEFAULT_TARGET, fetc
   ];
 }
 
-module.exports = { gatewayProxy };
+module.exports = {
+  GATEWAY_FOLDERS,
+  GATEWAY_HEADER,
+  OWN_PAGES,
+  gatewayProxy,
+  isGatewayPath,
+  notAGateway,
+};
