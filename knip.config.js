@@ -1,33 +1,68 @@
 'use strict';
 /**
- * knip, for `npm run check:exports` (a step of `npm test`): every export of shared-store's public
- * entry (shared-store/src/index.ts) is imported by another package. The platform core exports what
- * the apps, the gateway and the end-to-end tests use, and nothing more: a name nobody imports goes,
- * or moves to the team that needs it. shared-store's own tests are not users.
+ * knip, for `npm run check:unused` (a step of `npm test`), over the whole repository: no file, no
+ * dependency of a workspace's package.json, no export and no exported type goes unused, and no
+ * package imports or runs a package it does not list. What nothing uses goes; what is used is
+ * listed by the package that uses it.
  *
- * An app's users of the core are the files its build starts from (its webpack.config.js, through
- * tooling/appModules.js: the page's entry, what a remote exposes, its server renderers), what
- * those import, and its tests. The gateway, the sample backend and the end-to-end tests are read
- * whole.
+ * Each workspace is read from what really starts its code, so that nothing live is reported: an
+ * app's build (its webpack.config.js, through tooling/appModules.js: the page's entry, what a
+ * remote exposes, its server renderers) and its tests; the gateway's src/main.ts, the worker it
+ * loads by path and its tests; the sample backend's src/main.ts, its package entry and its tests;
+ * the end-to-end tests and their support; tooling's files the other packages require or load by
+ * path; shared-store's package exports (judged too: `includeEntryExports`) and its tests; the
+ * root's scripts.
+ *
+ * Here shared-store's tests are users of its inner modules; that they are no users of its public
+ * entry (every export of shared-store/src/index.ts is imported by another package) is the other
+ * half of the check, knip.public-entry.config.js, which reads the same workspaces without them.
  */
 const { appModules } = require('./tooling/appModules');
 const { remoteNames } = require('./tooling/pageContract');
 
 const APPS = ['shell', ...remoteNames().map((name) => `remote-${name}`)];
 
-/** An app's tests (the helpers they share are what they import). */
+/** A package's tests (the helpers they share are what they import). */
 const TESTS = ['src/**/*.test.{ts,tsx}'];
 
 /** @type {import('knip').KnipConfig} */
 module.exports = {
-  include: ['exports', 'types', 'nsExports', 'nsTypes'],
-  // Only the public entry's exports are judged here; the rest of the code is read for its imports.
-  ignore: ['**/*', '!shared-store/src/index.ts'],
+  // A name exported twice is deliberate here: a remote's exposed module has a default export for
+  // the apps that load it through federation and a named one for its own code
+  // (remote-cart/src/model/cartModel.ts), and a test line is exported under a second, wider type
+  // (remote-cart/src/testSupport.ts).
+  exclude: ['duplicates'],
+  // Programs the tests and benchmarks start that no package installs: the system's.
+  ignoreBinaries: ['redis-server', 'nginx'],
   workspaces: {
+    '.': {
+      // The scripts `npm run` starts, and the public entry's check (read by knip, not imported).
+      entry: ['scripts/*.mjs', 'knip.public-entry.config.js'],
+      project: ['scripts/**/*.{js,mjs,cjs}', '*.{js,mjs}'],
+    },
+    tooling: {
+      entry: [
+        'jest/*.js',
+        'pageContract.js',
+        'appModules.js',
+        'bench/*.ts',
+        // Loaded by path: the remotes' container start (tooling/index.js), the monolith's config
+        // (scripts/monolith.mjs), the dev servers' proxy (whose exports
+        // gateway/src/proxy/devProxy.test.ts checks against the gateway's route table).
+        'federation/borrowBundlerRuntime.mjs',
+        'monolith.js',
+        'devProxy.js',
+        '**/*.test.mjs',
+      ],
+      // minimizer-webpack-plugin's lightningCssMinify requires it by name (tooling/index.js).
+      ignoreDependencies: ['lightningcss'],
+      project: ['**/*.{js,mjs,cjs,ts}'],
+    },
     'shared-store': {
-      // Its entries are the package's exports (package.json): the public entry and the test helpers.
-      entry: [],
-      project: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'],
+      // Its own tests, and a fixture run by path in a Jest of its own
+      // (src/testing/unansweredRequest.test.ts).
+      entry: [...TESTS, 'src/testing/fixtures/*.fixture.ts'],
+      project: ['src/**/*.{ts,tsx}'],
       includeEntryExports: true,
       jest: false,
     },
@@ -37,17 +72,33 @@ module.exports = {
         return [
           app,
           {
-            entry: [...entries, ...Object.values(exposes), ...TESTS],
+            entry: ['webpack.config.js', ...entries, ...Object.values(exposes), ...TESTS],
             project: ['src/**/*.{ts,tsx}'],
+            // The entries above are the build's, as tooling/appModules.js reads them.
+            webpack: false,
           },
         ];
       }),
     ),
-    ...Object.fromEntries(
-      ['gateway', 'sample-backend', 'e2e'].map((pkg) => [
-        pkg,
-        { entry: ['**/*.{ts,tsx,js,cjs,mjs}'], project: ['**/*.{ts,tsx,js,cjs,mjs}'] },
-      ]),
-    ),
+    gateway: {
+      entry: [
+        'src/main.ts',
+        'src/**/*.test.ts',
+        // Loaded by path: the renderers' worker (src/page/serverRender.ts), and what
+        // scripts/size-budget.mjs reads from the gateway's build.
+        'src/page/rendererWorker.cjs',
+        'src/page/remoteHints.ts',
+        'src/page/remotesConfig.ts',
+      ],
+      project: ['src/**/*.{ts,tsx,js,cjs,mjs}'],
+    },
+    'sample-backend': {
+      entry: ['src/main.ts', 'src/**/*.test.ts'],
+      project: ['src/**/*.{ts,tsx,js,cjs,mjs}'],
+    },
+    e2e: {
+      entry: ['tests/**/*.ts', 'support/**/*.ts'],
+      project: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    },
   },
 };

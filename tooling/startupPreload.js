@@ -161,4 +161,4 @@ class PageCodePlugin {
   }
 }
 
-module.exports = { StartupPreloadPlugin, PageCodePlugin, runsAtStartup, PROVIDED, CONSUMED };
+module.exports = { StartupPreloadPlugin, PageCodePlugin, runsAtStartup, CONSUMED };

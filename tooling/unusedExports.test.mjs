@@ -1,5 +1,6 @@
-// node --test: `npm run check:exports` (knip, knip.config.js) fails on an export of shared-store's
-// public entry that no other package imports, and takes shared-store's own tests for no user. It
+// node --test: `npm run check:unused` (knip: knip.public-entry.config.js, then knip.config.js)
+// fails on an export of shared-store's public entry that no other package imports, and takes
+// shared-store's own tests for no user. It
 // runs once, on a copy of the working tree with three exports added to the public entry, so the
 // real tree is never touched.
 import assert from 'node:assert/strict';
@@ -85,7 +86,7 @@ before(() => {
     path.join(copy, 'remote-footer', 'src', 'UsesCore.ts'),
     "import { IMPORTED_BY_A_REMOTE } from 'shared-store';\n\nexport default IMPORTED_BY_A_REMOTE;\n",
   );
-  result = spawnSync('npm', ['run', '--silent', 'check:exports'], { cwd: copy, encoding: 'utf8' });
+  result = spawnSync('npm', ['run', '--silent', 'check:unused'], { cwd: copy, encoding: 'utf8' });
 });
 
 after(() => {

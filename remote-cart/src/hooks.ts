@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /** Whether the component is still mounted, for results that arrive after it left the page. */
-export function useMountedRef() {
+function useMountedRef() {
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;

@@ -28,7 +28,7 @@ export interface OrderInput {
 }
 
 /** Pounds as the shop writes them: "34.99", never below "0.00". */
-export function amountText(pounds: number): string {
+function amountText(pounds: number): string {
   return roundMoney(Math.max(0, pounds)).toFixed(2);
 }
 

@@ -6,7 +6,7 @@ import { paymentTarget } from './order';
  * plain text and numbers, each part that is missing or malformed left out rather than guessed.
  */
 
-export interface OrderLineView {
+interface OrderLineView {
   key: string;
   name: string;
   quantity: number;

@@ -72,7 +72,7 @@ export const PLAB_2_LONDON_SOLD_OUT = {
 
 export const EVENTS = [MSRA_BIRMINGHAM, PLAB_2_MANCHESTER, PLAB_2_LONDON_SOLD_OUT];
 
-export const variation = (id: number, month: string, price: string) => ({
+const variation = (id: number, month: string, price: string) => ({
   id,
   price,
   regular_price: price,

@@ -23,7 +23,7 @@ export interface WooCommerceKeys {
 }
 
 /** A fresh key pair in WooCommerce's shape (`ck_`/`cs_` + 40 hex, as `wc_rand_hash` makes). */
-export function generateWooCommerceKeys(): WooCommerceKeys {
+function generateWooCommerceKeys(): WooCommerceKeys {
   return {
     key: `ck_${randomBytes(20).toString('hex')}`,
     secret: `cs_${randomBytes(20).toString('hex')}`,

@@ -10,7 +10,7 @@ import type { PointsStore } from './state/points';
 export type TrackedOrder = Readonly<Record<string, unknown>>;
 
 /** A subscription started through `wsp-route/v1`. */
-export interface SubscriptionRecord {
+interface SubscriptionRecord {
   subscription_id: number;
   user_id: number;
   action: 'create' | 'upgrade';

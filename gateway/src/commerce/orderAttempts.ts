@@ -8,7 +8,7 @@ import type { createdOrderView } from './orders';
 import type { OrderInput } from './schemas';
 
 /** The header a checkout attempt names itself with: the same on every retry of that attempt. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** A client-made random id (a UUID, 32 hex digits): long enough that nobody guesses another's. */
 const KEY_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;

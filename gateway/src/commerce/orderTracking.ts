@@ -20,13 +20,13 @@ import type { WooCommerce } from './wooCommerce';
  */
 
 /** Where the browser reports its paid order. */
-export const ORDER_TRACKING_PATH = '/api/shop/orders/:id/tracking';
+const ORDER_TRACKING_PATH = '/api/shop/orders/:id/tracking';
 
 /** WordPress's route that keeps the tracking. */
 const TRACK_ORDER = '/wp-json/custom/v2/trackOrder';
 
 /** How long an order's report is remembered: far longer than anyone comes back to pay. */
-export const REPORT_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const REPORT_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Reports this instance keeps in memory, at most (without Redis). */
 const MAX_KEPT_IN_MEMORY = 10_000;
@@ -61,7 +61,7 @@ const wcTrackedOrder = objectOf({
 });
 
 /** The specification's order-tracking payload. */
-export interface OrderTracking {
+interface OrderTracking {
   orderId: number;
   total: string;
   email: string;

@@ -26,14 +26,14 @@ export interface CountedStock {
 }
 
 /** A stock an order could not hold, and how much of it other orders leave. */
-export interface Shortage {
+interface Shortage {
   key: string;
   name: string;
   left: number;
 }
 
 /** How long an order's hold lasts, and for how long at least a hold it already has is kept. */
-export interface HoldTimes {
+interface HoldTimes {
   /** When a hold taken now ends (a hold the order had, and lost, is taken again until then). */
   holdUntil: number;
   /** A hold the order still has is kept until at least then (never shortened). */

@@ -198,8 +198,6 @@ export const wcPoints = objectOf({
   redeem_ratio: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?:\d+(\.\d+)?$/)),
 });
 
-export const wcUser = objectOf({ id: finiteNumber() });
-
 /** A WooCommerce customer, of whom the gateway reads only the addresses a receipt may go to. */
 export const wcCustomer = objectOf({
   email: wcEmail,

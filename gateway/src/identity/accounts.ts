@@ -24,7 +24,7 @@ const MINUTE = 60_000;
  * this way resets their password, which lifts the lock). Per client, across accounts: a class of
  * 25 each mistyping once stays under it; trying one password on many accounts stops there.
  */
-export const LOGIN_FAILURE_LIMITS = {
+const LOGIN_FAILURE_LIMITS = {
   perAccount: { max: 5, windowMs: 15 * MINUTE },
   perAccountEverywhere: { max: 10, windowMs: 15 * MINUTE },
   perClient: { max: 30, windowMs: MINUTE },
@@ -34,7 +34,7 @@ export const LOGIN_FAILURE_LIMITS = {
 const ACCOUNT_REMEMBERED_MS = 5 * MINUTE;
 
 /** What the account forms are told, whatever WordPress said: nothing tells whether an address or a username has an account. */
-export const ACCOUNT_TEXTS = {
+const ACCOUNT_TEXTS = {
   loginFailed: 'The email address or password is incorrect.',
   signupReceived:
     'If this email address and username are new to us, your account is ready: log in with your email address and password. If either already has an account, log in with that account’s password or reset it, or sign up again with another username.',

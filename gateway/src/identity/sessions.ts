@@ -15,7 +15,7 @@ import {
 } from './tokens';
 
 /** What a request with an ended session is told. */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
 /** The refusal of a request whose session has ended (or whose token belongs to nobody). */
 export function sessionEnded(): ShopError {

@@ -34,7 +34,7 @@ const WP = '/wp-json/wp/v2';
 export const HOME_PAGE = `${WP}/pages/${String(HOME_PAGE_ID)}`;
 
 /** The title of a page that is not there; the shell's not-found page says the same. */
-export const NOT_FOUND_NAME = 'Page not found';
+const NOT_FOUND_NAME = 'Page not found';
 
 /** A page's head and the status it is served with: 404 when what it names does not exist. */
 export interface ServedHead {
@@ -93,7 +93,7 @@ const ISO_TIME = /^\d{2}:\d{2}$/;
 const ofForm = (form: RegExp, text: string) => (form.test(text) ? text : undefined);
 
 /** A price as WordPress writes it ("49.00", 49), to the penny; undefined for anything else. */
-export function priceOf(value: unknown): string | undefined {
+function priceOf(value: unknown): string | undefined {
   const text = typeof value === 'number' ? String(value) : value;
   return typeof text === 'string' && /^\d{1,9}(?:\.\d{1,2})?$/.test(text.trim())
     ? Number(text).toFixed(2)
@@ -484,5 +484,3 @@ export function createPageHeads(deps: PageHeadDeps) {
 
   return { headFor };
 }
-
-export type PageHeads = ReturnType<typeof createPageHeads>;

@@ -62,20 +62,20 @@ export const MAX_CARRIED_READS_BYTES = 128 * 1024;
  * time, so it leaves room for a busy machine). A page waits for its render no longer than its
  * budget (SERVER_RENDER_BUDGET_MS) in any case.
  */
-export const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
+const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
 
 /**
  * The memory the renderer's JavaScript heap may use (measured loaded and after 50 renders: 27 MB
  * in use, 59 MB held). It bounds V8's heap, as a thread's limit did; memory outside it (a
  * Buffer's) is bounded by the machine only.
  */
-export const RENDERER_MEMORY_MB = 256;
+const RENDERER_MEMORY_MB = 256;
 
 /**
  * How long pages go without their server render after the renderers' process was stopped, before
  * a fresh copy of it is tried: a renderer that always loops costs one stop a minute, not one a page.
  */
-export const RENDERER_PAUSE_MS = 60_000;
+const RENDERER_PAUSE_MS = 60_000;
 
 /**
  * How far a page's server render looks for what its first screen shows beyond its route's

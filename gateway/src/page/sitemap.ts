@@ -34,8 +34,8 @@ const centre = (id: string) => `${WP}/page-details/location-${id}`;
  * centres looked up, and how deep a WordPress page is nested at most: a sitemap costs a bounded
  * number of reads and steps, however WordPress answers.
  */
-export const MAX_LIST_PAGES = 10;
-export const MAX_CENTRES = 50;
+const MAX_LIST_PAGES = 10;
+const MAX_CENTRES = 50;
 const MAX_NESTING = 10;
 /** The most addresses one sitemap file may hold (sitemaps.org). */
 const MAX_URLS = 50_000;

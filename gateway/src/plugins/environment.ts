@@ -133,7 +133,7 @@ const redisUrl = v.optional(
  * The WordPress site the embedded sample backend stands in for: its menu, footer and pages link
  * to this host, which the storefront shows as its own routes.
  */
-export const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
+const SAMPLE_WORDPRESS_PUBLIC_URL = 'https://www.example-academy.test';
 
 const schema = v.object({
   PORT: v.optional(count(0, 65535), 8080),
@@ -231,7 +231,7 @@ const schema = v.object({
 });
 
 /** The upstreams and WooCommerce's keys: all of them, or none (the embedded sample backend). */
-export const UPSTREAM_VARIABLES = [
+const UPSTREAM_VARIABLES = [
   'WORDPRESS_URL',
   'LMS_API_URL',
   'PORTAL_URL',
@@ -240,7 +240,7 @@ export const UPSTREAM_VARIABLES = [
 ] as const;
 
 /** The services the gateway stands in front of, as configured. */
-export interface Upstreams {
+interface Upstreams {
   wordpress: string;
   lms: string;
   /** The learner dashboard's host (`{portal}/course/{token}`). */

@@ -55,7 +55,7 @@ export function redactUrl(url: string): string {
 }
 
 /** How a request appears in the logs: never its Authorization header, cookies or tokens. */
-export function requestForLog(request: FastifyRequest) {
+function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

@@ -16,7 +16,7 @@ import { pathOf } from './canonicalPaths';
  */
 
 /** The services the gateway calls: the route table's upstreams, and WooCommerce (commerce/). */
-export type UpstreamName = Upstream | 'woocommerce';
+type UpstreamName = Upstream | 'woocommerce';
 
 /** How an upstream call failed: no answer in its time limit, or none at all (refused, cut). */
 export type UpstreamFailure = 'timeout' | 'error';
@@ -25,7 +25,7 @@ export type UpstreamFailure = 'timeout' | 'error';
 export type UpstreamFailed = (upstream: UpstreamName, failure: UpstreamFailure) => void;
 
 /** Why a page went without its server-rendered first screen. */
-export type RenderFallback =
+type RenderFallback =
   /** No renderer ready for its build (loading, stopped and paused, or none at all). */
   | 'unavailable'
   /** The render failed, or did not come within the page's budget. */
@@ -49,7 +49,7 @@ export function failureOf(error: unknown): UpstreamFailure {
  * The gateway's metrics on a registry of its own (each gateway's, so that two in one process,
  * as in tests, never mix their counts).
  */
-export function createGatewayMetrics() {
+function createGatewayMetrics() {
   const registry = new Registry();
   const registers = [registry];
   const requests = new Counter({
@@ -165,7 +165,7 @@ export function createGatewayMetrics() {
   };
 }
 
-export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
+type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import { pathOf } from './canonicalPaths';
 import { maxBodyBytesOf } from '../proxy/routeTable';
 
 /** No request the storefront makes nests deeper than this. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** Thrown for a body the gateway will not read: answered as a 400 JSON error. */
 function badBody(message: string) {
@@ -15,7 +15,7 @@ function badBody(message: string) {
 }
 
 /** The deepest nesting of arrays and objects in JSON text, counted without parsing it. */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

@@ -64,7 +64,7 @@ export interface SharedState {
   close(): void;
 }
 
-export interface SharedStateOptions {
+interface SharedStateOptions {
   target: RedisTarget;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** The channels whose notices this instance listens to. */
@@ -106,7 +106,7 @@ function reasonOf(error: unknown): string {
  * however many reconnections it takes; a Redis that keeps failing and recovering, at most once a
  * minute.
  */
-export async function connectSharedState(options: SharedStateOptions): Promise<SharedState> {
+async function connectSharedState(options: SharedStateOptions): Promise<SharedState> {
   const { target, log, channels } = options;
   const redis = openConnection(target);
   const subscriber = openConnection(target);

@@ -9,7 +9,7 @@ import type { Refusal } from './routeTable';
  */
 
 /** The form's one spelling of its path: the order id without leading zeros, the trailing slash. */
-export const ORDER_PAY_FORM_PATH = /^\/checkout\/order-pay\/[1-9]\d{0,9}\/$/;
+const ORDER_PAY_FORM_PATH = /^\/checkout\/order-pay\/[1-9]\d{0,9}\/$/;
 
 /** A pay-for-order form is a few fields; a card's own form lives at the payment provider. */
 export const MAX_ORDER_PAY_FORM_BYTES = 4 * 1024;

@@ -27,7 +27,7 @@ export interface CacheHit {
  * finish it, whatever happens (an answer, an error, the browser gone); anyone else is handed that
  * request's answer: undefined when none came (a waiter then goes to the upstream itself).
  */
-export type Claim =
+type Claim =
   | {
       leader: true;
       /** Hands `answer` to every waiter and keeps it for `keepForMs` (0: not kept). */

@@ -20,7 +20,7 @@
 /** The services behind the gateway. */
 export type Upstream = 'wordpress' | 'lms' | 'portal';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** What the gateway says when it refuses a request itself. */
 export interface Refusal {
@@ -137,7 +137,7 @@ const MINUTE = 60 * SECOND;
 export const CONTACT_FORM_MAX_BYTES = 32 * 1024;
 
 /** A release-health beacon: a few versions and figures, well under 1 KB (releaseHealth/beacon.ts). */
-export const RELEASE_HEALTH_MAX_BYTES = 1024;
+const RELEASE_HEALTH_MAX_BYTES = 1024;
 
 const PUBLIC: Access = { kind: 'public' };
 /** A read: WordPress answers HEAD with GET's handler. */

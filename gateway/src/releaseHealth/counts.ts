@@ -12,7 +12,7 @@ import type { Beacon } from './beacon';
  */
 
 /** Whose row: the version every browser outside the canary gets, or the canary's. */
-export type Cohort = 'live' | 'canary';
+type Cohort = 'live' | 'canary';
 
 /**
  * Histogram bounds (upper, inclusive) of the vitals: a fixed number of counters whatever is
@@ -58,7 +58,7 @@ export interface RowCounts {
 export type HealthRow = RowKey & RowCounts;
 
 /** The version a manifest URL names: a release's folder, or `build` for the gateway's own. */
-export function versionOfManifest(url: string | undefined): string | undefined {
+function versionOfManifest(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   if (/^\/remotes\/[a-z]+\/mf-manifest\.json$/.test(url)) return 'build';
   return /^\/releases\/[a-z]+\/(\w[\w.-]*)\/mf-manifest\.json$/.exec(url)?.[1];
@@ -84,7 +84,7 @@ export function currentRows(
 }
 
 /** The rows a beacon counts in: each remote it names at a version that is live or in canary. */
-export function rowsOfBeacon(beacon: Beacon, rows: readonly RowKey[]): RowKey[] {
+function rowsOfBeacon(beacon: Beacon, rows: readonly RowKey[]): RowKey[] {
   return rows.filter((row) => beacon.remotes[row.remote] === row.version);
 }
 
@@ -165,7 +165,7 @@ function countsOfHash(hash: Record<string, string>): RowCounts {
 }
 
 /** How long a row's counts stay in Redis after its last beacon: a canary runs days, not months. */
-export const ROW_TTL_S = 30 * 24 * 60 * 60;
+const ROW_TTL_S = 30 * 24 * 60 * 60;
 
 const slotOf = (row: RowKey) => `${row.remote}:${row.cohort}`;
 const windowOf = (row: RowKey) => `${row.version}:${row.canary ?? '-'}`;
@@ -222,5 +222,3 @@ export function createHealthCounts(shared: SharedState | undefined) {
     slotCount: () => slots.size,
   };
 }
-
-export type HealthCounts = ReturnType<typeof createHealthCounts>;

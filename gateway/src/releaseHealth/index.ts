@@ -23,7 +23,7 @@ export const BEACON_PATH = '/api/release-health';
 export const HEALTH_FILE = 'health.json';
 
 /** How often the figures are written out, and the canaries judged, while beacons come in. */
-export const SNAPSHOT_EVERY_MS = 2_000;
+const SNAPSHOT_EVERY_MS = 2_000;
 
 /**
  * Figures as JSON can hold them: a p75 above its histogram's last bound (Infinity) is written

@@ -40,7 +40,7 @@ export function createRollbacksSource(deployDir: string, onError: (message: stri
 export type RollbacksSource = ReturnType<typeof createRollbacksSource>;
 
 /** The rollout without the canaries rolled back (a later canary of another version runs). */
-export function withoutRolledBack(rollout: Rollout, rollbacks: Rollbacks): Rollout {
+function withoutRolledBack(rollout: Rollout, rollbacks: Rollbacks): Rollout {
   return {
     ...rollout,
     canaries: Object.fromEntries(

@@ -29,7 +29,7 @@ const bearerOf = (authorization: string | undefined) => authorization?.replace(/
  * telling whether an account exists, as the real ones may. It records what reaches it;
  * `failCustomers` makes its customer list fail, `failLogins` its logins.
  */
-export async function startAccountsWordPress() {
+async function startAccountsWordPress() {
   // A dashboard link carries a whole token as a path parameter.
   const server = Fastify({ routerOptions: { maxParamLength: 4096 } });
   const hits: string[] = [];
@@ -172,7 +172,7 @@ export async function startAccountsWordPress() {
   };
 }
 
-export type AccountsWordPress = Awaited<ReturnType<typeof startAccountsWordPress>>;
+type AccountsWordPress = Awaited<ReturnType<typeof startAccountsWordPress>>;
 
 /** How a test gateway in front of the accounts WordPress at `wordpressUrl` is configured. */
 type AccountsGatewayOptions = (wordpressUrl: string, appsRoot: string) => GatewayOptions;

@@ -5,7 +5,7 @@ import type { GatewayOptions } from '../app';
 import { PAGE_CONTRACT_FILE, parsePageContract, type PageContract } from 'shared-store/server';
 
 /** The storefront's page contract as text, as the shell's build emits it for the gateway. */
-export const STOREFRONT_CONTRACT_TEXT = fs.readFileSync(
+const STOREFRONT_CONTRACT_TEXT = fs.readFileSync(
   require.resolve('shared-store/page-contract.json'),
   'utf8',
 );
@@ -17,7 +17,7 @@ export const STOREFRONT_CONTRACT: PageContract = parsePageContract(
 );
 
 /** The title and description a test shell's page is built with: the site's defaults. */
-export const DEFAULT_TITLE = 'Arora Medical Education | UKMLA &amp; PLAB exam preparation';
+const DEFAULT_TITLE = 'Arora Medical Education | UKMLA &amp; PLAB exam preparation';
 export const DEFAULT_DESCRIPTION = 'Online courses for UKMLA, PLAB, MSRA and MRCGP.';
 
 /**

@@ -9,7 +9,7 @@ import { makeAppsRoot, testGatewayOptions } from './contract';
  */
 
 /** How a message said where its body ends. */
-export type Framing =
+type Framing =
   | { kind: 'none' }
   | { kind: 'length'; length: number }
   | { kind: 'chunked' }
@@ -37,7 +37,7 @@ export function statusOf(message: HttpMessage): number {
 }
 
 /** Bytes that are not HTTP/1.1 as RFC 9112 writes it. */
-export class FramingFault extends Error {}
+class FramingFault extends Error {}
 
 const CRLF = '\r\n';
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -136,7 +136,7 @@ function readChunks(bytes: Buffer, start: number): { body: Buffer; end: number }
  * whether a message has no body whatever its headers say (the answer to a HEAD, a 1xx, 204 or
  * 304); it is asked once per message, when its head is in.
  */
-export function createMessageReader(
+function createMessageReader(
   kind: 'request' | 'response',
   bodiless: (head: { startLine: string }) => boolean = () => false,
 ) {
@@ -216,7 +216,7 @@ const ANSWERED_AT_HEADERS = ['GET', 'HEAD', 'DELETE', 'OPTIONS'];
  * soon as its head is in, as WordPress does: a body its head declares is then read as the start
  * of the next request would be, so a length that is not followed by its bytes shows up.
  */
-export async function startRecordingUpstream() {
+async function startRecordingUpstream() {
   const records: RecordedRequest[] = [];
   const faults: string[] = [];
   const readers = new Map<number, { unfinished: () => number }>();

@@ -52,7 +52,7 @@ export interface TestRedis {
 }
 
 /** Starts a TestRedis and resolves once it answers. */
-export async function startTestRedis(): Promise<TestRedis> {
+async function startTestRedis(): Promise<TestRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-redis-'));
   const socket = path.join(dir, 'redis.sock');
   let server: { process: ChildProcess; exited: Promise<void> } | undefined;

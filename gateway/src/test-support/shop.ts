@@ -453,7 +453,7 @@ export async function startShopBackend() {
   };
 }
 
-export type ShopBackend = Awaited<ReturnType<typeof startShopBackend>>;
+type ShopBackend = Awaited<ReturnType<typeof startShopBackend>>;
 
 /** The points an order took from its customer and still holds (a cancelled one holds none). */
 export function pointsHeld(order: SampleOrder): number {

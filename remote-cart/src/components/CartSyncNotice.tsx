@@ -2,11 +2,11 @@ import { selectIsLoggedIn, selectStorageLost, useAppSelector } from 'shared-stor
 import { CART_FROM_NEWER_VERSION_MESSAGE } from '../model/cartSession';
 import { selectCartSyncStatus } from '../model/cartSyncSlice';
 
-export const OFFLINE_MESSAGE =
+const OFFLINE_MESSAGE =
   'You are offline. Your cart is saved on this device and will sync to your account when you are back online.';
-export const RETRYING_MESSAGE =
+const RETRYING_MESSAGE =
   'Your cart is saved on this device. We could not reach your account yet and will keep trying.';
-export const STORAGE_LOST_CART_MESSAGE =
+const STORAGE_LOST_CART_MESSAGE =
   'This browser is not letting the shop keep your cart: it will be lost when you close this page.';
 
 /**

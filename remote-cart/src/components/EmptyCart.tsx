@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { COURSES_SECTION_ID } from 'shared-store';
 
 /** The exams the storefront prepares doctors for; each links to the site search for its courses. */
-export const EXAMS = ['UKMLA', 'PLAB', 'MSRA', 'MRCGP'] as const;
+const EXAMS = ['UKMLA', 'PLAB', 'MSRA', 'MRCGP'] as const;
 
 /** A drawn, empty shopping cart: inline, so it costs no request and has its size from the start. */
 function EmptyCartIllustration() {

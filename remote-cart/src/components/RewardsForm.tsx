@@ -17,7 +17,7 @@ import {
 } from '../model/cartSlice';
 
 export const REWARD_AMOUNT_ERROR = 'Enter a whole number of pounds, 1 or more (for example 5).';
-export const REWARD_BALANCE_LOADING = 'Checking your reward points…';
+const REWARD_BALANCE_LOADING = 'Checking your reward points…';
 export const REWARD_BALANCE_ERROR =
   'Your reward points could not be read right now, so they cannot be used on this order. Please try again later.';
 

@@ -354,7 +354,7 @@ export function readLines(values: readonly unknown[]): CartLines & { dropped: nu
 }
 
 /** The cart format this build writes; a saved cart naming a higher one is a newer build's. */
-export const CART_FORMAT = 1;
+const CART_FORMAT = 1;
 
 /** What a saved cart's text turned out to be. */
 export type SavedCart =

@@ -34,7 +34,7 @@ import {
 import { percentOff, toPercent } from './coupon';
 import { lowered, toDiscount, toQuantity } from './quantity';
 
-export type { CartItem, CartItemInput, RemovedLine } from './cartLines';
+export type { CartItem, CartItemInput } from './cartLines';
 
 export interface CartState {
   cartData: CartItem[];
@@ -235,7 +235,7 @@ export interface PendingOrder {
 }
 
 /** A line of the pending order: a cart line's key, quantity, name and price. */
-export interface OrderedLine {
+interface OrderedLine {
   id: number | string;
   slug: string;
   month: string;
@@ -301,9 +301,9 @@ export function readPendingOrder(orderData: string): PendingOrder | null {
 }
 
 /** What another tab's copy of the cart brings: its lines, removals, fields and clocks. */
-export type CartCopy = Omit<CartState, 'totalQuantity' | 'totalAmount'>;
+type CartCopy = Omit<CartState, 'totalQuantity' | 'totalAmount'>;
 
-export const cartSlice = createSlice({
+const cartSlice = createSlice({
   name: 'cartData',
   initialState: initialCartState,
   reducers: {

@@ -27,7 +27,7 @@ export const CART_SAVE_DEBOUNCE_MS = 800;
 /** Pauses between tries after the cart service failed; the last one repeats. */
 export const RETRY_DELAYS_MS = [2000, 4000, 8000, 16_000, 30_000, 60_000] as const;
 /** At logout: the pauses of the short retry before the learner is asked what to do. */
-export const LOGOUT_RETRY_DELAYS_MS = [400, 1200] as const;
+const LOGOUT_RETRY_DELAYS_MS = [400, 1200] as const;
 
 interface SyncStore {
   getState: () => RootState;

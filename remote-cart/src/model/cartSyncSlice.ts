@@ -19,7 +19,7 @@ export interface CartSyncState {
 
 const initialState: CartSyncState = { status: 'idle' };
 
-export const cartSyncSlice = createSlice({
+const cartSyncSlice = createSlice({
   name: 'cartSync',
   initialState,
   reducers: {

@@ -11,7 +11,7 @@ import { selectCartItems } from './cartSlice';
 export const CART_LINES_COOKIE = 'cart_lines';
 
 /** The lines a frame reserves at most: more than a first screen shows on any screen. */
-export const MAX_RESERVED_LINES = 6;
+const MAX_RESERVED_LINES = 6;
 
 /** A year: the cookie outlives a visit as the cart does. */
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;

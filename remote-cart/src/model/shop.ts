@@ -25,7 +25,7 @@ export interface CampaignIds {
 }
 
 /** One line of an order: the WooCommerce product (and variation) and how many. */
-export interface OrderLine {
+interface OrderLine {
   product_id: number;
   variation_id?: number;
   quantity: number;
@@ -160,7 +160,7 @@ export const cartReads = {
 };
 
 /** The cart's writes to the shop, through the gateway's commerce API. */
-export function createCommerceApi(client: typeof apiClient = apiClient) {
+function createCommerceApi(client: typeof apiClient = apiClient) {
   return {
     /**
      * Creates a pending order; the learner's token makes it theirs, a visitor's is a guest's.

@@ -29,7 +29,7 @@ function add(state: SubscriptionState, { slug, id }: SubscriptionEntry): void {
   if (!known) state.subscriptionData.push({ slug, id });
 }
 
-export const subscriptionSlice = createSlice({
+const subscriptionSlice = createSlice({
   name: 'subscriptionData',
   initialState,
   reducers: {
@@ -54,8 +54,8 @@ export const subscriptionSlice = createSlice({
   },
 });
 
-export const { subscriptionsCleared, subscriptionsReplaced, packagesLeft } =
-  subscriptionSlice.actions;
+export const { subscriptionsCleared, subscriptionsReplaced } = subscriptionSlice.actions;
+const { packagesLeft } = subscriptionSlice.actions;
 
 function isEntry(value: unknown): value is SubscriptionEntry {
   if (typeof value !== 'object' || value === null) return false;

@@ -20,7 +20,7 @@ export interface HeaderLogoEntry extends WpImage {
 }
 
 /** The menu as the header shows it, whether WordPress just sent it or the page kept it. */
-export function menuEntries(items: unknown): HeaderMenuEntry[] {
+function menuEntries(items: unknown): HeaderMenuEntry[] {
   return cleanMenu(items).map((item, index) => ({ ...item, id: item.ID || -(index + 1) }));
 }
 

@@ -3,7 +3,7 @@ import { anyList, listRead, type MenuItem } from 'shared-store';
 /** The deepest menu level kept; deeper backend data is dropped rather than overflowing. */
 export const MAX_MENU_DEPTH = 4;
 /** The most items one menu level keeps. */
-export const MAX_MENU_ITEMS = 60;
+const MAX_MENU_ITEMS = 60;
 
 function isMenuItem(item: unknown): item is MenuItem {
   return (

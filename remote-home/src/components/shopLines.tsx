@@ -77,7 +77,7 @@ export const courseLine =
  * One place at an event in the cart: from 'event', month '', matched there by id alone; never
  * more than its places left, where the page knows them.
  */
-export const eventLine =
+const eventLine =
   (
     event: Pick<EventItem, 'id' | 'slug' | 'product_id' | 'image'>,
     title: string,

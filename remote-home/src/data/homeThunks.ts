@@ -10,7 +10,7 @@ import {
 } from './homeSlices';
 
 /** Loads the home page's document (the page's one read of it) into homePageData. */
-export function loadHomePage() {
+function loadHomePage() {
   return async (dispatch: AppDispatch): Promise<void> => {
     const page = await read(contentReads.homePage);
     if (page) dispatch(homePageSlice.actions.itemsReceived([{ id: page.id, homeData: page }]));
@@ -18,7 +18,7 @@ export function loadHomePage() {
 }
 
 /** Loads the course list; an empty answer keeps what the store already has. */
-export function loadCourses() {
+function loadCourses() {
   return async (dispatch: AppDispatch): Promise<void> => {
     const courses = await read(homeReads.courses);
     if (courses.length > 0) dispatch(homeCourseSlice.actions.itemsReceived(courses));
@@ -37,14 +37,14 @@ export function loadHomeBanner() {
   };
 }
 
-export function loadPartners() {
+function loadPartners() {
   return async (dispatch: AppDispatch): Promise<void> => {
     const partners = await read(homeReads.partners);
     if (partners.length > 0) dispatch(homePartnerSlice.actions.itemsReceived(partners));
   };
 }
 
-export function loadEvents() {
+function loadEvents() {
   return async (dispatch: AppDispatch): Promise<void> => {
     const events = await read(homeReads.events);
     if (events.length > 0) dispatch(homeEventSlice.actions.itemsReceived(events));

@@ -13,7 +13,7 @@ export interface Centre {
  * One date the centre's page lists: the events of the centre's exam held there that day, to book;
  * none when the date is announced (the page's `next_dates`) but booking has not opened.
  */
-export interface CentreDate {
+interface CentreDate {
   date: string;
   events: TicketEvent[];
 }

@@ -138,7 +138,7 @@ export const jsonValue: Check<JsonValue> = (value, at) =>
   isJsonValue(value) ? value : fail(at, 'a JSON value', value);
 
 /** Any JSON object, kept whole: used for WordPress bodies that are served as stored. */
-export const jsonObject: Check<JsonObject> = (value, at) =>
+const jsonObject: Check<JsonObject> = (value, at) =>
   isRecord(value) && isJsonValue(value) ? value : fail(at, 'a JSON object', value);
 
 /** Validates `value` with `fields` and also keeps the whole object as `body`. */

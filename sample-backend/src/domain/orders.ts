@@ -33,7 +33,7 @@ export interface PricedLine {
 }
 
 /** A fee line as a client sends it. */
-export interface FeeRequest {
+interface FeeRequest {
   name: string;
   /** May be negative: a discount. */
   totalPence: number;
@@ -62,7 +62,7 @@ export interface PricedOrder extends OrderTotals {
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
 
 /** Prices one validated line: the catalogue price times the quantity, unless the client named it. */
-export function priceLine(product: Product, line: LineRequest): PricedLine {
+function priceLine(product: Product, line: LineRequest): PricedLine {
   const variation = product.variations?.find((v) => v.id === line.variation_id);
   const unitPence = variation ? variationPricePence(variation) : productPricePence(product);
   // WooCommerce sets both amounts from the catalogue, then overwrites each one the client sent.
@@ -85,7 +85,7 @@ export function priceLine(product: Product, line: LineRequest): PricedLine {
  * pennies lost to rounding go to the lines with the largest remainders. Without coupons the line
  * totals stay as they are.
  */
-export function applyCoupons(
+function applyCoupons(
   lines: readonly PricedLine[],
   coupons: readonly Coupon[],
 ): Pick<PricedOrder, 'lines' | 'coupons'> {

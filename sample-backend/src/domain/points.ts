@@ -10,7 +10,7 @@ import { metaValue } from './order-changes';
  */
 
 /** The order meta the extension reads the redeemed points from. */
-export const POINTS_META_KEY = '_wc_points_redeemed';
+const POINTS_META_KEY = '_wc_points_redeemed';
 
 /** The extension's `wc_points_rewards_redeem_points_ratio` setting, "points:pounds". */
 export const REDEEM_RATIO = '100:1';
@@ -28,7 +28,7 @@ export interface PointsLedger {
 }
 
 /** The whole points an order's meta says were redeemed (a number or digits), else 0. */
-export function redeemedPoints(order: Pick<OrderRecord, 'meta_data'>): number {
+function redeemedPoints(order: Pick<OrderRecord, 'meta_data'>): number {
   const value = metaValue(order, POINTS_META_KEY);
   const points =
     typeof value === 'string' && /^\d{1,12}$/.test(value.trim()) ? Number(value) : value;

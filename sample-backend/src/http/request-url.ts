@@ -113,7 +113,7 @@ function phpUrlDecode(text: string): string {
  * the first `[` made `_`, a `[` without its `]` made `_` (a closed one makes an array, left out
  * here); the last value of a name wins.
  */
-export function phpQuery(query: string): Map<string, string> {
+function phpQuery(query: string): Map<string, string> {
   const variables = new Map<string, string>();
   for (const piece of query.split('&')) {
     const equals = piece.indexOf('=');

@@ -18,7 +18,7 @@ interface IntegerRule {
 }
 
 /** An integer query parameter within bounds, or the fallback when it is absent. */
-export function integerParam(
+function integerParam(
   query: Query,
   name: string,
   rule: IntegerRule,

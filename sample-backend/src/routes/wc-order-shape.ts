@@ -18,7 +18,7 @@ const EMPTY_ADDRESS = {
 };
 
 /** The URL of the order's payment page, on the origin the shopper uses. */
-export function paymentUrl(order: OrderRecord, origin: string): string {
+function paymentUrl(order: OrderRecord, origin: string): string {
   return `${origin}/checkout/order-pay/${String(order.id)}/?pay_for_order=true&key=${order.order_key}`;
 }
 

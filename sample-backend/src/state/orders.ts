@@ -60,7 +60,7 @@ export interface MetaEntry {
 }
 
 /** Points taken from a customer's balance for an order (Points and Rewards), once. */
-export interface PointsRedemption {
+interface PointsRedemption {
   customer_id: number;
   points: number;
   /** Set once the points went back (the order was cancelled or refunded). */

@@ -3,13 +3,10 @@ import type {
   course,
   eventItem,
   homePage,
-  orderDetails,
   partner,
-  promotionalBanner,
   pendingOrders,
   rewardBalance,
   wpImage,
-  wpRendered,
 } from './schemas';
 
 /**
@@ -27,8 +24,6 @@ export interface WpError {
   message: string;
   data?: { status?: number } | null;
 }
-
-export type WpRendered = v.InferOutput<typeof wpRendered>;
 
 /** An image as the site's own routes return it. */
 export type WpImage = v.InferOutput<typeof wpImage>;
@@ -74,9 +69,6 @@ export interface SubscriptionPackage {
   features: string[];
 }
 
-/** GET custom/v2/getPromotionalBanner */
-export type PromotionalBanner = v.InferOutput<typeof promotionalBanner>;
-
 /** POST jwt-auth/v1/token */
 export interface JwtLoginResponse {
   token: string;
@@ -95,9 +87,6 @@ export interface WcOrder {
   currency: string;
   payment_url: string;
 }
-
-/** GET /api/shop/orders/{id}: one's own order. */
-export type OrderDetails = v.InferOutput<typeof orderDetails>;
 
 /**
  * `data` of a 409 `price_changed` answer to POST /api/shop/orders: the order as the server prices

@@ -93,7 +93,7 @@ interface Priced {
  * GA4's e-commerce events, each with its `ecommerce` object (the shell clears the previous one
  * before each). `add_coupon` is the shop's own: a coupon the shop accepted for the cart.
  */
-export type EcommerceEvent =
+type EcommerceEvent =
   | { event: 'view_item_list'; ecommerce: ItemList & { items: AnalyticsItem[] } }
   | { event: 'select_item'; ecommerce: ItemList & { items: [AnalyticsItem] } }
   | { event: 'view_item' | 'add_to_cart' | 'remove_from_cart' | 'view_cart'; ecommerce: Priced }

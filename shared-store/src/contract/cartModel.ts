@@ -98,7 +98,7 @@ export function cartLabel(count: number): string {
  * `totalQuantity` the stored state carries), while the cart's model has not loaded: its code is
  * not here to read it, and the stored value is not touched. Anything but a whole count is 0.
  */
-export function storedCartCount(state: RootState): number {
+function storedCartCount(state: RootState): number {
   const stored: unknown = (state as Record<string, unknown>).cartData;
   if (typeof stored !== 'object' || stored === null) return 0;
   const count: unknown = (stored as Record<string, unknown>).totalQuantity;

@@ -6,14 +6,7 @@ import contract from './page-contract.json';
  * declaration (contractReader.ts), with which the gateway reads the shell's build.
  */
 
-export type {
-  LayoutSlot,
-  PageContract,
-  PageHead,
-  PageMarkup,
-  PageRead,
-  PageRoute,
-} from './contractReader';
+export type { LayoutSlot, PageRead, PageRoute } from './contractReader';
 
 /**
  * What the browser reads of the page contract: the layout, the teams' models, the routes and the

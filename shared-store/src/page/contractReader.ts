@@ -8,11 +8,11 @@ import * as v from 'valibot';
  */
 
 /** What a page is about, read from WordPress for its served head (the gateway's served heads). */
-export const HEAD_READS = ['home', 'course', 'event', 'location', 'post', 'page'] as const;
+const HEAD_READS = ['home', 'course', 'event', 'location', 'post', 'page'] as const;
 
 export type HeadRead = (typeof HEAD_READS)[number];
 
-export { ANY_OTHER_PATH, routeOf } from './routeOf';
+export { routeOf } from './routeOf';
 
 /** Reads that name one thing by the route's last segment (a slug or an id). */
 const READS_BY_PARAMETER: readonly HeadRead[] = ['course', 'event', 'location', 'post'];
@@ -194,11 +194,9 @@ const pageContract = v.object({
 });
 
 export type PageContract = v.InferOutput<typeof pageContract>;
-export type RemoteEntry = PageContract['remotes'][number];
 export type LayoutSlot = PageContract['layout'][number];
 export type PageRead = PageContract['layoutData'][number];
 export type PageRoute = PageContract['routes'][number];
-export type PageHead = v.InferOutput<typeof pageHead>;
 export type PageMarkup = PageContract['markup'];
 
 /** What the contract's parts say of each other: modules of named remotes, heads of its routes. */

@@ -1,7 +1,7 @@
 import type { PageContract, PageRoute } from './contractReader';
 
 /** The route that shows every path no other route matches (react-router's splat). */
-export const ANY_OTHER_PATH = '*';
+const ANY_OTHER_PATH = '*';
 
 /**
  * The contract's route a path shows (react-router's patterns: `:name` is any one segment, `*`

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 /** Login state: one boolean, whether the visitor is logged in. */
-export interface LoginState {
+interface LoginState {
   loginData: boolean;
 }
 

@@ -34,5 +34,3 @@ export function isIosApp(win: Window = window): boolean {
 export function postLogoutToApp(win: Window = window): void {
   win.ReactNativeWebView?.postMessage(JSON.stringify({ type: 'logout' }));
 }
-
-export { APP_MODE_KEY };

@@ -4,7 +4,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export type LogoutStatus = 'idle' | 'saving' | 'failed';
 
 /** This page's session and storage as the screens show them. Not persisted: each tab knows its own. */
-export interface SessionStatusState {
+interface SessionStatusState {
   logout: LogoutStatus;
   /** Browser storage refused a write (private mode, full quota): the page runs in memory. */
   storageLost: boolean;

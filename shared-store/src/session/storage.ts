@@ -14,8 +14,6 @@ export const STORAGE_KEYS = {
   mcEid: 'mc_eid',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
-
 /** The subset of the Web Storage API the storefront uses. */
 export interface KeyValueStorage {
   getItem(key: string): string | null;

@@ -8,7 +8,7 @@ import { restoreClaimed } from './slices';
  * shares: a slice is written under its own key, which its team must keep); every other slice
  * starts afresh.
  */
-export const PERSISTED_SLICES = [
+const PERSISTED_SLICES = [
   'homePageData',
   'homeBannerData',
   'homePartnerData',
@@ -57,7 +57,7 @@ type PersistConfigWithDeserialize<S> = PersistConfig<S> & {
 };
 
 /** The persist key. */
-export const PERSIST_KEY = 'root';
+const PERSIST_KEY = 'root';
 /** Where redux-persist keeps the stored state in localStorage ('persist:root'). */
 export const STORED_STATE_KEY = `${KEY_PREFIX}${PERSIST_KEY}`;
 /**

@@ -22,7 +22,7 @@ function parse(text: unknown): unknown {
 }
 
 /** `persist:root`'s text read as a stored state (redux-persist writes each slice as JSON text). */
-export function readStoredState(text: string): StoredState | undefined {
+function readStoredState(text: string): StoredState | undefined {
   const stored = parse(text);
   if (!isRecord(stored)) return undefined;
   const slices: Record<string, unknown> = {};

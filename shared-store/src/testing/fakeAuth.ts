@@ -5,13 +5,13 @@ import type { KeyValueStorage } from '../session/storage';
 import type { AppStore } from '../store/makeStore';
 
 /** The demo learner's address and password in the fake login. */
-export const FAKE_LEARNER = { username: 'learner@example.com', password: 'right' } as const;
+const FAKE_LEARNER = { username: 'learner@example.com', password: 'right' } as const;
 
 /**
  * The session's login API in a test: the fake learner's credentials log in (token `jwt-token`,
  * user 3), anything else is WordPress's 403; logout and logout everywhere succeed.
  */
-export function fakeAuth(): AuthApi {
+function fakeAuth(): AuthApi {
   return {
     login: jest.fn((username: string, password: string) =>
       username === FAKE_LEARNER.username && password === FAKE_LEARNER.password

@@ -197,7 +197,7 @@ export const GOLD_3_MONTHS: PackageChoice = {
 };
 
 /** What the other teams asked of the cart's model stand-in, in order. */
-export type CartRequest = { lineAdded: ShopLine } | { packageChosen: PackageChoice };
+type CartRequest = { lineAdded: ShopLine } | { packageChosen: PackageChoice };
 
 /**
  * A stand-in for the cart team's model in the tests of the other teams: it records what they ask
@@ -231,14 +231,13 @@ export function cartModelStandIn(count = 0, outcome: AddOutcome = { adds: true }
 
 // What tests of the shell and the remotes set up a store with, beyond the public entry.
 export { makeStore, startPersistence, createReader, type AppStore, type RootState };
-export { StorefrontProviders } from '../app/mountApp';
 export { createSafeStorage } from '../session/storage';
 export { SESSION_LIFETIME_MS } from '../constants';
 export type { BusEvent } from '../bus/eventBus';
 export { userLoggedIn } from '../session/loginSlice';
 export { storageLost } from '../session/sessionStatusSlice';
 export { createSession, type SessionDeps } from '../session/session';
-export { fakeAuth, sessionDepsFor } from './fakeAuth';
+export { sessionDepsFor } from './fakeAuth';
 export { mountedStore, writeStoredState } from './storedState';
 export { drawingBy, drawnBy, seen, servedPage } from './serverMarkup';
 export { recordAnalytics, type AnalyticsRecording } from './analytics';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { notify, selectStorageLost, useAppSelector } from 'shared-store';
 
-export const STORAGE_LOST_MESSAGE =
+const STORAGE_LOST_MESSAGE =
   'Your browser is not letting this site save data, so your cart will be lost when you close this page.';
 
 /** Says once, when the browser refuses storage (private mode, full quota), what that costs. */

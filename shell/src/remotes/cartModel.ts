@@ -6,7 +6,7 @@ import { loadRemoteModule } from './federation';
  * there from the first paint when it comes in time. Later, the page shows without it (the badge
  * counts the stored cart) and the model joins when it arrives.
  */
-export const CART_MODEL_WAIT_MS = 3000;
+const CART_MODEL_WAIT_MS = 3000;
 
 /** The functions of the cart's model the page calls (shared-store's CartModel contract). */
 const CART_MODEL_FUNCTIONS = [

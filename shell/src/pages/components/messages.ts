@@ -1,6 +1,6 @@
 /** Text helpers shared by the pages: error messages and defensive reads of backend answers. */
 
-export const GENERIC_ERROR = 'Something went wrong. Please try again in a moment.';
+const GENERIC_ERROR = 'Something went wrong. Please try again in a moment.';
 
 /** The message a failed call carries (an ApiError carries the server's), else a generic one. */
 export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): string {

@@ -1,6 +1,6 @@
 /** Form rules shared by the sign-up and password-reset pages. */
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 export const PASSWORD_HINT = `At least ${String(MIN_PASSWORD_LENGTH)} characters.`;
 
