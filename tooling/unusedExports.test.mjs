@@ -1,14 +1,14 @@
 // node --test: `npm run check:unused` (knip: knip.public-entry.config.js, then knip.config.js)
 // fails on an export of shared-store's public entry that no other package imports, and takes
-// shared-store's own tests for no user. It
-// runs once, on a copy of the working tree with three exports added to the public entry, so the
-// real tree is never touched.
+// shared-store's own tests for no user; the repo-wide run fails on a file nothing imports and a
+// dependency nothing uses. Each runs on a copy of the working tree with what it is to find added,
+// so the real tree is never touched.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PUBLIC_ENTRY = path.join('shared-store', 'src', 'index.ts');
@@ -111,4 +111,36 @@ test("shared-store's own tests are not users of its public entry", () => {
 
 test('an export that a module exposed by a remote imports is used', () => {
   assert.ok(!reportsUnused('IMPORTED_BY_A_REMOTE'), result.stdout);
+});
+
+describe('the repo-wide run (knip.config.js)', () => {
+  let whole = '';
+  let found = { status: -1, stdout: '' };
+
+  before(() => {
+    whole = copyOfWorkingTree();
+    fs.writeFileSync(
+      path.join(whole, 'remote-cart', 'src', 'leftBehind.ts'),
+      'export const LEFT_BEHIND = 1;\n',
+    );
+    const manifest = path.join(whole, 'remote-footer', 'package.json');
+    const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    // Installed for another package, listed here and imported by no file of the footer's.
+    pkg.dependencies = { ...pkg.dependencies, 'fast-check': '4.10.2' };
+    fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
+    found = spawnSync('npx', ['knip', '--no-progress'], { cwd: whole, encoding: 'utf8' });
+  });
+
+  after(() => {
+    if (whole) fs.rmSync(whole, { recursive: true, force: true });
+  });
+
+  test('a file that nothing imports fails the check, named', () => {
+    assert.equal(found.status, 1, found.stdout);
+    assert.match(found.stdout, /remote-cart\/src\/leftBehind\.ts/);
+  });
+
+  test("a dependency that none of its package's files uses fails the check, named", () => {
+    assert.match(found.stdout, /fast-check\s+remote-footer\/package\.json/);
+  });
 });
