@@ -177,6 +177,14 @@ function ownCodeGroups(dir, name, exposes, pages) {
   const consumes = (/** @type {import('webpack').Module} */ module) => module.type === CONSUMED;
   const firstScreens = { name: 'exposed', chunks: openedByExposes(name, exposes), enforce: true };
   const shownAlone = { name: 'pages', chunks: openedByExposes(name, pages), enforce: true };
+  /**
+   * A style sheet both the first screens and the pages import (the home remote's cards.css).
+   * @type {(module: import('webpack').Module, context: { chunkGraph: import('webpack').ChunkGraph }) => boolean}
+   */
+  const importedByBoth = (module, { chunkGraph }) => {
+    const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+    return chunks.some(firstScreens.chunks) && chunks.some(shownAlone.chunks);
+  };
   return {
     // webpack's `default` group would gather the stubs every chunk consumes into one of them, the
     // home page's, putting it in every page's group (and its files in the manifest's list for
@@ -184,6 +192,18 @@ function ownCodeGroups(dir, name, exposes, pages) {
     // manifest would name no files for the module); the pages' go to their shared file.
     default: false,
     exposed: { ...firstScreens, test: own },
+    // What both import is a file of its own, loaded once: in each of the two files, a page that
+    // loaded the other later would have its rules applied again, over the rules of the first file
+    // that override them (a pointer on a link to the home page read its styles ahead, and the
+    // cards' spacing moved the course page).
+    sharedStyles: {
+      name: 'shared-styles',
+      type: 'css/mini-extract',
+      chunks: (chunk) => firstScreens.chunks(chunk) || shownAlone.chunks(chunk),
+      test: importedByBoth,
+      enforce: true,
+      priority: 10,
+    },
     exposedStyles: { ...firstScreens, type: 'css/mini-extract' },
     pages: { ...shownAlone, test: (module) => shared(module) || consumes(module) },
     pageStyles: { ...shownAlone, type: 'css/mini-extract' },

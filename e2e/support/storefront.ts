@@ -191,11 +191,29 @@ export async function watchShifts(page: Page): Promise<void> {
 }
 
 /** The page's layout shifts so far (watchShifts), and what moved. */
-export function layoutShifts(page: Page): Promise<{ total: number; what: string[] }> {
+function layoutShifts(page: Page): Promise<{ total: number; what: string[] }> {
   return page.evaluate(() => {
     const watched = window as unknown as { shifted: number; shiftedWhat: string[] };
     return { total: watched.shifted, what: watched.shiftedWhat };
   });
+}
+
+/** Forgets the layout shifts so far (watchShifts): the next check is of what moves from here. */
+export async function forgetShifts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const watched = window as unknown as { shifted: number; shiftedWhat: string[] };
+    watched.shifted = 0;
+    watched.shiftedWhat = [];
+  });
+}
+
+/**
+ * Nothing on the page moved since it opened, or since forgetShifts (watchShifts); when something
+ * did, the failure says what, from where to where.
+ */
+export async function expectNothingShifted(page: Page): Promise<void> {
+  const { total, what } = await layoutShifts(page);
+  expect(total, what.join('\n')).toBe(0);
 }
 
 /** What axe finds wrong with the page as it is, against WCAG 2.1 A and AA, one line each. */

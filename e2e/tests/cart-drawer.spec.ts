@@ -4,6 +4,8 @@ import {
   firstAdd,
   pageTakenOver,
   slowPhone,
+  expectNothingShifted,
+  forgetShifts,
   watchShifts,
   withConsentCookie,
 } from '../support/storefront';
@@ -24,10 +26,6 @@ async function courseAdd(page: Page): Promise<{ add: Locator; title: string }> {
 /** Whether an image has been loaded and drawn (not a broken one). */
 const loaded = (image: Locator) =>
   image.evaluate((element) => element instanceof HTMLImageElement && element.naturalWidth > 0);
-
-/** The layout shifts counted since the page began, or since the test said so (watchShifts). */
-const shifts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 /**
  * The lines, count and subtotal of a drawer holding the course once: its image drawn, its name a
@@ -76,7 +74,7 @@ for (const screen of SCREENS) {
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
       await expect(add).toBeFocused();
-      expect(await shifts(page)).toBe(0);
+      await expectNothingShifted(page);
     });
 
     test('the header’s cart opens the drawer; a tap on the dimmed page around it closes it and the focus goes back to the cart button', async ({
@@ -130,9 +128,7 @@ test.describe('on a 375 px phone', () => {
     await expect(cartButton(page)).toBeVisible();
     // From the page's code having taken over what the gateway served, as the shopper scrolls.
     await pageTakenOver(page);
-    await page.evaluate(() => {
-      (window as unknown as { shifted: number }).shifted = 0;
-    });
+    await forgetShifts(page);
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
     await expect(cartButton(page)).toBeInViewport();
@@ -142,7 +138,7 @@ test.describe('on a 375 px phone', () => {
     await cartButton(page).click();
     await expect(drawer(page, 'Your cart')).toBeVisible();
     await expect(drawer(page, 'Your cart')).toContainText('Your cart is empty.');
-    expect(await shifts(page)).toBe(0);
+    await expectNothingShifted(page);
   });
 
   test('the drawer’s Checkout lands on the checkout below the header that stays on screen, not under it', async ({

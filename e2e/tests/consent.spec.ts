@@ -5,6 +5,7 @@ import { SCREENS, expect, test } from '../support/fixtures';
 import {
   pageTakenOver,
   reachFooter,
+  expectNothingShifted,
   watchShifts,
   wcagViolations,
   withConsentCookie,
@@ -55,7 +56,7 @@ test.describe('the cookie question', () => {
     await pageTakenOver(page);
     await expect(question(page)).toBeVisible();
     expect(await question(page).boundingBox()).toEqual(served);
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    await expectNothingShifted(page);
   });
 
   test('Reject all: no event reaches the data layer, Consent Mode stays denied, no analytics cookie, and the question is not asked again', async ({

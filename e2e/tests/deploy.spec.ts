@@ -157,10 +157,6 @@ test('a header built for another shared-store contract is refused; the page keep
 test('the banner’s pause cap is the header’s: a new cap ships with the header alone, and rolls back', async ({
   page,
 }) => {
-  // The newsletter popup would open over the banner at 10 s.
-  await page.addInitScript(() => {
-    localStorage.setItem('popupClosed', 'true');
-  });
   const shellAndOthers = hashOfOthers();
   run('release', 'header');
   releaseChanged(
@@ -201,9 +197,6 @@ test('the banner’s pause cap is the header’s: a new cap ships with the heade
 test('the quantity floor is the cart’s rule: a new floor ships with the cart alone, and rolls back', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('popupClosed', 'true');
-  });
   const title = await addFirstCourse(page);
   await page.goto('/cart');
   const decrease = page.getByRole('button', { name: `Decrease quantity of ${title}` });

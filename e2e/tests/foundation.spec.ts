@@ -1,11 +1,13 @@
 import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import {
   expectHomeWithMinimalHeader,
+  expectNothingShifted,
   expectSamePlace,
   firstCourseAdd,
   loadedResources,
   pageTakenOver,
   reachFooter,
+  watchShifts,
   withoutScripts,
 } from '../support/storefront';
 
@@ -235,24 +237,13 @@ test('on a phone, the course list does not move when its prices come: each card 
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.addInitScript(() => {
-    const page = window as unknown as { shifted: number };
-    page.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) page.shifted += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchShifts(page);
   await page.goto('/courses');
   await expect(page.locator('main .home-card').first()).toBeVisible();
   // Every card's prices have come: no picker is waiting for its options.
   await expect(page.getByRole('group', { name: 'Access' }).first()).toBeVisible();
   await expect(page.locator('main .home-picker:disabled')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  await expectNothingShifted(page);
 });
 
 test('a page opened from another starts its reads as it opens, alongside its code, and asks for them once', async ({

@@ -15,6 +15,7 @@ const FAMILIES = [
   'gateway_read_cache_lookups_total',
   'gateway_server_render_fallbacks_total',
   'gateway_rate_limit_refusals_total',
+  'gateway_release_health_signals_total',
 ];
 
 test('after a run of pages the metrics port shows each family, counted by route; the storefront’s port answers 404 for /metrics', async ({
@@ -35,6 +36,12 @@ test('after a run of pages the metrics port shows each family, counted by route;
   }
   expect(statuses.at(-1)).toBe(429);
 
+  // The pages left sent their beacons as they went (release health): each a view of the header.
+  await expect
+    .poll(async () => (await request.get(METRICS_URL)).text())
+    .toMatch(
+      /gateway_release_health_signals_total\{remote="header",version="[^"]+",bucket="[^"]+",signal="views"\} [1-9]/,
+    );
   const scraped = await request.get(METRICS_URL);
   expect(scraped.status()).toBe(200);
   const text = await scraped.text();

@@ -41,11 +41,9 @@ for (const screen of SCREENS) {
       context,
       baseURL,
     }) => {
-      // A returning visitor who closed the newsletter popup: nothing else moves the focus.
+      // A returning visitor (the fixture's) who answered the cookie question: nothing else moves
+      // the focus.
       await withConsentCookie(context, baseURL, 'v1-a0-m0');
-      await page.addInitScript(() => {
-        localStorage.setItem('popupClosed', 'true');
-      });
       await page.goto('/');
       await pageTakenOver(page);
       // The page's first load says nothing and leaves the focus at the top.
@@ -80,9 +78,6 @@ for (const screen of SCREENS) {
       baseURL,
     }) => {
       await withConsentCookie(context, baseURL, 'v1-a0-m0');
-      await page.addInitScript(() => {
-        localStorage.setItem('popupClosed', 'true');
-      });
       await page.goto('/courses');
       await pageTakenOver(page);
       await page.getByRole('main').getByRole('link', { name: COURSE, exact: true }).first().click();
@@ -118,9 +113,6 @@ for (const screen of SCREENS) {
     test('the cookie question’s Choose gives the focus to the first choice, and the answer gives it to the page’s content, never to the body', async ({
       page,
     }) => {
-      await page.addInitScript(() => {
-        localStorage.setItem('popupClosed', 'true');
-      });
       await page.goto('/');
       await pageTakenOver(page);
       const question = page.getByRole('region', { name: 'Cookies on this site' });

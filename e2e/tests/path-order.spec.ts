@@ -37,13 +37,6 @@ for (const viewport of VIEWPORTS) {
   test.describe(`the path to a confirmed order at ${String(viewport.width)} px`, () => {
     test.use({ viewport });
 
-    // A visitor who closed the newsletter popup on an earlier visit: it is not this test's.
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(() => {
-        localStorage.setItem('popupClosed', 'true');
-      });
-    });
-
     test('a free order (BIGSAVE) completes without the payment page and lands on its confirmation, paid', async ({
       page,
     }) => {

@@ -33,13 +33,6 @@ for (const screen of SCREENS) {
   test.describe(`an unpaid order holding points, on a ${screen.name}`, () => {
     test.use({ viewport: screen.viewport });
 
-    // A visitor who closed the newsletter popup on an earlier visit: it is not this test's.
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(() => {
-        localStorage.setItem('popupClosed', 'true');
-      });
-    });
-
     test('a payment page left with £1 of points: the cart shows the order, Pay now opens its payment page, Cancel order gives the points back', async ({
       page,
     }) => {

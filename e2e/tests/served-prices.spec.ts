@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREENS, test } from '../support/fixtures';
-import { pageTakenOver, watchShifts } from '../support/storefront';
+import { expectNothingShifted, pageTakenOver, watchShifts } from '../support/storefront';
 
 /**
  * What the served page sells before any script runs: each price, a course's description and what
@@ -173,7 +173,7 @@ for (const screen of SCREENS) {
       await page.waitForLoadState('networkidle');
       expect(asked.filter((path) => path.startsWith('/api/shop/'))).toEqual([]);
       expect(await loadingSeen(page)).toBe(false);
-      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+      await expectNothingShifted(page);
     });
 
     test('once the page’s code has taken the served course page over, a month chosen shows its price', async ({

@@ -6,9 +6,9 @@ import { startOwnGateway, type OwnGateway } from '../support/cluster';
 import { expect, test } from '../support/fixtures';
 import {
   expectSamePlace,
-  layoutShifts,
   loadedResources,
   pageTakenOver,
+  expectNothingShifted,
   watchShifts,
   withoutScripts,
 } from '../support/storefront';
@@ -131,8 +131,7 @@ for (const { path, heading, first, reads } of RENDERED) {
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       await expect(page.locator('main .home-picker:disabled')).toHaveCount(0);
       expectSamePlace(served, await page.getByRole('heading', { level: 1 }).boundingBox());
-      const shifts = await layoutShifts(page);
-      expect(shifts.total, shifts.what.join('\n')).toBe(0);
+      await expectNothingShifted(page);
       const asked = (await loadedResources(page)).map((t) => new URL(t.url).pathname);
       for (const read of reads) expect(asked, read).not.toContain(read);
     });
@@ -233,7 +232,7 @@ test.describe('/cart, drawn from the count of lines the browser says its cart ho
       served,
       await page.getByRole('heading', { name: 'Your cart is empty.' }).boundingBox(),
     );
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    await expectNothingShifted(page);
   });
 
   test('with a line in the cart the served page is the cart’s frame, one line reserved, which the line takes without moving the page', async ({
@@ -260,7 +259,7 @@ test.describe('/cart, drawn from the count of lines the browser says its cart ho
     await pageTakenOver(page);
     await expect(page.getByRole('listitem', { name: 'PLAB 1 Online Course' })).toBeVisible();
     expectSamePlace(served, await page.getByRole('heading', { level: 1 }).boundingBox());
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    await expectNothingShifted(page);
   });
 });
 

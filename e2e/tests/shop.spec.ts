@@ -2,10 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { cartButton, expect, goToCart, test } from '../support/fixtures';
 import { linksWithMenusOpen, pageProblem, unresolvableHost } from '../support/crawl';
 import {
-  layoutShifts,
   logIn,
   pageTakenOver,
   reachFooter,
+  expectNothingShifted,
   watchShifts,
   wcagViolations,
 } from '../support/storefront';
@@ -183,8 +183,17 @@ test.describe('each page has its own head', () => {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    const shifts = await layoutShifts(page);
-    expect(shifts.total, shifts.what.join('\n')).toBe(0);
+    await expectNothingShifted(page);
+  });
+
+  test('/memberships opened first styles its packages itself: the gold one framed in gold, their features indented as on the home page', async ({
+    page,
+  }) => {
+    await page.goto('/memberships');
+    const packages = page.getByRole('region', { name: 'Membership packages' });
+    const gold = packages.getByRole('article').filter({ hasText: 'Gold Membership' });
+    await expect(gold).toHaveCSS('border-top-color', 'rgb(245, 166, 35)');
+    await expect(gold.getByRole('list').first()).toHaveCSS('padding-left', '19.2px');
   });
 });
 

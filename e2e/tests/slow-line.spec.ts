@@ -5,6 +5,8 @@ import {
   holdRemote,
   pageTakenOver,
   savingData,
+  expectNothingShifted,
+  forgetShifts,
   watchShifts,
   wcagViolations,
   withConsentCookie,
@@ -15,10 +17,6 @@ function loading(page: Page) {
   const region = page.locator('main .shell-page-space[aria-busy="true"]');
   return { region, skeleton: region.locator('.shell-skeleton') };
 }
-
-/** The layout shifts since the page was told to count them again (watchShifts). */
-const shiftsSince = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 /**
  * Records, for each skeleton the page adds, whether it could be seen the moment it came
@@ -69,9 +67,7 @@ for (const screen of SCREENS) {
       const title = (await card.textContent()) ?? '';
       await card.scrollIntoViewIfNeeded();
       const home = await holdRemote(page, 'home');
-      await page.evaluate(() => {
-        (window as unknown as { shifted: number }).shifted = 0;
-      });
+      await forgetShifts(page);
       await card.click();
       await home.asked();
       const { region, skeleton } = loading(page);
@@ -87,7 +83,7 @@ for (const screen of SCREENS) {
       await home.release();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(region).toHaveCount(0);
-      expect(await shiftsSince(page)).toBe(0);
+      await expectNothingShifted(page);
     });
 
     test('the cart opened from the header’s drawer shows the cart’s skeleton while its code is on the line, then the cart, with nothing shifting', async ({
@@ -102,9 +98,7 @@ for (const screen of SCREENS) {
       const drawer = page.getByRole('dialog', { name: 'Your cart' });
       await expect(drawer).toBeVisible();
       const cart = await holdRemote(page, 'cart');
-      await page.evaluate(() => {
-        (window as unknown as { shifted: number }).shifted = 0;
-      });
+      await forgetShifts(page);
       await drawer.getByRole('link', { name: 'View cart' }).click();
       await cart.asked();
       const { region, skeleton } = loading(page);
@@ -117,7 +111,7 @@ for (const screen of SCREENS) {
       await cart.release();
       await expect(page.getByRole('heading', { level: 1, name: /cart/i })).toBeVisible();
       await expect(region).toHaveCount(0);
-      expect(await shiftsSince(page)).toBe(0);
+      await expectNothingShifted(page);
     });
 
     test('a page whose code is at hand shows no skeleton', async ({ page }) => {

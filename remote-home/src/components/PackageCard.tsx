@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_TIERS, type SubscriptionPackage } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
+import './cards.css';
 
 /** A subscription package (silver, gold, ultimate) with its durations. */
 export function PackageCard({ pack }: { pack: SubscriptionPackage }) {
