@@ -17,6 +17,8 @@ const INCLUDED = [
   'UK guidelines and prescribing explained',
   'Two full timed mocks',
 ];
+/** A search whose results are courses, events and articles. */
+const SEARCH = '/search?s=plab';
 /** A price as the pages write it. */
 const PRICE = /^£\d+\.\d\d$/;
 
@@ -96,6 +98,15 @@ for (const screen of SCREENS) {
         }
       });
 
+      test('search results show the price of each course and event found', async ({ page }) => {
+        await page.goto(SEARCH);
+        const results = page.locator('main .shell-results > li');
+        await expect(results.first()).toBeVisible();
+        const prices = await page.locator('main .shell-card__price').allTextContents();
+        expect(prices.length).toBeGreaterThan(1);
+        for (const price of prices) expect(price).toMatch(/^(?:From )?£\d+\.\d\d$/);
+      });
+
       for (const path of [
         '/events',
         '/events/plab-2-mock-circuit-manchester-january-2027',
@@ -155,6 +166,27 @@ for (const screen of SCREENS) {
         await page.waitForLoadState('networkidle');
         expect(asked).toEqual([]);
         expect(await loadingSeen(page)).toBe(false);
+      });
+    }
+
+    for (const path of [
+      '/events',
+      '/events/plab-2-mock-circuit-manchester-january-2027',
+      '/locations/2',
+      SEARCH,
+    ]) {
+      test(`${path}: the browser takes the served prices over, asking for none of them again, and nothing moves`, async ({
+        page,
+      }) => {
+        const asked = askedForCarried(page, path);
+        await watchShifts(page);
+        await page.goto(path);
+        await pageTakenOver(page);
+        const prices = page.locator('main .home-card__price, main .shell-card__price');
+        await expect(prices.first()).toHaveText(/£\d+\.\d\d|Sold out/);
+        await page.waitForLoadState('networkidle');
+        expect(asked).toEqual([]);
+        await expectNothingShifted(page);
       });
     }
 

@@ -74,7 +74,7 @@ export {
 export { orderDetails, pendingOrders, rewardBalance } from './api/schemas';
 export { takePreloadedStamp } from './api/preloaded';
 export { contentReads } from './api/content';
-export { shopReads } from './api/commerce';
+export { priceIds, shopReads } from './api/commerce';
 export type { FooterLink } from './api/footer';
 
 // Money, HTML and small helpers.
@@ -116,7 +116,7 @@ export {
 } from './lib/useDocumentTitle';
 export { validateEmail } from './lib/validation';
 export { keepTabWithin } from './lib/focusTrap';
-export { monthOptions, type MonthOption } from './lib/variations';
+export { monthOptions, productPriceText, type MonthOption } from './lib/variations';
 
 // The event bus.
 export { EventBus, askToOpenCart, eventBus, notify, track, type BusEventOf } from './bus/eventBus';

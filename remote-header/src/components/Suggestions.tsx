@@ -1,13 +1,7 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { read, useRead } from 'shared-store';
-import {
-  MAX_SUGGESTIONS,
-  countText,
-  priceOf,
-  suggestionReads,
-  suggestionsOf,
-} from '../data/suggestions';
+import { priceIds, productPriceText, read, shopReads, useRead } from 'shared-store';
+import { MAX_SUGGESTIONS, countText, suggestionReads, suggestionsOf } from '../data/suggestions';
 import './suggestions.css';
 
 /** A shorter term suggests nothing: one letter matches half the site. */
@@ -72,8 +66,7 @@ export function useSuggestions(term: string, { onSearchAll, onOpened }: Suggesti
     const all = current ? suggestionsOf(current.answer) : [];
     return { total: all.length, items: all.slice(0, MAX_SUGGESTIONS) };
   }, [current]);
-  const ids = items.flatMap((item) => item.productId ?? []).sort((a, b) => a - b);
-  const prices = useRead(suggestionReads.prices, ids.length > 0 ? ids.join() : null);
+  const prices = useRead(shopReads.prices, priceIds(items.flatMap((item) => item.productId ?? [])));
   const priced: Readonly<Record<string, unknown>> = prices.status === 'ready' ? prices.data : {};
 
   // The option chosen with the arrow keys, and whether Escape closed the list: both hold for the
@@ -144,7 +137,9 @@ export function useSuggestions(term: string, { onSearchAll, onOpened }: Suggesti
             >
               {item.image && <img src={item.image} alt="" width="64" height="36" />}
               {item.title}
-              <span>{item.productId && priceOf(priced[String(item.productId)], item.listed)}</span>
+              <span>
+                {item.productId && productPriceText(priced[String(item.productId)], item.listed)}
+              </span>
             </Link>
           ))}
           <Link

@@ -1,14 +1,4 @@
-import {
-  anyList,
-  anyRecord,
-  createQuery,
-  decodeEntities,
-  formatPrice,
-  linkTarget,
-  monthOptions,
-  safeUrl,
-  toPrice,
-} from 'shared-store';
+import { anyList, createQuery, decodeEntities, linkTarget, safeUrl, toPrice } from 'shared-store';
 
 /** The matches shown under the search box at most; "See all results" has the rest. */
 export const MAX_SUGGESTIONS = 6;
@@ -31,9 +21,9 @@ export interface Suggestion {
 }
 
 /**
- * The header's own reads: the site's search, asked as the visitor types, and the prices of the
- * products it suggests, in one read. A failure of either rejects, and the box suggests nothing:
- * the visitor's Search still goes to the results page.
+ * The header's own read: the site's search, asked as the visitor types (the prices of the products
+ * it suggests are shared-store's shopReads.prices, one read). A failure rejects, and the box
+ * suggests nothing: the visitor's Search still goes to the results page.
  */
 export const suggestionReads = {
   search: createQuery({
@@ -41,15 +31,6 @@ export const suggestionReads = {
     request: (term: string) => ({ path: '/wp-json/custom/v1/search', query: { s: term } }),
     schema: anyList,
     empty: [],
-    lifetimeMs: KEPT_MS,
-    failure: (error: unknown) => error,
-  }),
-  /** Each product's variations by its id (`ids` comma-separated), as the gateway gives them. */
-  prices: createQuery({
-    name: 'suggestionPrices',
-    request: (ids: string) => ({ path: '/api/shop/prices', query: { ids } }),
-    schema: anyRecord,
-    empty: {},
     lifetimeMs: KEPT_MS,
     failure: (error: unknown) => error,
   }),
@@ -81,19 +62,6 @@ export function suggestionsOf(answer: readonly unknown[]): Suggestion[] {
       },
     ];
   });
-}
-
-/**
- * A product's price as its card gives it: from its month options (the lowest, "From £49.99" when
- * there are several), else, for a product the shop sells without them (an event), the price
- * WordPress lists; '' while the prices are not known, or for a product the shop cannot price.
- */
-export function priceOf(variations: unknown, listed: number): string {
-  const prices = monthOptions(variations).map((option) => option.price);
-  if (prices.length === 0)
-    return Array.isArray(variations) && listed > 0 ? formatPrice(listed) : '';
-  const lowest = formatPrice(Math.min(...prices));
-  return prices.length > 1 ? `From ${lowest}` : lowest;
 }
 
 /** "6 of 9 results for “plab”", "1 result for “plab 1”", "No results for “plab zebra”." */

@@ -1,6 +1,5 @@
 import {
   anyList,
-  anyRecord,
   course,
   createQuery,
   eventItem,
@@ -51,17 +50,4 @@ export const homeReads = {
   }),
   partners: listRead('partners', () => ({ path: `${WP}/our_partner` }), listOf(partner)),
   events: listRead('events', () => ({ path: `${WP}/events` }), listOf(eventItem)),
-  /**
-   * The prices of a list's products (`ids`, comma-separated: at most the gateway's 48, six times
-   * the sample shop's courses): each product's variations by its id, null for one the shop
-   * cannot price. Any JSON object passes (shared-store's anyRecord), and monthOptions reads each
-   * product's entry: the home page carries no schema
-   * library of its own. A failure prices none of them.
-   */
-  prices: createQuery({
-    name: 'prices',
-    request: (ids: string) => ({ path: '/api/shop/prices', query: { ids } }),
-    schema: anyRecord,
-    empty: {},
-  }),
 };

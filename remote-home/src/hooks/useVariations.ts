@@ -1,6 +1,12 @@
 import { createContext, useContext, useEffect, useMemo } from 'react';
-import { monthOptions, shopReads, useMounted, useRead, type MonthOption } from 'shared-store';
-import { homeReads } from '../data/reads';
+import {
+  monthOptions,
+  priceIds,
+  shopReads,
+  useMounted,
+  useRead,
+  type MonthOption,
+} from 'shared-store';
 
 export type VariationsState =
   { status: 'loading' } | { status: 'ready'; options: MonthOption[] } | { status: 'failed' };
@@ -51,11 +57,7 @@ export function useVariations(productId: number | undefined): VariationsState {
  * effect); null until they come. The cards take theirs from it through ListPrices.
  */
 export function useListPrices(productIds: readonly number[]): Prices {
-  const ids = [...new Set(productIds)]
-    .filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31)
-    .sort((a, b) => a - b)
-    .join();
-  const answer = useRead(homeReads.prices, ids || null);
+  const answer = useRead(shopReads.prices, priceIds(productIds));
   const prices = answer.status === 'ready' ? answer.data : null;
   useEffect(() => {
     // A product the shop could not price (null) is asked for again on its own page.

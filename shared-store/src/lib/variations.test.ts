@@ -1,4 +1,4 @@
-import { monthOptions } from './variations';
+import { monthOptions, productPriceText } from './variations';
 
 const variation = (id: unknown, month: unknown, price: unknown, name = 'Month') => ({
   id,
@@ -66,5 +66,23 @@ describe('month options of a variable product', () => {
 
   it('anything that is not a list gives no options', () => {
     expect(monthOptions({ not: 'a list' })).toEqual([]);
+  });
+});
+
+describe("a product's price in a list of results", () => {
+  it('is the lowest month\'s, "From" when there are several, the one month\'s alone', () => {
+    const two = [variation(11, '1 Month', '29.99'), variation(13, '3 Months', '79.99')];
+    expect(productPriceText(two, 0)).toBe('From £29.99');
+    expect(productPriceText([variation(12, '6 Months', '120')], 0)).toBe('£120.00');
+  });
+
+  it('is the listed price of a product sold without months (an event), when the shop answered', () => {
+    expect(productPriceText([], 49)).toBe('£49.00');
+    expect(productPriceText([], 0)).toBe('');
+  });
+
+  it('is nothing while the prices are not known, or for a product the shop cannot price', () => {
+    expect(productPriceText(undefined, 49)).toBe('');
+    expect(productPriceText(null, 49)).toBe('');
   });
 });

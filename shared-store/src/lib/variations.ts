@@ -1,4 +1,4 @@
-import { toPrice } from './money';
+import { formatPrice, toPrice } from './money';
 
 /** One purchasable month (or duration) option of a WooCommerce variable product. */
 export interface MonthOption {
@@ -68,4 +68,19 @@ export function monthOptions(variations: unknown): MonthOption[] {
     });
   }
   return options;
+}
+
+/**
+ * A product's price as a list of results gives it (the header's suggestions, the search page):
+ * from its month options (the lowest, "From £49.99" when there are several), else, for a product
+ * the shop sells without them (an event), the price WordPress lists; '' while the prices are not
+ * known (`variations` undefined), or for a product the shop cannot price.
+ */
+export function productPriceText(variations: unknown, listed: number): string {
+  const prices = monthOptions(variations).map((option) => option.price);
+  if (prices.length === 0) {
+    return Array.isArray(variations) && listed > 0 ? formatPrice(listed) : '';
+  }
+  const lowest = formatPrice(Math.min(...prices));
+  return prices.length > 1 ? `From ${lowest}` : lowest;
 }

@@ -57,6 +57,51 @@ describe('SearchPage', () => {
     expect(document.title).toBe('Search results for “plab” | Arora Medical Education');
   });
 
+  it("shows each course's and event's price in one read: a course's lowest month, From when it has several; an event's listed price", async () => {
+    const month = (id: number, option: string, price: string) => ({
+      id,
+      price,
+      attributes: [{ id: 1, name: 'Month', option }],
+    });
+    const { calls } = mockFetch({
+      [SEARCH_ROUTE]: () => ({
+        body: [
+          { ...results[0], product_id: 3103, price: '29.99' },
+          { ...results[1], url: '/events/plab-2-mock', product_id: 3301, price: '95.00' },
+          results[2],
+        ],
+      }),
+      '/api/shop/prices': () => ({
+        body: { '3103': [month(1, '1 Month', '29.99'), month(2, '3 Months', '79.99')], '3301': [] },
+      }),
+    });
+    renderWithProviders(<SearchPage />, { route: '/search?s=plab' });
+    const list = await screen.findByRole('list');
+    const [course, event, page] = within(list).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(await within(course).findByText('From £29.99')).toBeInTheDocument();
+    expect(within(event).getByText('£95.00')).toBeInTheDocument();
+    // A page is not sold: no price line.
+    expect(page.textContent).not.toMatch(/£/);
+    expect(calls.filter((url) => url.startsWith('/api/shop/prices'))).toEqual([
+      '/api/shop/prices?ids=3103%2C3301',
+    ]);
+  });
+
+  it('a price the shop could not give leaves its line empty, and the results stand', async () => {
+    mockFetch({
+      [SEARCH_ROUTE]: () => ({ body: [{ ...results[0], product_id: 3103, price: '29.99' }] }),
+      '/api/shop/prices': () => ({ status: 502, body: { code: 'upstream_failed' } }),
+    });
+    renderWithProviders(<SearchPage />, { route: '/search?s=plab' });
+    const list = await screen.findByRole('list');
+    expect(within(list).getByRole('link', { name: 'PLAB 1 Complete Course' })).toBeInTheDocument();
+    expect(list.textContent).not.toMatch(/£/);
+  });
+
   it('no results: says so and points to the courses', async () => {
     mockFetch({ [SEARCH_ROUTE]: () => ({ body: [] }) });
     renderWithProviders(<SearchPage />, { route: '/search?s=zzz' });

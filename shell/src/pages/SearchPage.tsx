@@ -4,6 +4,10 @@ import {
   COURSES_SECTION_ID,
   MESSAGES,
   PlainText,
+  priceIds,
+  productPriceText,
+  shopReads,
+  toPrice,
   trackEvent,
   useDocumentTitle,
   useMounted,
@@ -30,7 +34,15 @@ interface ResultView {
   url: unknown;
   type: string | undefined;
   excerptHtml: string;
+  /** A course's or an event's WooCommerce product, which the shop prices. */
+  productId: number | undefined;
+  /** The price WordPress lists: an event's, whose product has no month options. */
+  listed: number;
 }
+
+/** A WooCommerce product's id: a whole number from 1; undefined for anything else. */
+const productIdOf = (id: number | null) =>
+  id !== null && Number.isInteger(id) && id > 0 ? id : undefined;
 
 /**
  * The results worth showing: each with a title (read as plain text by `readText`, the page's
@@ -47,6 +59,8 @@ function toResults(list: unknown[], readText: (text: unknown) => string): Result
         url: field(raw, 'url'),
         type: TYPE_LABELS[text(raw, 'type')],
         excerptHtml: text(raw, 'excerpt'),
+        productId: productIdOf(numberField(raw, 'product_id')),
+        listed: toPrice(field(raw, 'price')),
       },
     ];
   });
@@ -127,6 +141,9 @@ export default function SearchPage() {
   const found = answer.status === 'ready' ? answer.data : null;
   const { shown: readText } = useContext(PlainText);
   const shown = useMemo(() => (found ? toResults(found, readText) : []), [found, readText]);
+  // The products' prices, in one read (carried in the page when the server drew it).
+  const prices = useRead(shopReads.prices, priceIds(shown.flatMap((hit) => hit.productId ?? [])));
+  const priced: Readonly<Record<string, unknown>> = prices.status === 'ready' ? prices.data : {};
 
   return (
     <PageShell
@@ -161,6 +178,12 @@ export default function SearchPage() {
                   <h2 className="shell-card__title">
                     <SmartLink href={result.url}>{result.title}</SmartLink>
                   </h2>
+                  {result.productId !== undefined && (
+                    // Its line is there before its price comes: nothing below it moves.
+                    <p className="shell-card__price">
+                      {productPriceText(priced[String(result.productId)], result.listed)}
+                    </p>
+                  )}
                   <RichText className="shell-card__excerpt shell-prose" html={result.excerptHtml} />
                 </li>
               ))}
