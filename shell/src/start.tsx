@@ -5,6 +5,8 @@ import { watchConsentQuestion } from './consent/lazyQuestion';
 import { loadTagManagerWithConsent } from './consent/tagManager';
 import { whenIdle } from './hooks/whenIdle';
 import { loadCartModel, withCartModel } from './remotes/cartModel';
+import { dropServerRenders } from './remotes/ServerRendered';
+import { servedFor } from './remotes/servedAddress';
 import './shell.css';
 
 captureCampaignIds(window.location.search);
@@ -21,6 +23,7 @@ const cartModel = loadCartModel(PAGE_CONTRACT.models.cart);
 // tasks for the browser rather than one long one while the page is already on screen.
 setTimeout(() => {
   const root = document.getElementById('root');
+  if (!servedFor(window.location)) dropServerRenders();
   if (root) void mountApp(root, () => <App />, withCartModel(cartModel));
 }, 0);
 

@@ -21,6 +21,17 @@ function serverRender(id: string): Element | undefined {
 }
 
 /**
+ * Takes what the gateway rendered of the page's module out of the page, unseen, before the app
+ * mounts at an address the page was not served for (a back or forward pressed while the page's
+ * code was on its way): it shows the served address's content, not this one's, and React's first
+ * render, which would take it out, waits for the page's code.
+ */
+export function dropServerRenders(): void {
+  for (const element of document.querySelectorAll(`[${MARK}]`)) element.remove();
+  taken.clear();
+}
+
+/**
  * Whether the gateway rendered a whole first screen of `id` into this page, nothing of it still
  * loading (the cart's reserved lines are not): a page worth keeping when its remote cannot come.
  */
