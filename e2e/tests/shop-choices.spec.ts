@@ -64,8 +64,11 @@ async function chooseMonths(page: Page, screenWidth: number): Promise<void> {
   await expect(line).toContainText('£119.99');
 }
 
-/** /courses filtered by exam and sorted by price, by their links: the address keeps both. */
-async function filterAndSort(page: Page): Promise<void> {
+/**
+ * From the MSRA courses to the PLAB ones, cheapest first, by the list's links: two moves in the
+ * page, each with its address.
+ */
+async function toPlabByPrice(page: Page): Promise<void> {
   await page.goto('/courses?exam=msra');
   await expect(cardTitles(page)).toHaveText(['MSRA Complete Course']);
   await filter(page, 'Exam').getByRole('link', { name: 'PLAB' }).click();
@@ -73,6 +76,11 @@ async function filterAndSort(page: Page): Promise<void> {
   await filter(page, 'Sort by').getByRole('link', { name: 'Price: low to high' }).click();
   await expect(page).toHaveURL(/\/courses\?exam=plab&sort=price-asc$/);
   await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
+}
+
+/** /courses filtered by exam and sorted by price, by their links: the address keeps both. */
+async function filterAndSort(page: Page): Promise<void> {
+  await toPlabByPrice(page);
   await expect(filter(page, 'Exam').getByRole('link', { name: 'PLAB' })).toHaveAttribute(
     'aria-current',
     'page',
@@ -104,12 +112,7 @@ for (const { name, viewport } of SCREENS) {
     test('back pressed while a reloaded list boots shows the list of the address it went back to, never the one served; back again, the one before', async ({
       page,
     }) => {
-      await page.goto('/courses?exam=msra');
-      await filter(page, 'Exam').getByRole('link', { name: 'PLAB' }).click();
-      await expect(page).toHaveURL(/\/courses\?exam=plab$/);
-      await filter(page, 'Sort by').getByRole('link', { name: 'Price: low to high' }).click();
-      await expect(page).toHaveURL(/\/courses\?exam=plab&sort=price-asc$/);
-      await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
+      await toPlabByPrice(page);
 
       // The list's code held on the line: the back is pressed on the served page, as it boots.
       const home = await holdRemote(page, 'home');
@@ -133,11 +136,7 @@ for (const { name, viewport } of SCREENS) {
     test('back pressed on a reloaded list before the page’s code has started shows nothing of the served list, then the list of its address', async ({
       page,
     }) => {
-      await page.goto('/courses?exam=msra');
-      await filter(page, 'Exam').getByRole('link', { name: 'PLAB' }).click();
-      await expect(page).toHaveURL(/\/courses\?exam=plab$/);
-      await filter(page, 'Sort by').getByRole('link', { name: 'Price: low to high' }).click();
-      await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
+      await toPlabByPrice(page);
 
       // The shell's code and the list's held on the line: the back is pressed on the served page
       // before any of the page's code runs.
