@@ -51,6 +51,7 @@ const checksAndBuild = [
       'tooling/sharedConfig.test.mjs',
       'tooling/lintBoundaries.test.mjs',
       'tooling/unusedExports.test.mjs',
+      'tooling/sharedEntryUsers.test.mjs',
     ],
     counts: (out) => ({
       passed: Number(/# pass (\d+)/.exec(out)?.[1] ?? 0),

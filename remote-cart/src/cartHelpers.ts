@@ -1,13 +1,7 @@
-import {
-  ApiError,
-  MAX_PRICE,
-  decodeEntities,
-  formatPrice,
-  roundMoney,
-  type RewardBalance,
-} from 'shared-store';
+import { ApiError, MAX_PRICE, decodeEntities, formatPrice, roundMoney } from 'shared-store';
 import { type CartItem } from './model/cartSlice';
 import { lineName } from './lineNames';
+import { type RewardBalance } from './data/orders';
 
 /**
  * The name buttons and fields use for a line ("PLAB 1"); when two lines share a name, the month is

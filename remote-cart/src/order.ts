@@ -5,12 +5,12 @@ import {
   safeUrl,
   toNumber,
   type KeyValueStorage,
-  type WcOrder,
 } from 'shared-store';
 import { lineName } from './lineNames';
 import { ORDER_RECEIVED_PAGE } from './model/orderSettlement';
 import { type CartItem } from './model/cartSlice';
 import { type CampaignIds, type OrderRequest } from './model/shop';
+import { type WcOrder } from './data/orders';
 
 export type OrderBuild =
   { ok: true; request: OrderRequest } | { ok: false; unorderable: CartItem[] };

@@ -1,14 +1,8 @@
 import { useState } from 'react';
-import {
-  STORAGE_KEYS,
-  safeStorage,
-  selectIsLoggedIn,
-  useAppSelector,
-  useRead,
-  type PendingOrder,
-} from 'shared-store';
+import { STORAGE_KEYS, safeStorage, selectIsLoggedIn, useAppSelector, useRead } from 'shared-store';
 import { selectPendingOrderId } from './model/cartSlice';
 import { cartReads } from './model/shop';
+import { type PendingOrder } from './data/orders';
 
 export interface PendingOrdersState {
   /** The unpaid orders holding the shopper's points or places, newest first. */

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { type WcOrder } from 'shared-store';
 import { mockFetch, renderWithProviders, type MockAnswer } from 'shared-store/testing';
 import CartPage from './CartPage';
 import { catchPageLeaving, cut, inProgressAnswer, mockExam, plab1, seedState } from './testSupport';
 import { couponApplied } from './model/cartSlice';
+import { type WcOrder } from './data/orders';
 
 const ORDERS = '/api/shop/orders';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, toPrice, useAppDispatch, type WcOrder } from 'shared-store';
+import { ApiError, toPrice, useAppDispatch } from 'shared-store';
 import { apiErrorMessage } from './cartHelpers';
 import { useSingleFlight } from './hooks';
 import { navigation } from './navigation';
@@ -15,6 +15,7 @@ import { trackCheckout } from './model/cartAnalytics';
 import { lineLimitsFound, linePricesChanged, orderPlaced, type CartItem } from './model/cartSlice';
 import { commerceApi, priceChangeOf, quantityLimitsOf, type OrderRequest } from './model/shop';
 import { FROM_CHECKOUT } from './orderView';
+import { type WcOrder } from './data/orders';
 
 export const UNREADABLE_ORDER_ERROR =
   'We could not create your order. The shop sent an answer we could not read. Please try again.';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { STORAGE_KEYS, safeStorage, useRead, type RewardBalance } from 'shared-store';
+import { STORAGE_KEYS, safeStorage, useRead } from 'shared-store';
 import { cartReads } from './model/shop';
+import { type RewardBalance } from './data/orders';
 
 export type RewardBalanceState =
   { status: 'loading' } | { status: 'ready'; balance: RewardBalance } | { status: 'failed' };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { safeStorage, type MenuItem } from 'shared-store';
+import { safeStorage } from 'shared-store';
 import {
   makeStore,
   mockFetch,
@@ -9,6 +9,7 @@ import {
   userLoggedIn,
 } from 'shared-store/testing';
 import Header from './Header';
+import { type MenuItem } from './data/shapes';
 
 const menu: MenuItem[] = [
   {

@@ -1,13 +1,6 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import {
-  MOBILE_QUERY,
-  safeUrl,
-  useAppDispatch,
-  useAppSelector,
-  useMediaQuery,
-  useMounted,
-} from 'shared-store';
+import { safeUrl, useAppDispatch, useAppSelector, useMounted } from 'shared-store';
 import defaultLogo from './assets/logo.svg';
 import { AccountButtons, AccountMenu, CartButton, useIsLearner } from './components/AccountButtons';
 import { DropdownGroup } from './components/dropdowns';
@@ -18,6 +11,7 @@ import {
   loadHeaderLogo,
   loadHeaderMenu,
 } from './data/headerData';
+import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
 import './header.css';
 
 /** The logo's box, whatever the image's own size. */

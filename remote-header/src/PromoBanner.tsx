@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  REDUCED_MOTION_QUERY,
-  SMALL_SCREEN_QUERY,
-  oneRead,
-  promotionalBanner,
-  safeUrl,
-  toNumber,
-  useMediaQuery,
-  useRead,
-} from 'shared-store';
+import { oneRead, safeUrl, toNumber, useRead } from 'shared-store';
+import { REDUCED_MOTION_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './useMediaQuery';
+import { promotionalBanner } from './data/shapes';
 import './promo-banner.css';
 
 /** The longest the banner stays paused by a hover or a touch before it scrolls again. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from 'shared-store';
+import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './useMediaQuery';
 import './trust-strip.css';
 
 /** The third-party review page the strip links to. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { provideModel, type Course } from 'shared-store';
+import { provideModel } from 'shared-store';
 import {
   cartModelStandIn,
   mockFetch,
@@ -28,6 +28,7 @@ import {
   PLAB_2_MANCHESTER,
   answer,
 } from './testSupport';
+import { type Course } from './data/shapes';
 
 /** The cart's model, as the shell provides it. */
 provideModel('cart', cartModelStandIn().model);

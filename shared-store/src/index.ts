@@ -28,21 +28,7 @@ export type { ServerDrawing, ServerRenderInput, ServerRenderer } from './page/se
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
 // Backend data as the pages read it.
-export type {
-  WpImage,
-  MenuItem,
-  HomeBanner,
-  Course,
-  EventItem,
-  Partner,
-  HomePage,
-  SubscriptionPackage,
-  WcOrder,
-  RewardBalance,
-  PendingOrder,
-  PriceChange,
-  CouponResult,
-} from './api/types';
+export type { WpImage, EventItem, Partner, HomePage } from './api/types';
 export { ApiError, apiClient } from './api/client';
 export {
   answerOf,
@@ -66,12 +52,11 @@ export {
   eventItem,
   locationPage,
   partner,
-  promotionalBanner,
+  text,
   ticketEvent,
   wpPreview,
   wpRendered,
 } from './api/schemas';
-export { orderDetails, pendingOrders, rewardBalance } from './api/schemas';
 export { takePreloadedStamp } from './api/preloaded';
 export { contentReads } from './api/content';
 export { priceIds, shopReads } from './api/commerce';
@@ -91,21 +76,8 @@ export {
 export { decodeEntities } from './lib/entities';
 export { PlainText, serverPlainText, useHeadText, useShownText } from './lib/plainText';
 export { safeUrl } from './lib/url';
-export {
-  COURSE_ID_PARAM,
-  courseByIdPath,
-  coursePath,
-  eventPath,
-  linkTarget,
-  type LinkTarget,
-} from './lib/links';
+export { COURSE_ID_PARAM, courseByIdPath, coursePath, eventPath, linkTarget } from './lib/links';
 export { readPublicConfig, dashboardUrl } from './lib/publicConfig';
-export {
-  useMediaQuery,
-  MOBILE_QUERY,
-  SMALL_SCREEN_QUERY,
-  REDUCED_MOTION_QUERY,
-} from './lib/useMediaQuery';
 export { useMounted } from './lib/useMounted';
 export { MonthChoices } from './ui/MonthChoices';
 export {
@@ -119,7 +91,7 @@ export { keepTabWithin } from './lib/focusTrap';
 export { monthOptions, productPriceText, type MonthOption } from './lib/variations';
 
 // The event bus.
-export { EventBus, askToOpenCart, eventBus, notify, track, type BusEventOf } from './bus/eventBus';
+export { EventBus, askToOpenCart, eventBus, notify, type BusEventOf } from './bus/eventBus';
 // The analytics events every team pushes through the bus (GA4's e-commerce events and items).
 export {
   ANALYTICS_CURRENCY,
@@ -175,14 +147,9 @@ export {
   createListenerMiddleware,
   createSlice,
   original,
-  type Dispatch,
-  type Middleware,
-  type PayloadAction,
-  type TypedStartListening,
   type UnknownAction,
 } from '@reduxjs/toolkit';
 export { createListSlice, storedList } from './store/listSlice';
-export { STORED_STATE_KEY } from './store/persist';
 export { onStoredStateChanged, type StoredState } from './store/storedState';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 

@@ -3,6 +3,11 @@
  * to dist/ (`npm run build -w shared-store`, tsconfig.build.json). The backend's answers are read
  * through the same shapes as in the browser, and the shell's page contract through its one
  * declaration. The page's code uses the package's main entry, never this one.
+ *
+ * The home remote's shapes the gateway reads a page's head or a server render's answers with
+ * (course, courseDetails, homePage, locationPage, ticketEvent, wpPreview) stay here, not in
+ * remote-home: the gateway never runs a remote's code in its own process (a remote's renderers
+ * run sandboxed, gateway/src/page/serverRender.ts), so it cannot import them from the remote.
  */
 export {
   course,

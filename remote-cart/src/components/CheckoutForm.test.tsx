@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES, STORAGE_KEYS, safeStorage, type WcOrder } from 'shared-store';
+import { MESSAGES, STORAGE_KEYS, safeStorage } from 'shared-store';
 import {
   mockFetch,
   recordAnalytics,
@@ -29,6 +29,7 @@ import {
   selectCart,
 } from '../model/cartSlice';
 import { PRICE_CHANGED_ANSWER } from '../testSupport';
+import { type WcOrder } from '../data/orders';
 
 const ORDERS = '/api/shop/orders';
 const REWARDS = '/api/shop/rewards';

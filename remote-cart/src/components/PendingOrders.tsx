@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { formatPrice, STORAGE_KEYS, safeStorage, type PendingOrder } from 'shared-store';
+import { formatPrice, STORAGE_KEYS, safeStorage } from 'shared-store';
 import { paymentTarget } from '../order';
 import { commerceApi } from '../model/shop';
+import { type PendingOrder } from '../data/orders';
 
 export const CANCEL_FAILED_MESSAGE =
   'This order could not be cancelled right now. Please try again in a moment.';

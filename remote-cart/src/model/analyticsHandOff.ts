@@ -1,9 +1,4 @@
-import {
-  selectIsLoggedIn,
-  type Middleware,
-  type RootState,
-  type UnknownAction,
-} from 'shared-store';
+import { selectIsLoggedIn, type RootState, type UnknownAction } from 'shared-store';
 import {
   cartCleared,
   couponApplied,
@@ -16,6 +11,7 @@ import {
   selectCart,
   type CartState,
 } from './cartSlice';
+import { type Middleware } from '@reduxjs/toolkit';
 
 /** A change of the cart analytics may be told of: the action, and the cart before and after it. */
 export interface CartChange {

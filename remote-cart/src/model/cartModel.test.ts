@@ -1,5 +1,4 @@
 import { waitFor } from '@testing-library/react';
-import { STORED_STATE_KEY } from 'shared-store';
 import { makeStore, mockFetch } from 'shared-store/testing';
 import { cartWaitingOnOrder, gold } from '../testSupport';
 import { cartModel, cartTransitions, connectCart } from './cartModel';
@@ -12,6 +11,7 @@ import {
   selectTotalQuantity,
 } from './cartSlice';
 import { selectSubscriptionList } from './subscriptionSlice';
+import { STORED_STATE_KEY } from 'shared-store/testing';
 
 const plab = {
   id: 2103,

@@ -7,13 +7,10 @@ import {
   sumLines,
   toPrice,
   type PackageChoice,
-  type PriceChange,
   type RootState,
   type SubscriptionTier,
-  type WcOrder,
   createSlice,
   original,
-  type PayloadAction,
 } from 'shared-store';
 import {
   isLineId,
@@ -33,6 +30,8 @@ import {
 } from './cartLines';
 import { percentOff, toPercent } from './coupon';
 import { lowered, toDiscount, toQuantity } from './quantity';
+import { type PriceChange, type WcOrder } from '../data/orders';
+import { type PayloadAction } from '@reduxjs/toolkit';
 
 export type { CartItem, CartItemInput } from './cartLines';
 

@@ -6,8 +6,6 @@ import {
   type KeyValueStorage,
   type RootState,
   createListenerMiddleware,
-  type Dispatch,
-  type TypedStartListening,
 } from 'shared-store';
 import { cartServiceApi, type CartServiceApi } from './cartService';
 import {
@@ -21,6 +19,7 @@ import {
 } from './cartLines';
 import { cartCopyMerged, cartReset, cartSynced, selectCart, selectCartLines } from './cartSlice';
 import { selectCartSyncStatus, syncStatusChanged, type CartSyncStatus } from './cartSyncSlice';
+import { type Dispatch, type TypedStartListening } from '@reduxjs/toolkit';
 
 /** Changes made within this window are saved together. */
 export const CART_SAVE_DEBOUNCE_MS = 800;

@@ -1,4 +1,5 @@
-import { injectSlice, type RootState, createSlice, type PayloadAction } from 'shared-store';
+import { injectSlice, type RootState, createSlice } from 'shared-store';
+import { type PayloadAction } from '@reduxjs/toolkit';
 
 /**
  * How this tab's cart stands with the learner's account (the cart service). Not persisted: each

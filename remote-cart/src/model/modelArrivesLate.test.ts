@@ -2,9 +2,9 @@
  * The cart's model away (its remote down, or slow), then arriving: this file imports none of the
  * cart's code until the test says it arrives.
  */
-import { STORED_STATE_KEY } from 'shared-store';
 import { makeStore, startPersistence, userLoggedIn } from 'shared-store/testing';
 import buildBefore from './fixtures/persist-root-v2.json';
+import { STORED_STATE_KEY } from 'shared-store/testing';
 
 /** What the build before this one stored (see storedCart.test.ts). */
 const STORED = JSON.stringify(buildBefore);

@@ -1,19 +1,14 @@
+import { ApiError, anyRecord, apiClient, createQuery, oneRead, rejecting } from 'shared-store';
+
+import type { LineLimit } from './cartSlice';
 import {
-  ApiError,
-  anyRecord,
-  apiClient,
-  createQuery,
-  oneRead,
   orderDetails,
   pendingOrders,
-  rejecting,
   rewardBalance,
   type CouponResult,
   type PriceChange,
   type WcOrder,
-} from 'shared-store';
-
-import type { LineLimit } from './cartSlice';
+} from '../data/orders';
 
 /** The gateway's commerce API: it talks to WooCommerce with its own credentials. */
 const SHOP = '/api/shop';

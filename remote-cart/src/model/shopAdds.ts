@@ -1,6 +1,7 @@
-import { eventBus, type Middleware, type RootState, type UnknownAction } from 'shared-store';
+import { eventBus, type RootState, type UnknownAction } from 'shared-store';
 import { lineKey } from './cartLines';
 import { selectCartItems, type CartItem } from './cartSlice';
+import { type Middleware } from '@reduxjs/toolkit';
 
 /** What marks an add a shop page makes through the cart model (an action's `meta`). */
 interface ShopAddMeta {

@@ -1,4 +1,3 @@
-import { STORED_STATE_KEY } from 'shared-store';
 import { makeStore, startPersistence, userLoggedIn } from 'shared-store/testing';
 import { MAX_REMOVED_LINES } from './cartLines';
 import { cartModel } from './cartModel';
@@ -18,6 +17,7 @@ import {
 } from './cartSlice';
 import buildBefore from './fixtures/persist-root-v2.json';
 import { selectSubscriptionList, restoreSubscriptions } from './subscriptionSlice';
+import { STORED_STATE_KEY } from 'shared-store/testing';
 
 /**
  * What the build before the cart moved into its remote (stored state version 2) kept in

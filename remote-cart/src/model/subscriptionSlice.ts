@@ -1,11 +1,6 @@
-import {
-  injectSlice,
-  type RootState,
-  createSlice,
-  type Middleware,
-  type PayloadAction,
-} from 'shared-store';
+import { injectSlice, type RootState, createSlice } from 'shared-store';
 import { packageChosen, selectCart } from './cartSlice';
+import { type Middleware, type PayloadAction } from '@reduxjs/toolkit';
 
 /** One chosen subscription package. */
 export interface SubscriptionEntry {

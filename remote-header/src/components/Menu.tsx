@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { MenuItem } from 'shared-store';
 import { useDropdown, useDropdowns, type DropdownPath } from './dropdowns';
 import { menuTarget, reorderForMobile } from './menuLinks';
+import { type MenuItem } from '../data/shapes';
 
 const MENU_ID = 'hdr-main-menu';
 

@@ -1,4 +1,6 @@
-import { linkTarget, type LinkTarget } from 'shared-store';
+import { linkTarget } from 'shared-store';
+
+type LinkTarget = NonNullable<ReturnType<typeof linkTarget>>;
 
 /**
  * Where a menu link goes: where shared-store's `linkTarget` sends a backend link (the WordPress

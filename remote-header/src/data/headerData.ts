@@ -6,10 +6,10 @@ import {
   read,
   storedList,
   type AppDispatch,
-  type MenuItem,
   type WpImage,
 } from 'shared-store';
 import { cleanMenu, menuRead } from './menu';
+import { type MenuItem } from './shapes';
 
 /** A menu item keyed for the list: WordPress's ID, else its place in the menu. */
 export type HeaderMenuEntry = MenuItem & { id: number };

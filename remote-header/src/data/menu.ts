@@ -1,4 +1,5 @@
-import { anyList, listRead, type MenuItem } from 'shared-store';
+import { anyList, listRead } from 'shared-store';
+import { type MenuItem } from './shapes';
 
 /** The deepest menu level kept; deeper backend data is dropped rather than overflowing. */
 export const MAX_MENU_DEPTH = 4;

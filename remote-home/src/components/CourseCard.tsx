@@ -1,11 +1,11 @@
 import { memo } from 'react';
-import type { Course } from 'shared-store';
 import { useShownText } from 'shared-store';
 import { courseDetailsPath } from '../data/reads';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
 import { CardImage } from './SafeImage';
 import { AddLabel, courseLine, coursePath, TitleLink } from './shopLines';
+import { type Course } from '../data/shapes';
 import './cards.css';
 
 /**

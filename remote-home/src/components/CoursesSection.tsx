@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { COURSES_SECTION_ID, type Course } from 'shared-store';
+import { COURSES_SECTION_ID } from 'shared-store';
 import { courseItem, TrackedList } from '../analytics';
 import { ListPrices, useListPrices } from '../hooks/useVariations';
 import { CourseCard } from './CourseCard';
+import { type Course } from '../data/shapes';
 
 const LIST = { item_list_id: 'home_courses', item_list_name: 'Courses' };
 

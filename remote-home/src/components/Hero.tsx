@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { safeUrl, type HomeBanner } from 'shared-store';
+import { safeUrl } from 'shared-store';
 import { SafeImage } from './SafeImage';
+import { type HomeBanner } from '../data/shapes';
 
 /** The hero: the first home banner slide, its image loaded first (it is the page's largest paint). */
 export const Hero = memo(function Hero({ slide }: { slide: HomeBanner | undefined }) {

@@ -1,6 +1,7 @@
-import { SUBSCRIPTION_TIERS, type SubscriptionPackage } from 'shared-store';
+import { SUBSCRIPTION_TIERS } from 'shared-store';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { useMonthChoice } from './MonthChoice';
+import { type SubscriptionPackage } from '../data/shapes';
 import './cards.css';
 
 /** A subscription package (silver, gold, ultimate) with its durations. */

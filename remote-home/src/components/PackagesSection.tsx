@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import type { SubscriptionPackage } from 'shared-store';
 import { ListPrices, useListPrices } from '../hooks/useVariations';
 import { PackageCard } from './PackageCard';
+import { type SubscriptionPackage } from '../data/shapes';
 
 function isPackage(value: unknown): value is SubscriptionPackage {
   const p = value as SubscriptionPackage;

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { provideModel, type Course, type SubscriptionPackage } from 'shared-store';
+import { provideModel } from 'shared-store';
 import { cartModelStandIn, mockFetch, renderWithProviders } from 'shared-store/testing';
 import { MSRA, PLAB_1, PLAB_1_VARIATIONS, answer } from '../testSupport';
 import { CoursesSection } from './CoursesSection';
 import { PackagesSection } from './PackagesSection';
+import { type Course, type SubscriptionPackage } from '../data/shapes';
 
 /** The cart's model, as the shell provides it. */
 provideModel('cart', cartModelStandIn().model);

@@ -1,4 +1,4 @@
-import type { HomeBanner } from 'shared-store';
+import { type HomeBanner } from './shapes';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

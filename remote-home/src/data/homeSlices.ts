@@ -9,13 +9,12 @@ import {
   listOf,
   partner,
   storedList,
-  type Course,
   type EventItem,
-  type HomeBanner,
   type HomePage,
   type Partner,
 } from 'shared-store';
 import { bannerSlides } from './banner';
+import { type Course, type HomeBanner } from './shapes';
 
 /** homePageData entries: the page id and the page's data. */
 export interface HomePageEntry {

@@ -1,13 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  COURSE_ID_PARAM,
-  EXAMS,
-  toPrice,
-  useDocumentTitle,
-  useRead,
-  type Course,
-} from 'shared-store';
+import { COURSE_ID_PARAM, EXAMS, toPrice, useDocumentTitle, useRead } from 'shared-store';
 import { courseItem, TrackedList } from '../analytics';
 import { CourseCard } from '../components/CourseCard';
 import { coursePath } from '../components/shopLines';
@@ -15,6 +8,7 @@ import { ListPrices, useListPrices } from '../hooks/useVariations';
 import { choicesOf, chosen, ListFilters, type Facet } from './ListFilters';
 import { ReadPage } from './PageParts';
 import { courseList } from './reads';
+import { type Course } from '../data/shapes';
 
 const HEADING = 'All courses';
 const TRAIL = [{ label: 'Courses' }];

@@ -3,7 +3,6 @@ import {
   toPrice,
   useDocumentTitle,
   useRead,
-  type Course,
   useHeadText,
   useShownText,
 } from 'shared-store';
@@ -14,6 +13,7 @@ import { AddLabel, courseLine } from '../components/shopLines';
 import { useAddToCart } from '../hooks/useAddToCart';
 import { EntryPage, EventLinks, LoadFailed, PageFrame } from './PageParts';
 import { courseDetails, courseList, shopProduct, ticketEvents, type TicketEvent } from './reads';
+import { type Course } from '../data/shapes';
 
 const TRAIL = [{ label: 'Courses', to: '/courses' }];
 

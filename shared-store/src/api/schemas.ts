@@ -34,7 +34,7 @@ export function listOf<T>(item: v.GenericSchema<unknown, T>) {
 const maybe = <T>(schema: v.GenericSchema<unknown, T>) => v.fallback(v.optional(schema), undefined);
 
 /** Text that reads as empty when it is missing or not text. */
-const text = v.fallback(v.optional(v.string(), ''), '');
+export const text = v.fallback(v.optional(v.string(), ''), '');
 
 /**
  * A price as WordPress writes it: decimal text ("49.00"), or a number read as its text; anything
@@ -175,63 +175,9 @@ export const homePage = v.looseObject({
  */
 export const wpPreview = v.looseObject(preview);
 
-/** GET custom/v2/getPromotionalBanner */
-export const promotionalBanner = v.looseObject({
-  promotional_text: v.string(),
-  promotional_link: v.looseObject({ title: text, url: text, target: maybe(v.string()) }),
-  // Seconds for one pass of the scrolling text, as a number or text; the banner reads any other
-  // value as its default speed.
-  promotional_speed: v.optional(v.unknown(), ''),
-});
-
 /** GET /api/shop/products/{id}/variations: a month option of a course, its price decimal text. */
 export const productVariation = v.looseObject({
   id: v.number(),
   price: v.string(),
   attributes: v.array(v.looseObject({ name: v.string(), option: v.string() })),
-});
-
-/** GET /api/shop/rewards: the learner's reward points and what they are worth, in pounds. */
-export const rewardBalance = v.looseObject({
-  points: v.number(),
-  value: v.number(),
-  points_per_pound: v.optional(v.number(), 0),
-});
-
-/**
- * GET /api/shop/orders/pending: the shopper's unpaid orders that hold their reward points or
- * places, each with the address of its payment page, what it holds and until when. An entry without an id, a
- * status and a payment page is dropped.
- */
-export const pendingOrders = listOf(
-  v.looseObject({
-    id: v.number(),
-    status: v.string(),
-    total: text,
-    currency: text,
-    payment_url: v.string(),
-    reward: v.fallback(v.nullable(v.looseObject({ points: v.number(), amount: text })), null),
-    line_items: v.fallback(
-      listOf(v.looseObject({ name: text, quantity: v.fallback(v.number(), 0) })),
-      [],
-    ),
-    /** When the order is cancelled if still unpaid (ISO 8601); null: not said. */
-    expires_at: v.fallback(v.nullable(v.pipe(v.string(), v.isoTimestamp())), null),
-  }),
-);
-
-/**
- * GET /api/shop/orders/{id}: one's own order; an id and a status make it. Totals are decimal text
- * in pounds ("34.99").
- */
-export const orderDetails = v.looseObject({
-  id: v.number(),
-  status: v.string(),
-  total: text,
-  currency: text,
-  date_created: text,
-  line_items: v.fallback(
-    listOf(v.looseObject({ name: text, quantity: v.fallback(v.number(), 0), total: text })),
-    [],
-  ),
 });

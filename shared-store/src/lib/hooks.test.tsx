@@ -1,7 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { DEFAULT_TITLE, useDocumentTitle } from './useDocumentTitle';
-import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
 import { useMounted } from './useMounted';
 
 function Titled(props: { title?: string; description?: string; exact?: boolean }) {
@@ -33,41 +32,6 @@ describe('the page’s title and description', () => {
   it('an exact title is taken as given', () => {
     render(<Titled title="PLAB 1 | Arora" exact />);
     expect(document.title).toBe('PLAB 1 | Arora');
-  });
-});
-
-describe('a media query', () => {
-  function Layout() {
-    return <p>{useMediaQuery(MOBILE_QUERY) ? 'phone' : 'wide'}</p>;
-  }
-
-  it('is read now, and again when it changes; listening stops with the component', () => {
-    const listeners = new Set<() => void>();
-    let matches = false;
-    window.matchMedia = (media: string) =>
-      ({
-        media,
-        get matches() {
-          return matches;
-        },
-        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-      }) as unknown as MediaQueryList;
-    const { unmount } = render(<Layout />);
-    expect(screen.getByText('wide')).toBeInTheDocument();
-    act(() => {
-      matches = true;
-      for (const listener of listeners) listener();
-    });
-    expect(screen.getByText('phone')).toBeInTheDocument();
-    unmount();
-    expect(listeners.size).toBe(0);
-  });
-
-  it('does not match where the browser cannot tell', () => {
-    window.matchMedia = undefined as unknown as typeof window.matchMedia;
-    render(<Layout />);
-    expect(screen.getByText('wide')).toBeInTheDocument();
   });
 });
 

@@ -233,6 +233,8 @@ export function cartModelStandIn(count = 0, outcome: AddOutcome = { adds: true }
 export { makeStore, startPersistence, createReader, type AppStore, type RootState };
 export { createSafeStorage } from '../session/storage';
 export { SESSION_LIFETIME_MS } from '../constants';
+export { STORED_STATE_KEY } from '../store/persist';
+export { track } from '../bus/eventBus';
 export type { BusEvent } from '../bus/eventBus';
 export { userLoggedIn } from '../session/loginSlice';
 export { storageLost } from '../session/sessionStatusSlice';

@@ -1,6 +1,7 @@
-import { EventBus, notify, saveConsent, track } from 'shared-store';
+import { EventBus, notify, saveConsent } from 'shared-store';
 import { createConsentChoice } from '../consent/consentChoice';
 import { bridgeAnalytics, bridgeNotifications } from './bridges';
+import { track } from 'shared-store/testing';
 
 /** This page's visitor, with their answer to the cookie question (none: not answered yet). */
 function visitor(answer?: { analytics: boolean; marketing: boolean }) {

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { STORED_STATE_KEY, mountApp, type AppStore, type CartModel } from 'shared-store';
+import { mountApp, type AppStore, type CartModel } from 'shared-store';
 import {
   GOLD_3_MONTHS,
   cartModelStandIn,
@@ -10,6 +10,7 @@ import {
 } from 'shared-store/testing';
 import { App } from '../App';
 import { loadCartModel, withCartModel, withinMs } from './cartModel';
+import { STORED_STATE_KEY } from 'shared-store/testing';
 
 /** The remote modules a test's remotes expose, by id (cart/model); every other one is down. */
 const mockRemoteModules = new Map<string, unknown>();
