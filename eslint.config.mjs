@@ -102,6 +102,23 @@ function noAppImportedLater(others) {
 }
 
 /**
+ * The apps, as tooling would reach them: by package or path. Every app builds with tooling, so it
+ * imports none of them; the bench, which builds their source into one bundle, is a workspace of
+ * its own (bench/).
+ */
+const NO_APP_IN_TOOLING = {
+  group: [...APPS, ...APPS.map((app) => `${app}/**`), ...APPS.map((app) => `**/${app}/**`)],
+  message:
+    'tooling builds every app: it imports none. What needs an app (the bench) lives outside it.',
+};
+
+/** The same boundary for CommonJS's `require('…')`, which no-restricted-imports does not read. */
+const NO_APP_REQUIRED = {
+  selector: `CallExpression[callee.name='require'] > Literal[value=/^(?:\\.{1,2}\\/)*(?:${APPS.join('|')})(?:\\/|$)/]`,
+  message: NO_APP_IN_TOOLING.message,
+};
+
+/**
  * Shared packages the apps get only a few exports of (tooling/shared/): what each file exports is
  * all an app may import from that package, since a missing one would be undefined at run time.
  */
@@ -246,6 +263,16 @@ export default tseslint.config(
       },
     ];
   }),
+  {
+    files: [`tooling/**/${SOURCES}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [PRIVATE_FILES, NO_APP_IN_TOOLING], paths: [ONE_VALIDATOR] },
+      ],
+      'no-restricted-syntax': ['error', noAppImportedLater(APPS), NO_APP_REQUIRED],
+    },
+  },
   {
     files: [`shared-store/src/**/${SOURCES}`],
     rules: {

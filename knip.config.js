@@ -11,7 +11,7 @@
  * loads by path and its tests; the sample backend's src/main.ts, its package entry and its tests;
  * the end-to-end tests and their support; tooling's files the other packages require or load by
  * path; shared-store's package exports (judged too: `includeEntryExports`) and its tests; the
- * root's scripts.
+ * root's scripts; the bench's scripts and its single bundle's config.
  *
  * Here shared-store's tests are users of its inner modules; that they are no users of its public
  * entry (every export of shared-store/src/index.ts is imported by another package) is the other
@@ -45,18 +45,23 @@ module.exports = {
         'jest/*.js',
         'pageContract.js',
         'appModules.js',
-        'bench/*.ts',
-        // Loaded by path: the remotes' container start (tooling/index.js), the monolith's config
-        // (scripts/monolith.mjs), the dev servers' proxy (whose exports
-        // gateway/src/proxy/devProxy.test.ts checks against the gateway's route table).
+        // Loaded by path: the remotes' container start (tooling/index.js), the dev servers' proxy
+        // (whose exports gateway/src/proxy/devProxy.test.ts checks against the gateway's route
+        // table).
         'federation/borrowBundlerRuntime.mjs',
-        'monolith.js',
         'devProxy.js',
         '**/*.test.mjs',
       ],
       // minimizer-webpack-plugin's lightningCssMinify requires it by name (tooling/index.js).
       ignoreDependencies: ['lightningcss'],
       project: ['**/*.{js,mjs,cjs,ts}'],
+    },
+    bench: {
+      // The scripts `npm run bench…` start, and the single bundle's config, which
+      // monolith.mjs hands to webpack by path (with the module it swaps in).
+      entry: ['*.mjs', 'monolith/webpack.config.js', 'monolith/federation.monolith.ts'],
+      project: ['**/*.{js,mjs,ts}'],
+      webpack: false,
     },
     'shared-store': {
       // Its own tests, and a fixture run by path in a Jest of its own

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ROOT, ensureBuilt, startGateway } from './bench-support.mjs';
+import { ROOT, ensureBuilt, startGateway } from './serve-build.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = path.join(ROOT, 'docs', 'screenshots');

@@ -333,6 +333,345 @@ function manifestData(shared) {
 const ENTRY = './src/index.ts';
 
 /**
+ * One build of one app, as the parts of its configuration below read it: the app's options, and
+ * what the mode makes of them.
+ * @typedef {object} AppBuild
+ * @property {string} dir the app's folder
+ * @property {string} name the federation name
+ * @property {Record<string, string>} exposes
+ * @property {Record<string, string>} pages
+ * @property {boolean} isHost
+ * @property {string[]} pageShared
+ * @property {boolean} dev a development build (a dev server's)
+ * @property {boolean} standalone a remote opened alone: no host lends it the federation runtime
+ * @property {boolean} withPage the build has a page of its own (the host's; a remote opened alone)
+ * @property {string} entryFile where the page starts
+ */
+
+/**
+ * Where the build writes and what its files are named.
+ * @param {AppBuild} build
+ * @returns {import('webpack').Configuration['output']}
+ */
+function appOutput({ dir, name, isHost, dev }) {
+  return {
+    path: path.join(dir, 'dist'),
+    // Remotes resolve their chunks next to wherever their manifest was served from.
+    publicPath: isHost ? '/' : 'auto',
+    // The host entry cannot carry [contenthash] under federation; its chunks do.
+    filename: '[name].js',
+    chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    uniqueName: name,
+    // A server renderer (createServerConfig) builds into server/ beside this build.
+    clean: { keep: /^server[\\/]/ },
+  };
+}
+
+/**
+ * How requests resolve: the federation runtime's one (ESM) copy, the shared packages' trimmed
+ * entries, and, in a remote built for the shell, no error descriptions.
+ * @param {AppBuild} build
+ * @returns {import('webpack').Configuration['resolve']}
+ */
+function appResolve({ isHost, standalone }) {
+  return {
+    extensions: ['.tsx', '.ts', '.js', '.mjs'],
+    // A package's ES2015 build where its exports map names one (rxjs: classes instead of ES5
+    // functions and tslib's helpers, 3 KB less), before webpack's own conditions.
+    conditionNames: ['es2015', '...'],
+    alias: {
+      // The runtime ships ESM and CJS builds; pin the ESM one so it is bundled once.
+      '@module-federation/runtime-core$': esmBuildOf('@module-federation/runtime-core'),
+      '@module-federation/sdk$': esmBuildOf('@module-federation/sdk'),
+      // A remote borrows the shell's runtime and uses none of the federation's error codes,
+      // but the container's hoisted runtime carried their descriptions (1.2 KB, a dead
+      // expression, in every remote entry): none is bundled. federation/remoteBuild.test.mjs
+      // checks that no remote entry needs them.
+      ...(isHost || standalone ? {} : { '@module-federation/error-codes$': false }),
+      ...Object.fromEntries(
+        Object.entries(SHARED_ENTRIES).map(([pkgName, file]) => [`${pkgName}$`, file]),
+      ),
+    },
+  };
+}
+
+/**
+ * The loaders: the apps' TypeScript (swc), their style sheets (extracted to files), and images
+ * and fonts as files of their own.
+ * @param {AppBuild} build
+ * @returns {import('webpack').Configuration['module']}
+ */
+function appModuleRules({ dev }) {
+  return {
+    rules: [
+      sourceRule({ target: 'es2020', development: dev, sourceMaps: true }),
+      {
+        test: /\.css$/,
+        use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
+      },
+      { test: /\.(png|svg|jpe?g|webp|woff2)$/, type: 'asset/resource' },
+    ],
+  };
+}
+
+/**
+ * The app's container: the host provides the federation runtime and every shared package; a
+ * remote exposes its modules from remoteEntry.js, with a manifest, and borrows the host's runtime
+ * unless it is opened alone.
+ * @param {AppBuild} build
+ * @param {ReturnType<typeof sharedConfig>} shared
+ */
+function federationPlugin({ name, exposes, pages, isHost, standalone }, shared) {
+  return new ModuleFederationPlugin({
+    name,
+    ...(isHost
+      ? {}
+      : {
+          filename: 'remoteEntry.js',
+          exposes: { ...exposes, ...pages },
+          manifest: { additionalData: manifestData(shared) },
+        }),
+    remotes: {},
+    shared,
+    shareStrategy: 'loaded-first',
+    dts: false,
+    ...(isHost
+      ? {
+          runtimePlugins: [path.join(__dirname, 'federation', 'provideBundlerRuntime.mjs')],
+        }
+      : {}),
+    experiments: {
+      asyncStartup: true,
+      // Browser-only builds: the runtime's Node.js code paths are left out.
+      optimization: { target: 'web' },
+      ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone }),
+    },
+  });
+}
+
+/**
+ * The production build's files, also written gzipped and brotli-compressed: served precompressed
+ * by the gateway, the smallest files for phones and no work per request.
+ */
+function compressionPlugins() {
+  return [
+    new CompressionPlugin({
+      test: /\.(js|css|svg|json)$/,
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      filename: '[path][base].gz',
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      test: /\.(js|css|svg|json)$/,
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      filename: '[path][base].br',
+      minRatio: 0.9,
+    }),
+  ];
+}
+
+/**
+ * The page, for a build that has one: the app's public/index.html (the shell's, with the slots the
+ * gateway fills), or a bare page for a remote opened alone.
+ * @param {AppBuild} build
+ * @param {{ name: string }} pkg the app's package.json
+ */
+function pagePlugin({ dir, isHost, dev }, pkg) {
+  return new HtmlWebpackPlugin({
+    ...(fs.existsSync(path.join(dir, 'public', 'index.html'))
+      ? { template: path.join(dir, 'public', 'index.html') }
+      : { title: `${pkg.name} (opened alone)`, templateContent: STANDALONE_PAGE }),
+    ...(fs.existsSync(path.join(dir, 'public', 'favicon.svg'))
+      ? { favicon: path.join(dir, 'public', 'favicon.svg') }
+      : {}),
+    scriptLoading: 'defer',
+    // The shell's page places its head tags itself, before the gateway's slot.
+    inject: isHost ? false : 'head',
+    // html-webpack-plugin's production settings, keeping the slots the gateway fills
+    // (`<!--page:…-->`, shell/public/index.html).
+    minify: dev
+      ? false
+      : {
+          collapseWhitespace: true,
+          keepClosingSlash: true,
+          removeComments: true,
+          removeRedundantAttributes: true,
+          removeScriptTypeAttributes: true,
+          removeStyleLinkTypeAttributes: true,
+          useShortDoctype: true,
+          ignoreCustomComments: [/^\/?page:/],
+        },
+  });
+}
+
+/**
+ * The host's other files of public/ (the web manifest, its icons, the default share image), served
+ * as they are beside the page (the template and favicon are pagePlugin's).
+ * @param {AppBuild} build
+ */
+function publicFilesPlugin({ dir }) {
+  return new CopyPlugin({
+    patterns: [
+      {
+        from: path.join(dir, 'public'),
+        noErrorOnMissing: true,
+        globOptions: { ignore: ['**/index.html', '**/favicon.svg'] },
+      },
+    ],
+  });
+}
+
+/**
+ * Every plugin of the build, in the order they run: styles, federation, then what only some
+ * builds have (compression, the page, the host's files and start hints, the borrowed runtime).
+ * @param {AppBuild} build
+ * @param {{ name: string }} pkg the app's package.json
+ * @param {ReturnType<typeof sharedConfig>} shared
+ * @returns {import('webpack').WebpackPluginInstance[]}
+ */
+function appPlugins(build, pkg, shared) {
+  const { dir, isHost, dev, standalone, withPage, entryFile } = build;
+  return [
+    new MiniCssExtractPlugin({
+      filename: dev ? '[name].css' : '[name].[contenthash:8].css',
+      chunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
+    }),
+    federationPlugin(build, shared),
+    // The same source builds the same files wherever the repository is checked out.
+    new PortableFederationEntryPlugin(),
+    ...(dev ? [] : compressionPlugins()),
+    ...(withPage ? [pagePlugin(build, pkg)] : []),
+    ...(isHost ? [publicFilesPlugin(build)] : []),
+    ...(isHost && !dev
+      ? [
+          new StartupPreloadPlugin(entryFile),
+          new PageCodePlugin(entryFile, path.join(dir, 'src', 'pages')),
+          new PageContractPlugin(),
+        ]
+      : []),
+    ...(isHost || standalone
+      ? []
+      : [
+          new webpack.NormalModuleReplacementPlugin(
+            packageFile(BUNDLER_RUNTIME_ENTRY),
+            path.join(__dirname, 'federation', 'borrowBundlerRuntime.mjs'),
+          ),
+        ]),
+  ];
+}
+
+/**
+ * The host's production chunks. It runs every package it shares at start: one file for them all
+ * rather than a request each (on HTTP/1.1 a phone waits a round trip per file beyond six at a
+ * time). Packages only code loaded later needs (toasts) stay with that code.
+ * @param {AppBuild} build
+ */
+function hostSplitChunks({ dir, pageShared, entryFile }) {
+  return {
+    chunks: 'async',
+    cacheGroups: {
+      shared: {
+        // Packages, shared-store and the files that share parts of packages.
+        test: /[\\/](node_modules|shared-store|tooling[\\/]shared)[\\/]/,
+        name: 'shared',
+        chunks: (chunk) => runsAtStartup(chunk, entryFile, { orFallback: true }),
+        enforce: true,
+      },
+      // The packages and the host's `pageShared` folders several pages use, that the start does
+      // not run (valibot, the shell's reads): one file the pages share. Left to the defaults,
+      // each set of pages using them got copies.
+      pageShared: {
+        test: pageSharedModules(dir, pageShared),
+        name: 'page-shared',
+        chunks: (chunk) => !runsAtStartup(chunk, entryFile, { orFallback: true }),
+        minChunks: 2,
+        minSize: 0,
+        // What the start runs stays in `shared`.
+        priority: -5,
+      },
+      // A style sheet several pages import is one file, downloaded once, rather than a copy
+      // under each page's name.
+      pageStyles: {
+        type: 'css/mini-extract',
+        name: 'pages',
+        minChunks: 2,
+        minSize: 0,
+      },
+    },
+  };
+}
+
+/**
+ * The minimizers of a production build: swc for the code; lightningcss for the style sheets too,
+ * since pages carry them inline, so every byte is in every first load.
+ */
+function minimizers() {
+  return [
+    new MinimizerPlugin({
+      minify: MinimizerPlugin.swcMinify,
+      extractComments: false,
+      minimizerOptions: { compress: { passes: 3, ecma: 2020 }, ecma: 2020 },
+    }),
+    new MinimizerPlugin({ test: /\.css$/i, minify: MinimizerPlugin.lightningCssMinify }),
+  ];
+}
+
+/**
+ * Ids that stay put from build to build, the production chunks (the host's: hostSplitChunks; a
+ * remote's: ownCodeGroups) and the minimizers.
+ * @param {AppBuild} build
+ * @returns {import('webpack').Configuration['optimization']}
+ */
+function appOptimization(build) {
+  const { dir, name, exposes, pages, isHost, dev } = build;
+  return {
+    moduleIds: 'deterministic',
+    chunkIds: 'deterministic',
+    ...(isHost && !dev ? { splitChunks: hostSplitChunks(build) } : {}),
+    // A remote's exposed modules share one file of its own code and one of its styles: the
+    // header's three slots cost two requests, not six. Its pages are one file more (their own
+    // code, loaded when one is shown). Code an exposed module loads on demand stays apart.
+    ...(!isHost && !dev
+      ? {
+          splitChunks: {
+            chunks: 'async',
+            cacheGroups: ownCodeGroups(dir, name, exposes, pages),
+          },
+        }
+      : {}),
+    minimizer: minimizers(),
+  };
+}
+
+/**
+ * The dev server (`npm run dev`): hot reload on the app's port, and the app's `devServer`
+ * settings over these.
+ * @param {number} port
+ * @param {import('webpack-dev-server').Configuration} devServer
+ * @returns {import('webpack-dev-server').Configuration}
+ */
+function appDevServer(port, devServer) {
+  return {
+    port,
+    host: '127.0.0.1',
+    // Shell and remotes opened alone talk to the gateway (npm run dev starts it, with its sample
+    // backend), which holds the WooCommerce keys as in production, and to nothing else:
+    // tooling/devProxy.js.
+    proxy: gatewayProxy(),
+    hot: true,
+    historyApiFallback: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { overlay: { warnings: false } },
+    ...devServer,
+  };
+}
+
+/**
+ * An app's webpack configuration, for every app's webpack.config.js: the parts above, put
+ * together for the mode webpack is run in (production, or a dev server's development).
  * @param {object} options
  * @param {string} options.dir the app's folder (__dirname of its webpack.config.js)
  * @param {string} options.name the federation name (shell, header, footer, home, cart)
@@ -364,10 +703,21 @@ function createAppConfig({
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const dev = mode === 'development';
-    // A remote opened alone (its dev server page) has no host to lend it the federation runtime.
     const standalone = dev && !isHost;
     const withPage = isHost || standalone;
-    const entryFile = path.join(dir, ENTRY);
+    /** @type {AppBuild} */
+    const build = {
+      dir,
+      name,
+      exposes,
+      pages,
+      isHost,
+      pageShared,
+      dev,
+      standalone,
+      withPage,
+      entryFile: path.join(dir, ENTRY),
+    };
     // A remote opened alone has no shell to take the shared packages from.
     const shared = sharedConfig(pkg.dependencies, { fallbacks: withPage, from: dir });
     return {
@@ -377,238 +727,16 @@ function createAppConfig({
       // A production file names no map: the maps are not found unless an operator turns them on,
       // and then the gateway names each in a SourceMap header, so no file carries a dead comment.
       devtool: dev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
-      entry: withPage ? { main: entryFile } : {},
-      output: {
-        path: path.join(dir, 'dist'),
-        // Remotes resolve their chunks next to wherever their manifest was served from.
-        publicPath: isHost ? '/' : 'auto',
-        // The host entry cannot carry [contenthash] under federation; its chunks do.
-        filename: '[name].js',
-        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        uniqueName: name,
-        // A server renderer (createServerConfig) builds into server/ beside this build.
-        clean: { keep: /^server[\\/]/ },
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // A package's ES2015 build where its exports map names one (rxjs: classes instead of ES5
-        // functions and tslib's helpers, 3 KB less), before webpack's own conditions.
-        conditionNames: ['es2015', '...'],
-        alias: {
-          // The runtime ships ESM and CJS builds; pin the ESM one so it is bundled once.
-          '@module-federation/runtime-core$': esmBuildOf('@module-federation/runtime-core'),
-          '@module-federation/sdk$': esmBuildOf('@module-federation/sdk'),
-          // A remote borrows the shell's runtime and uses none of the federation's error codes,
-          // but the container's hoisted runtime carried their descriptions (1.2 KB, a dead
-          // expression, in every remote entry): none is bundled. federation/remoteBuild.test.mjs
-          // checks that no remote entry needs them.
-          ...(isHost || standalone ? {} : { '@module-federation/error-codes$': false }),
-          ...Object.fromEntries(
-            Object.entries(SHARED_ENTRIES).map(([pkgName, file]) => [`${pkgName}$`, file]),
-          ),
-        },
-      },
-      module: {
-        rules: [
-          sourceRule({ target: 'es2020', development: dev, sourceMaps: true }),
-          {
-            test: /\.css$/,
-            use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
-          },
-          { test: /\.(png|svg|jpe?g|webp|woff2)$/, type: 'asset/resource' },
-        ],
-      },
-      plugins: [
-        new MiniCssExtractPlugin({
-          filename: dev ? '[name].css' : '[name].[contenthash:8].css',
-          chunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
-        }),
-        new ModuleFederationPlugin({
-          name,
-          ...(isHost
-            ? {}
-            : {
-                filename: 'remoteEntry.js',
-                exposes: { ...exposes, ...pages },
-                manifest: { additionalData: manifestData(shared) },
-              }),
-          remotes: {},
-          shared,
-          shareStrategy: 'loaded-first',
-          dts: false,
-          ...(isHost
-            ? {
-                runtimePlugins: [path.join(__dirname, 'federation', 'provideBundlerRuntime.mjs')],
-              }
-            : {}),
-          experiments: {
-            asyncStartup: true,
-            // Browser-only builds: the runtime's Node.js code paths are left out.
-            optimization: { target: 'web' },
-            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone }),
-          },
-        }),
-        // The same source builds the same files wherever the repository is checked out.
-        new PortableFederationEntryPlugin(),
-        // Served precompressed by the gateway: the smallest files for phones, no work per request.
-        ...(dev
-          ? []
-          : [
-              new CompressionPlugin({
-                test: /\.(js|css|svg|json)$/,
-                algorithm: 'gzip',
-                compressionOptions: { level: 9 },
-                filename: '[path][base].gz',
-                minRatio: 0.9,
-              }),
-              new CompressionPlugin({
-                test: /\.(js|css|svg|json)$/,
-                algorithm: 'brotliCompress',
-                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-                filename: '[path][base].br',
-                minRatio: 0.9,
-              }),
-            ]),
-        ...(withPage
-          ? [
-              new HtmlWebpackPlugin({
-                ...(fs.existsSync(path.join(dir, 'public', 'index.html'))
-                  ? { template: path.join(dir, 'public', 'index.html') }
-                  : { title: `${pkg.name} (opened alone)`, templateContent: STANDALONE_PAGE }),
-                ...(fs.existsSync(path.join(dir, 'public', 'favicon.svg'))
-                  ? { favicon: path.join(dir, 'public', 'favicon.svg') }
-                  : {}),
-                scriptLoading: 'defer',
-                // The shell's page places its head tags itself, before the gateway's slot.
-                inject: isHost ? false : 'head',
-                // html-webpack-plugin's production settings, keeping the slots the gateway fills
-                // (`<!--page:…-->`, shell/public/index.html).
-                minify: dev
-                  ? false
-                  : {
-                      collapseWhitespace: true,
-                      keepClosingSlash: true,
-                      removeComments: true,
-                      removeRedundantAttributes: true,
-                      removeScriptTypeAttributes: true,
-                      removeStyleLinkTypeAttributes: true,
-                      useShortDoctype: true,
-                      ignoreCustomComments: [/^\/?page:/],
-                    },
-              }),
-            ]
-          : []),
-        // The host's other files of public/ (the web manifest, its icons, the default share
-        // image) are served as they are, beside the page (the template and favicon are above).
-        ...(isHost
-          ? [
-              new CopyPlugin({
-                patterns: [
-                  {
-                    from: path.join(dir, 'public'),
-                    noErrorOnMissing: true,
-                    globOptions: { ignore: ['**/index.html', '**/favicon.svg'] },
-                  },
-                ],
-              }),
-            ]
-          : []),
-        ...(isHost && !dev
-          ? [
-              new StartupPreloadPlugin(entryFile),
-              new PageCodePlugin(entryFile, path.join(dir, 'src', 'pages')),
-              new PageContractPlugin(),
-            ]
-          : []),
-        ...(isHost || standalone
-          ? []
-          : [
-              new webpack.NormalModuleReplacementPlugin(
-                packageFile(BUNDLER_RUNTIME_ENTRY),
-                path.join(__dirname, 'federation', 'borrowBundlerRuntime.mjs'),
-              ),
-            ]),
-      ],
+      entry: withPage ? { main: build.entryFile } : {},
+      output: appOutput(build),
+      resolve: appResolve(build),
+      module: appModuleRules(build),
+      plugins: appPlugins(build, pkg, shared),
       performance: { hints: false },
-      optimization: {
-        moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
-        // The host runs every package it shares at start: one file for them all rather than a
-        // request each (on HTTP/1.1 a phone waits a round trip per file beyond six at a time).
-        // Packages only code loaded later needs (toasts) stay with that code.
-        ...(isHost && !dev
-          ? {
-              splitChunks: {
-                chunks: 'async',
-                cacheGroups: {
-                  shared: {
-                    // Packages, shared-store and the files that share parts of packages.
-                    test: /[\\/](node_modules|shared-store|tooling[\\/]shared)[\\/]/,
-                    name: 'shared',
-                    chunks: (chunk) => runsAtStartup(chunk, entryFile, { orFallback: true }),
-                    enforce: true,
-                  },
-                  // The packages and the host's `pageShared` folders several pages use, that
-                  // the start does not run (valibot, the shell's reads): one file the pages
-                  // share. Left to the defaults, each set of pages using them got copies.
-                  pageShared: {
-                    test: pageSharedModules(dir, pageShared),
-                    name: 'page-shared',
-                    chunks: (chunk) => !runsAtStartup(chunk, entryFile, { orFallback: true }),
-                    minChunks: 2,
-                    minSize: 0,
-                    // What the start runs stays in `shared`.
-                    priority: -5,
-                  },
-                  // A style sheet several pages import is one file, downloaded once, rather
-                  // than a copy under each page's name.
-                  pageStyles: {
-                    type: 'css/mini-extract',
-                    name: 'pages',
-                    minChunks: 2,
-                    minSize: 0,
-                  },
-                },
-              },
-            }
-          : {}),
-        // A remote's exposed modules share one file of its own code and one of its styles: the
-        // header's three slots cost two requests, not six. Its pages are one file more (their
-        // own code, loaded when one is shown). Code an exposed module loads on demand stays apart.
-        ...(!isHost && !dev
-          ? {
-              splitChunks: {
-                chunks: 'async',
-                cacheGroups: ownCodeGroups(dir, name, exposes, pages),
-              },
-            }
-          : {}),
-        minimizer: [
-          new MinimizerPlugin({
-            minify: MinimizerPlugin.swcMinify,
-            extractComments: false,
-            minimizerOptions: { compress: { passes: 3, ecma: 2020 }, ecma: 2020 },
-          }),
-          // Style sheets too: pages carry them inline, so every byte is in every first load.
-          new MinimizerPlugin({ test: /\.css$/i, minify: MinimizerPlugin.lightningCssMinify }),
-        ],
-      },
+      optimization: appOptimization(build),
       // The manifest plugin reports its publicPath choice as a warning on every build.
       infrastructureLogging: { level: 'error' },
-      devServer: {
-        port,
-        host: '127.0.0.1',
-        // Shell and remotes opened alone talk to the gateway (npm run dev starts it, with its
-        // sample backend), which holds the WooCommerce keys as in production, and to nothing
-        // else: tooling/devProxy.js.
-        proxy: gatewayProxy(),
-        hot: true,
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false } },
-        ...devServer,
-      },
+      devServer: appDevServer(port, devServer),
       stats: 'errors-warnings',
     };
   };

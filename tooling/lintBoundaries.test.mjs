@@ -1,7 +1,8 @@
 // node --test: the lint rules that keep each team's code its own (eslint.config.mjs). shared-store,
-// the platform core, imports no app and holds no team's domain; an app reaches another remote only
-// through what that remote's webpack.config.js exposes. Small snippets are linted as if they were
-// files of the package, with the repository's configuration; the files need not exist.
+// the platform core, imports no app and holds no team's domain; tooling, which builds every app,
+// imports none; an app reaches another remote only through what that remote's webpack.config.js
+// exposes. Small snippets are linted as if they were files of the package, with the repository's
+// configuration; the files need not exist.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -127,6 +128,25 @@ test('a remote imports not the shell', async () => {
   await assertReported(file, importOf('shell/src/App'), /The shell is the host/);
   await assertReported(file, importOf('../../shell/src/App'), /The shell is the host/);
   await assertReported(file, laterImportOf('shell/src/App'), /reached only through/);
+});
+
+test('tooling imports no app, by package or path, as an import or a require', async () => {
+  const helper = 'tooling/newHelper.js';
+  const module = 'tooling/newHelper.mjs';
+  const buildsEveryApp = /tooling builds every app/;
+  for (const app of ['shell', ...pageContract.remoteNames().map((name) => `remote-${name}`)]) {
+    await assertReported(helper, `module.exports = require('${app}');\n`, buildsEveryApp);
+    await assertReported(
+      helper,
+      `module.exports = require('../${app}/webpack.config.js');\n`,
+      buildsEveryApp,
+    );
+    await assertReported(module, importOf(`${app}/src/anything`), buildsEveryApp);
+    await assertReported(module, importOf(`../${app}/src/anything`), buildsEveryApp);
+    await assertReported(module, laterImportOf(`../${app}/src/anything`), /Another app/);
+  }
+  await assertAllowed(helper, "module.exports = require('./startupPreload');\n");
+  await assertAllowed(module, importOf('shared-store'));
 });
 
 test('an app reaches shared-store through its entry: not its files, by name or by path', async () => {

@@ -27,7 +27,7 @@ import {
   waitFor,
   writeSection,
 } from './bench-support.mjs';
-import { freePort } from './processes.mjs';
+import { freePort } from '../scripts/processes.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;

@@ -8,7 +8,7 @@
 // - with Lighthouse: mobile (median of 5 runs, min-max of the score beside it) and desktop
 //   (median of 3): performance score, FCP, LCP and its phases (those of the median run), TBT,
 //   CLS, Speed Index.
-// - on the slow phone (scripts/bench-shopper.mjs), on every product route: the time to the first
+// - on the slow phone (bench-shopper.mjs), on every product route: the time to the first
 //   price, the LCP, the INP of Add to cart and of opening the menu; from the home page, a tap on a
 //   course card to the course page's title and price; on every route, the JavaScript not run.
 // Says whether the machine was quiet or loaded (load average per core at the start and the end).

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // For measurement only: builds the shell and the remotes' exposed modules as one ordinary webpack
-// bundle without module federation (tooling/monolith.js) into .monolith/shell/dist. The gateway
-// serves it with APPS_ROOT=<repo>/.monolith (see monolithGatewayEnv). Run directly, it builds and
-// prints where.
+// bundle without module federation (monolith/webpack.config.js) into .monolith/shell/dist. The
+// gateway serves it with APPS_ROOT=<repo>/.monolith (see monolithGatewayEnv). Run directly, it
+// builds and prints where.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,13 @@ export function buildMonolith() {
   const started = Date.now();
   const result = spawnSync(
     'npx',
-    ['webpack', '--config', path.join(ROOT, 'tooling', 'monolith.js'), '--mode', 'production'],
+    [
+      'webpack',
+      '--config',
+      path.join(import.meta.dirname, 'monolith', 'webpack.config.js'),
+      '--mode',
+      'production',
+    ],
     { cwd: path.join(ROOT, 'shell'), stdio: 'inherit' },
   );
   if (result.error) throw new Error(`The monolith build did not start: ${result.error.message}`);

@@ -1,6 +1,6 @@
 /**
  * For measurement only, outside every app's folder: the single-bundle build's stand-in for the
- * shell's src/remotes/federation.ts (tooling/monolith.js aliases it). No federation runtime, no
+ * shell's src/remotes/federation.ts (./webpack.config.js aliases it). No federation runtime, no
  * remotes configuration; the remotes' exposed modules are compiled into the one bundle, the one
  * place that does so. The layout and the landing page are in the first load; the cart route is
  * split off.
@@ -13,7 +13,7 @@ import TrustStrip from 'remote-header/src/TrustStrip';
 import cartModel from 'remote-cart/src/model/cartModel';
 import HomePage from 'remote-home/src/HomePage';
 import type { RemoteComponentModule } from 'shared-store';
-import type * as Federation from '../../shell/src/remotes/federation';
+import type * as Federation from 'shell/src/remotes/federation';
 
 /** All React.lazy asks of its loader's result. */
 interface Thenable {

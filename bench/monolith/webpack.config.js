@@ -2,20 +2,20 @@
 /**
  * For measurement only: the shell and the remotes' exposed modules as one ordinary webpack build,
  * with no module federation (no plugin, no runtime, no remoteEntry), to compare against the
- * federated storefront. It is the shell's own production config (tooling/index.js: same loaders,
- * minimizer, precompression and page) with federation taken out and one module swapped:
- * shell/src/remotes/federation.ts becomes tooling/bench/federation.monolith.ts, which imports the
- * remotes' source from the workspace. Output: <repo>/.monolith/shell/dist, which the gateway serves as
+ * federated storefront. It is the shell's own production config (tooling's createAppConfig: same
+ * loaders, minimizer, precompression and page) with federation taken out and one module swapped:
+ * shell/src/remotes/federation.ts becomes ./federation.monolith.ts, which imports the remotes'
+ * source from the workspace. Output: <repo>/.monolith/shell/dist, which the gateway serves as
  * APPS_ROOT=<repo>/.monolith.
  */
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const shellConfig = require('../shell/webpack.config.js');
-const { StartupPreloadPlugin } = require('./startupPreload');
+const shellConfig = require('shell/webpack.config.js');
+const { StartupPreloadPlugin } = require('tooling/startupPreload');
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 const SHELL_REMOTES = path.join(ROOT, 'shell', 'src', 'remotes');
-const STAND_IN = path.join(__dirname, 'bench', 'federation.monolith.ts');
+const STAND_IN = path.join(__dirname, 'federation.monolith.ts');
 
 /** @type {(env: Record<string, string>, argv: {mode?: string}) => import('webpack').Configuration} */
 module.exports = (env, argv) => {
@@ -29,7 +29,7 @@ module.exports = (env, argv) => {
   );
   if (plugins.length !== (base.plugins ?? []).length - 2) {
     throw new Error(
-      'tooling/monolith.js: expected exactly one ModuleFederationPlugin and one StartupPreloadPlugin to remove',
+      'bench/monolith/webpack.config.js: expected exactly one ModuleFederationPlugin and one StartupPreloadPlugin to remove',
     );
   }
   /** @type {import('webpack').Configuration} */

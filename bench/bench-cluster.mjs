@@ -20,7 +20,7 @@ import {
   track,
   writeSection,
 } from './bench-support.mjs';
-import { freePort } from './processes.mjs';
+import { freePort } from '../scripts/processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARM_SECONDS = Math.min(2, SECONDS);
