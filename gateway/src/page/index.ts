@@ -42,10 +42,10 @@ import { REVALIDATE, registerBuildFiles } from './buildFiles';
 import { disallowedPaths, isDisallowed, registerCrawlerFiles, robotsTxt } from './crawlers';
 import { templateHead } from './headMarkup';
 import { createHeaderLogo } from './headerLogo';
-import { createPageHeads, HEAD_READ_BUDGET_MS } from './servedHeads';
+import { createPageHeads } from './servedHeads';
 import { varyOn } from '../varyOn';
 import { acceptsPage, isPageAddress } from './pageAddresses';
-import { createRouteRenders, createServerRenderers, SERVER_RENDER_BUDGET_MS } from './serverRender';
+import { createRouteRenders, createServerRenderers } from './serverRender';
 import { createSitemap } from './sitemap';
 import { createAnswerJson } from './wordpressAnswers';
 
@@ -95,7 +95,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     wordpressUrl: config.wordpressOrigin,
     ...(config.gtmId === undefined ? {} : { tagManager: config.gtmId }),
   };
-  const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
+  const { serverRenderBudgetMs } = config;
   /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
   const tagManager = config.gtmId === undefined ? undefined : TAG_MANAGER_ORIGIN;
   const pagePolicy = (remotes: RemotesConfig, styleHashes: string[], scriptHashes: string[]) =>
@@ -118,7 +118,7 @@ export async function page(app: FastifyInstance): Promise<void> {
   // The builds' source maps and module federation stats are for the company's developers: they
   // show every source file and library of the shop. Not found here, unless an operator turns the
   // maps on; mf-manifest.json (which the shell loads) is not one of them.
-  const unlisted = (config.publicSourceMaps ?? false) ? DEVELOPER_STATS : DEVELOPER_FILES;
+  const unlisted = config.publicSourceMaps ? DEVELOPER_STATS : DEVELOPER_FILES;
   app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request.url);
     if (routeOf(request.method, path) !== undefined || !unlisted.test(path)) {
@@ -129,7 +129,7 @@ export async function page(app: FastifyInstance): Promise<void> {
   });
   // The builds name no map in their files (hidden source maps): with the maps on, each script's
   // is named in its answer's SourceMap header, beside it, for the browser's developer tools.
-  if (config.publicSourceMaps ?? false) {
+  if (config.publicSourceMaps) {
     app.addHook('onSend', (request, reply, payload, done) => {
       const path = pathOf(request.url);
       if (reply.statusCode === 200 && SCRIPT_FILE.test(path)) {
@@ -186,7 +186,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     wordpress,
     json,
     publicUrl: publicUrl,
-    budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
+    budgetMs: config.headReadBudgetMs,
     defaults: templateHead(template),
     warn,
   });
@@ -195,7 +195,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     wordpress,
     json,
     publicUrl,
-    budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
+    budgetMs: config.headReadBudgetMs,
   });
   // A page's server render is handed the shop's prices its first screen shows, read as the
   // commerce API reads them for any visitor (one read a product a minute, in the read cache the
