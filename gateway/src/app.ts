@@ -8,7 +8,7 @@ import { identity } from './identity';
 import { page } from './page';
 import { backendHtml } from './plugins/backendHtml';
 import { canonicalPaths } from './plugins/canonicalPaths';
-import { configuration, type GatewayOptions } from './plugins/configuration';
+import { configuration, withDefaults, type GatewayOptions } from './plugins/configuration';
 import { errorReplies } from './plugins/errorReplies';
 import { framing, SERVER_TIMEOUTS, serverOptions } from './plugins/framing';
 import { loggerOptions } from './plugins/logging';
@@ -35,8 +35,9 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * on (the proxy, the page's head and its server render). Each concern then has a scope of its own, with its
  * routes and hooks.
  */
-export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const trustedProxies = options.trustedProxies ?? [];
+export async function buildGateway(given: GatewayOptions): Promise<FastifyInstance> {
+  const options = withDefaults(given);
+  const { trustedProxies } = options;
   const app = Fastify({
     logger: loggerOptions(options),
     bodyLimit: MAX_BODY_BYTES,

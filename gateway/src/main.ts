@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { buildGateway } from './app';
-import { readConfig, SECRET_VARIABLES } from './plugins/environment';
+import { readConfig, SECRET_VARIABLES, settingsOf } from './plugins/environment';
 import { serveMetrics } from './plugins/metrics';
 import { connectUpstreams } from './upstreams';
 
@@ -9,35 +8,8 @@ async function main(): Promise<void> {
   // The secrets live in this configuration from now on: nothing started later (a renderer, a
   // library reading process.env) finds them in the environment.
   for (const name of SECRET_VARIABLES) Reflect.deleteProperty(process.env, name);
-  const deployDir = config.DEPLOY_DIR ?? path.join(config.APPS_ROOT, 'deploy');
-  const { upstreams, portalUrl, wooCommerce, sample } = await connectUpstreams(config);
-
-  const app = await buildGateway({
-    appsRoot: config.APPS_ROOT,
-    upstreams,
-    portalUrl,
-    wordpressPublicUrl: config.WORDPRESS_PUBLIC_URL,
-    wooCommerce,
-    // Only the sample or a developer's start goes without it: readConfig refuses a production one.
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`,
-    trustedProxies: config.TRUSTED_PROXIES ?? [],
-    allowedOrigins: config.ALLOWED_ORIGINS ?? [],
-    deployDir,
-    remotesConfigFile: config.REMOTES_CONFIG ?? path.join(deployDir, 'remotes.json'),
-    cookieSecret: config.COOKIE_SECRET,
-    releaseLinkSecret: config.RELEASE_LINK_SECRET,
-    redis: config.REDIS_URL,
-    frameAncestors: config.FRAME_ANCESTORS,
-    publicSourceMaps: config.PUBLIC_SOURCE_MAPS,
-    gtmId: config.GTM_ID,
-    logLevel: config.LOG_LEVEL,
-    ...(config.SERVER_RENDER_BUDGET_MS === undefined
-      ? {}
-      : { serverRenderBudgetMs: config.SERVER_RENDER_BUDGET_MS }),
-    ...(config.HEAD_READ_BUDGET_MS === undefined
-      ? {}
-      : { headReadBudgetMs: config.HEAD_READ_BUDGET_MS }),
-  });
+  const { sample, ...connections } = await connectUpstreams(config);
+  const app = await buildGateway({ ...settingsOf(config), ...connections });
 
   let closing = false;
   const shutdown = (signal: string) => {

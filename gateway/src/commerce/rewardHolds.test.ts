@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { UPSTREAM_TIMEOUT_MS } from '../plugins/configuration';
+import { GATEWAY_DEFAULTS } from '../plugins/defaults';
 import { eventually } from '../test-support/eventually';
 import {
   learner,
@@ -184,7 +184,7 @@ describe('a learner’s points are spent once (holds on redemptions)', () => {
         // The hold lives no longer than the longest an order can take.
         const ttl = await shops.redis.withClient((client) => client.pttl('storefront:reward:3'));
         expect(ttl).toBeGreaterThan(0);
-        expect(ttl).toBeLessThanOrEqual(placingDeadlineMs(UPSTREAM_TIMEOUT_MS));
+        expect(ttl).toBeLessThanOrEqual(placingDeadlineMs(GATEWAY_DEFAULTS.upstreamTimeoutMs));
       } finally {
         release();
       }

@@ -4,8 +4,13 @@ import type { ResponseCache } from '../proxy/responseCache';
 import type { SharedState } from '../plugins/sharedState';
 import { createMemoryClaims, createRedisClaims } from './claims';
 import { handled, readInput, ShopError } from './errors';
-import { completeFreeOrder } from './freeOrders';
-import { callerOf, createOrderAttempts, idempotencyKeyOf } from './orderAttempts';
+import { completeFreeOrder, type FreeOrderDeps } from './freeOrders';
+import {
+  callerOf,
+  createOrderAttempts,
+  idempotencyKeyOf,
+  type OrderAttempts,
+} from './orderAttempts';
 import { keptConfirmationKey, type OrdersCookie } from './orderCookie';
 import { readOrderByKey, type OwnOrderReader } from './ownership';
 import {
@@ -15,6 +20,7 @@ import {
   orderView,
   cancelUnpaid,
   placeOrder,
+  type PlaceOrderDeps,
   placingDeadlineMs,
   redemptionOf,
   rewardBalance,
@@ -67,14 +73,25 @@ export interface ShopRoutesDeps {
 /**
  * Registers the commerce operations the storefront needs, each with a schema of what it accepts
  * and an explicit list of what it answers: a product, its variations, a list's prices, a coupon
- * check, an order, one's own order, the reward balance.
+ * check, the learner's reward balance and address, an order, one's own order, the unpaid orders.
  */
 export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void {
-  const { wc, identity } = deps;
+  const { wc } = deps;
   const now = deps.now ?? Date.now;
   const placingMs = placingDeadlineMs(deps.upstreamTimeoutMs);
   const { rewardHolds, placeHolds } = deps.settlement;
   const placing = { wc, rewardHolds, placeHolds, now: deps.settlement.now, log: deps.log };
+  registerCatalogueRoutes(app, createShopReads({ wc, cache: deps.cache, log: deps.log }));
+  registerCouponRoute(app, deps);
+  registerLearnerRoutes(app, deps);
+  // A retry is answered from memory while Redis is down: at worst a second pending order.
+  const orderAttempts = createOrderAttempts({
+    shared: deps.shared && createRedisClaims(deps.shared, 'order'),
+    memory: createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
+    placingMs,
+    log: deps.log,
+  });
+  registerOrderRoutes(app, deps, placing, orderAttempts);
   // With several instances a completion is claimed in Redis only: while it is down none is made.
   const freeOrders = {
     wc,
@@ -83,40 +100,14 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       : createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
     upstreamTimeoutMs: deps.upstreamTimeoutMs,
   };
-  // A retry is answered from memory while Redis is down: at worst a second pending order.
-  const orderAttempts = createOrderAttempts({
-    shared: deps.shared && createRedisClaims(deps.shared, 'order'),
-    memory: createMemoryClaims(MAX_KEPT_IN_MEMORY, now),
-    placingMs,
-    log: deps.log,
-  });
+  registerUnpaidOrderRoutes(app, deps, placing, { freeOrders, placingMs });
+}
 
-  const reads = createShopReads({ wc, cache: deps.cache, log: deps.log });
-
-  /**
-   * A percentage coupon's percentage as WooCommerce defines it ("20.00"), which the cart takes of
-   * its lines whenever they change; null when the coupon cannot be read (the cart then keeps the
-   * amount it was told, and checkout's price check catches a total that moved).
-   */
-  async function percentOf(code: string): Promise<string | null> {
-    try {
-      const coupons = await wc.get(
-        `wc/v3/coupons?code=${encodeURIComponent(code)}`,
-        wcCouponDefinitions,
-      );
-      const found = coupons.find(
-        (coupon) =>
-          coupon.code.toLowerCase() === code.toLowerCase() && coupon.discount_type === 'percent',
-      );
-      const pence = found ? toPence(found.amount) : Number.NaN;
-      return Number.isFinite(pence) ? formatPence(pence) : null;
-    } catch (error) {
-      if (!(error instanceof ShopError)) throw error;
-      deps.log(`The percentage of coupon ${code} could not be read`, error);
-      return null;
-    }
-  }
-
+/** A product, its variations and a list's prices, as any visitor reads them (shopReads.ts). */
+function registerCatalogueRoutes(
+  app: FastifyInstance,
+  reads: ReturnType<typeof createShopReads>,
+): void {
   app.get(
     `${SHOP_PREFIX}/products/:id`,
     handled((request) => reads.product(request.params)),
@@ -131,12 +122,39 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     `${SHOP_PREFIX}/prices`,
     handled((request) => reads.prices(request.query)),
   );
+}
 
+/**
+ * A percentage coupon's percentage as WooCommerce defines it ("20.00"), which the cart takes of
+ * its lines whenever they change; null when the coupon cannot be read (the cart then keeps the
+ * amount it was told, and checkout's price check catches a total that moved).
+ */
+async function percentOf(deps: ShopRoutesDeps, code: string): Promise<string | null> {
+  try {
+    const coupons = await deps.wc.get(
+      `wc/v3/coupons?code=${encodeURIComponent(code)}`,
+      wcCouponDefinitions,
+    );
+    const found = coupons.find(
+      (coupon) =>
+        coupon.code.toLowerCase() === code.toLowerCase() && coupon.discount_type === 'percent',
+    );
+    const pence = found ? toPence(found.amount) : Number.NaN;
+    return Number.isFinite(pence) ? formatPence(pence) : null;
+  } catch (error) {
+    if (!(error instanceof ShopError)) throw error;
+    deps.log(`The percentage of coupon ${code} could not be read`, error);
+    return null;
+  }
+}
+
+/** The coupon check: what a coupon takes off the cart's total, as WooCommerce applies it. */
+function registerCouponRoute(app: FastifyInstance, deps: ShopRoutesDeps): void {
   app.post(
     `${SHOP_PREFIX}/coupons`,
     handled(async (request) => {
       const input = readInput(couponInput, request.body);
-      const coupon = await wc.post(
+      const coupon = await deps.wc.post(
         'wc/v3/apply-coupon',
         { code: input.code, total: formatPence(toPence(input.total)) },
         wcCoupon,
@@ -145,12 +163,16 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
         code: coupon.code,
         amount: formatPence(toPence(coupon.amount)),
         discount_type: coupon.discount_type,
-        percent: coupon.discount_type === 'percent' ? await percentOf(coupon.code) : null,
+        percent: coupon.discount_type === 'percent' ? await percentOf(deps, coupon.code) : null,
         message: coupon.message ?? '',
       };
     }),
   );
+}
 
+/** What is the logged-in learner's own: their reward points, and their receipt's address. */
+function registerLearnerRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void {
+  const { wc, identity } = deps;
   app.get(
     `${SHOP_PREFIX}/rewards`,
     handled(async (request, reply) => {
@@ -167,12 +189,36 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
     }),
   );
 
+  // The address a learner's receipt goes to, to fill in at checkout: their own only.
+  app.get(
+    `${SHOP_PREFIX}/customer`,
+    handled(async (request, reply) => {
+      const user = await identity.userOf(request, reply);
+      if (user === null) {
+        throw new ShopError(401, 'unauthorized', 'Please log in to see your details.');
+      }
+      const customer = await wc.get(`wc/v3/customers/${encodeURIComponent(user)}`, wcCustomer);
+      return { email: customer.billing.email || customer.email };
+    }),
+  );
+}
+
+/**
+ * Placing an order (once for each Idempotency-Key, remembered in this browser's orders cookie),
+ * and reading one.
+ */
+function registerOrderRoutes(
+  app: FastifyInstance,
+  deps: ShopRoutesDeps,
+  placing: PlaceOrderDeps,
+  orderAttempts: OrderAttempts,
+): void {
   app.post(
     `${SHOP_PREFIX}/orders`,
     handled(async (request, reply) => {
       const input = readInput(orderInput, request.body);
       const key = idempotencyKeyOf(request);
-      const customer = await identity.userOf(request, reply);
+      const customer = await deps.identity.userOf(request, reply);
       const order = await orderAttempts(callerOf(request, customer), key, input, async () =>
         createdOrderView(await placeOrder(placing, input, customer)),
       );
@@ -197,74 +243,93 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
         if (error instanceof ShopError && error.status === 404) return null;
         throw error;
       });
-      return owned ? orderView(owned) : keyedOrderView(await readOrderByKey(wc, id, key));
+      return owned ? orderView(owned) : keyedOrderView(await readOrderByKey(deps.wc, id, key));
     }),
   );
+}
 
-  /**
-   * Whether an unpaid order holds anything of the shopper's: points it took (a pending order's;
-   * a failed one's went back) or places.
-   */
-  async function holdsSomething(order: WcOrder): Promise<boolean> {
-    if (!UNPAID_STATUSES.includes(order.status)) return false;
-    if (order.status === 'pending' && redemptionOf(order)) return true;
-    return placeHolds.holds(order.id);
-  }
+/**
+ * Whether an unpaid order holds anything of the shopper's: points it took (a pending order's;
+ * a failed one's went back) or places.
+ */
+async function holdsSomething(placing: PlaceOrderDeps, order: WcOrder): Promise<boolean> {
+  if (!UNPAID_STATUSES.includes(order.status)) return false;
+  if (order.status === 'pending' && redemptionOf(order)) return true;
+  return placing.placeHolds.holds(order.id);
+}
 
-  /** The unpaid orders this browser created or the learner placed, newest first. */
-  async function unpaidOrders(
-    request: Parameters<typeof identity.userOf>[0],
-    reply: Parameters<typeof identity.userOf>[1],
-  ): Promise<WcOrder[]> {
-    const user = await identity.userOf(request, reply);
-    const own = user
-      ? await wc.get(
-          `wc/v3/orders?customer=${encodeURIComponent(user)}&status=pending,failed&per_page=${String(PENDING_SHOWN)}`,
-          wcOrders,
-        )
-      : [];
-    const known = new Set(own.map((order) => order.id));
-    const created = deps.ordersCookie
-      .ordersOf(request)
-      .filter((id) => !known.has(id))
-      .slice(-PENDING_SHOWN);
-    const read = await eachAtMost(PRICES_AT_ONCE, created, (id) =>
-      wc.get(`wc/v3/orders/${String(id)}`, wcOrder).catch(unlessRefused(null)),
-    );
-    return [...own, ...read.filter((order): order is WcOrder => order !== null)]
-      .sort((a, b) => b.id - a.id)
-      .slice(0, PENDING_SHOWN);
-  }
+/** The unpaid orders this browser created or the learner placed, newest first. */
+async function unpaidOrders(
+  deps: ShopRoutesDeps,
+  request: Parameters<Identity['userOf']>[0],
+  reply: Parameters<Identity['userOf']>[1],
+): Promise<WcOrder[]> {
+  const { wc } = deps;
+  const user = await deps.identity.userOf(request, reply);
+  const own = user
+    ? await wc.get(
+        `wc/v3/orders?customer=${encodeURIComponent(user)}&status=pending,failed&per_page=${String(PENDING_SHOWN)}`,
+        wcOrders,
+      )
+    : [];
+  const known = new Set(own.map((order) => order.id));
+  const created = deps.ordersCookie
+    .ordersOf(request)
+    .filter((id) => !known.has(id))
+    .slice(-PENDING_SHOWN);
+  const read = await eachAtMost(PRICES_AT_ONCE, created, (id) =>
+    wc.get(`wc/v3/orders/${String(id)}`, wcOrder).catch(unlessRefused(null)),
+  );
+  return [...own, ...read.filter((order): order is WcOrder => order !== null)]
+    .sort((a, b) => b.id - a.id)
+    .slice(0, PENDING_SHOWN);
+}
 
-  /** When an unpaid order is cancelled if it is not paid (ISO 8601, UTC); null: never. */
-  function expiryOf(order: WcOrder): string | null {
-    const expiresAt = unpaidOrderExpiresAt(order);
-    return expiresAt === undefined ? null : new Date(expiresAt).toISOString();
-  }
+/** When an unpaid order is cancelled if it is not paid (ISO 8601, UTC); null: never. */
+function expiryOf(order: WcOrder): string | null {
+  const expiresAt = unpaidOrderExpiresAt(order);
+  return expiresAt === undefined ? null : new Date(expiresAt).toISOString();
+}
 
-  /**
-   * The orders that have not expired; the expired ones are cancelled (their points and places go
-   * back), a failure logged: the order is cancelled when it is next met.
-   */
-  async function unexpired(orders: readonly WcOrder[]): Promise<WcOrder[]> {
-    const now = deps.settlement.now();
-    const expired = orders.filter((order) => unpaidOrderExpired(order, now));
-    await eachAtMost(PRICES_AT_ONCE, expired, (order) =>
-      cancelUnpaid(placing, order.id).catch((error: unknown) => {
-        deps.log(`Order ${String(order.id)}, expired unpaid, could not be cancelled`, error);
-      }),
-    );
-    return orders.filter((order) => !expired.includes(order));
-  }
+/**
+ * The orders that have not expired; the expired ones are cancelled (their points and places go
+ * back), a failure logged: the order is cancelled when it is next met.
+ */
+async function unexpired(
+  deps: ShopRoutesDeps,
+  placing: PlaceOrderDeps,
+  orders: readonly WcOrder[],
+): Promise<WcOrder[]> {
+  const now = deps.settlement.now();
+  const expired = orders.filter((order) => unpaidOrderExpired(order, now));
+  await eachAtMost(PRICES_AT_ONCE, expired, (order) =>
+    cancelUnpaid(placing, order.id).catch((error: unknown) => {
+      deps.log(`Order ${String(order.id)}, expired unpaid, could not be cancelled`, error);
+    }),
+  );
+  return orders.filter((order) => !expired.includes(order));
+}
 
+/**
+ * The shopper's unpaid orders: listed for the cart to offer to pay or cancel, cancelled, or
+ * completed when there is nothing to pay.
+ */
+function registerUnpaidOrderRoutes(
+  app: FastifyInstance,
+  deps: ShopRoutesDeps,
+  placing: PlaceOrderDeps,
+  completion: { freeOrders: FreeOrderDeps; placingMs: number },
+): void {
   // The shopper's unpaid orders that hold their points or places, for the cart to offer to pay
   // or cancel: this browser's and, with a token, the learner's own; nobody else's. Those unpaid
   // for longer than ORDER_HOLD_MINUTES are cancelled instead.
   app.get(
     `${SHOP_PREFIX}/orders/pending`,
     handled(async (request, reply) => {
-      const orders = await unexpired(await unpaidOrders(request, reply));
-      const holding = await eachAtMost(PRICES_AT_ONCE, orders, holdsSomething);
+      const orders = await unexpired(deps, placing, await unpaidOrders(deps, request, reply));
+      const holding = await eachAtMost(PRICES_AT_ONCE, orders, (order) =>
+        holdsSomething(placing, order),
+      );
       return orders
         .filter((_order, index) => holding[index])
         .map((order) => ({
@@ -307,25 +372,12 @@ export function registerShopRoutes(app: FastifyInstance, deps: ShopRoutesDeps): 
       const { id } = readInput(idParams, request.params);
       readInput(noInput, request.body ?? {});
       const { order, completedNow } = await completeFreeOrder(
-        freeOrders,
+        completion.freeOrders,
         await deps.readOwnOrder(request, reply, id),
       );
       // Paid: WooCommerce has taken its places off the stock (after any read made before).
-      await placeHolds.releaseAt(order.id, deps.settlement.now() + placingMs);
+      await placing.placeHolds.releaseAt(order.id, deps.settlement.now() + completion.placingMs);
       return reply.code(completedNow ? 201 : 200).send(orderSummary(order));
-    }),
-  );
-
-  // The address a learner's receipt goes to, to fill in at checkout: their own only.
-  app.get(
-    `${SHOP_PREFIX}/customer`,
-    handled(async (request, reply) => {
-      const user = await identity.userOf(request, reply);
-      if (user === null) {
-        throw new ShopError(401, 'unauthorized', 'Please log in to see your details.');
-      }
-      const customer = await wc.get(`wc/v3/customers/${encodeURIComponent(user)}`, wcCustomer);
-      return { email: customer.billing.email || customer.email };
     }),
   );
 }

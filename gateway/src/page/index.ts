@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../plugins/configuration';
 import { keepConfirmationKey } from '../commerce/orderCookie';
 import { createShopReads } from '../commerce/shopReads';
 import { wooCommerceOf } from '../commerce/wooCommerce';
@@ -13,6 +14,9 @@ import {
   readShellPageCode,
   remoteBase,
   remoteCodeFor,
+  type ManifestReader,
+  type PageCode,
+  type PageRequest,
 } from './remoteHints';
 import {
   canHoldServerRender,
@@ -39,13 +43,14 @@ import { contentSecurityPolicy, originsOf } from '../plugins/securityHeaders';
 import { OWN_PAGES, routeOf } from '../proxy/routeTable';
 import { createWordPressReads } from '../proxy/wordpressReads';
 import { REVALIDATE, registerBuildFiles } from './buildFiles';
+import type { AssetCache } from './assetCache';
 import { disallowedPaths, isDisallowed, registerCrawlerFiles, robotsTxt } from './crawlers';
 import { templateHead } from './headMarkup';
 import { createHeaderLogo } from './headerLogo';
-import { createPageHeads, HEAD_READ_BUDGET_MS } from './servedHeads';
+import { createPageHeads } from './servedHeads';
 import { varyOn } from '../varyOn';
 import { acceptsPage, isPageAddress } from './pageAddresses';
-import { createRouteRenders, createServerRenderers, SERVER_RENDER_BUDGET_MS } from './serverRender';
+import { createRouteRenders, createServerRenderers } from './serverRender';
 import { createSitemap } from './sitemap';
 import { createAnswerJson } from './wordpressAnswers';
 
@@ -78,6 +83,14 @@ function readIndexTemplate(shellDir: string, markup: PageMarkup): string {
   return template;
 }
 
+/** The answer for what does not exist, as the APIs give it. */
+function notFound(reply: FastifyReply) {
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
+}
+
 /**
  * The storefront's pages and files: the shell's page for each route (its head, the hints, the
  * manifests and style sheets it carries, its first screen rendered on the server), the builds of the shell and the
@@ -86,58 +99,15 @@ function readIndexTemplate(shellDir: string, markup: PageMarkup): string {
  */
 export async function page(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const { contract, publicUrl } = config;
+  const { contract } = config;
   /** Released remote versions, served at /releases/<name>/<version>/. */
   const releasesDir = path.join(config.deployDir, 'remotes');
-  /** Settings the page may know (never secrets): the container, loaded once a choice allows it. */
-  const publicConfig = {
-    portalUrl: config.portalUrl,
-    wordpressUrl: config.wordpressOrigin,
-    ...(config.gtmId === undefined ? {} : { tagManager: config.gtmId }),
-  };
-  const serverRenderBudgetMs = config.serverRenderBudgetMs ?? SERVER_RENDER_BUDGET_MS;
-  /** The page's Content-Security-Policy, allowing the style sheets it carries inline. */
-  const tagManager = config.gtmId === undefined ? undefined : TAG_MANAGER_ORIGIN;
-  const pagePolicy = (remotes: RemotesConfig, styleHashes: string[], scriptHashes: string[]) =>
-    contentSecurityPolicy(originsOf(Object.values(remotes)), config.frameAncestors, {
-      styleHashes,
-      scriptHashes,
-      tagManager,
-    });
   const shellDir = path.join(config.appsRoot, 'shell', 'dist');
   const template = readIndexTemplate(shellDir, contract.markup);
   const shellPageCode = readShellPageCode(shellDir);
   const remoteNames = remoteNamesOf(contract);
   fs.mkdirSync(releasesDir, { recursive: true });
-  const notFound = (reply: FastifyReply) =>
-    reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
-
-  // The builds' source maps and module federation stats are for the company's developers: they
-  // show every source file and library of the shop. Not found here, unless an operator turns the
-  // maps on; mf-manifest.json (which the shell loads) is not one of them.
-  const unlisted = (config.publicSourceMaps ?? false) ? DEVELOPER_STATS : DEVELOPER_FILES;
-  app.addHook('onRequest', (request, reply, done) => {
-    const path = pathOf(request.url);
-    if (routeOf(request.method, path) !== undefined || !unlisted.test(path)) {
-      done();
-      return;
-    }
-    void notFound(reply);
-  });
-  // The builds name no map in their files (hidden source maps): with the maps on, each script's
-  // is named in its answer's SourceMap header, beside it, for the browser's developer tools.
-  if (config.publicSourceMaps ?? false) {
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const path = pathOf(request.url);
-      if (reply.statusCode === 200 && SCRIPT_FILE.test(path)) {
-        void reply.header('sourcemap', `${path.slice(path.lastIndexOf('/') + 1)}.map`);
-      }
-      done(null, payload);
-    });
-  }
+  registerDeveloperFiles(app, config.publicSourceMaps);
   const assets = await registerBuildFiles(app, [
     ...remoteNames.map((name) => ({
       prefix: `/remotes/${name}/`,
@@ -149,8 +119,71 @@ export async function page(app: FastifyInstance): Promise<void> {
 
   const folderOf = localFolderOf(remoteNames, config.appsRoot, releasesDir);
   const readManifest = createManifestReader(folderOf);
-  // Each visitor's remotes: the live ones, a canary's for a browser in its share or that chose it
-  // by a canary link, a preview's for the browser that opened its link (rollout.ts).
+  const visitors = registerVisitorRemotes(app, readManifest);
+  // The shell's own pages are drawn by the renderers of the shell's build, which this gateway
+  // serves; a remote's by those deployed beside its manifest.
+  const renderers = createServerRenderers(
+    (build) => (build === SHELL_BUILD ? shellDir : folderOf(build)),
+    warnings(app.log),
+  );
+  const reads = createPageReads(app, template);
+  app.addHook('onClose', () => renderers.close());
+  registerCrawlers(app, reads);
+  // The renderers are loaded at start, not by the first visitor; a new release's are loaded by
+  // the first page that asks, which goes without them meanwhile.
+  if (config.serverRenderBudgetMs > 0) {
+    const builds = contract.routes.map((route) => renderingBuildOf(route, config.remotes.get()));
+    for (const build of new Set(builds)) {
+      if (build) await renderers.load(build);
+    }
+  }
+  const sendIndex = createIndexSender(app, {
+    template,
+    shellPageCode,
+    visitors,
+    readManifest,
+    renderers,
+    reads,
+    assets,
+  });
+  registerPageRoutes(app, sendIndex);
+}
+
+/**
+ * The builds' source maps and module federation stats are for the company's developers: they
+ * show every source file and library of the shop. Not found here, unless an operator turns the
+ * maps on (`publicSourceMaps`); mf-manifest.json (which the shell loads) is not one of them.
+ */
+function registerDeveloperFiles(app: FastifyInstance, publicSourceMaps: boolean): void {
+  const unlisted = publicSourceMaps ? DEVELOPER_STATS : DEVELOPER_FILES;
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = pathOf(request.url);
+    if (routeOf(request.method, path) !== undefined || !unlisted.test(path)) {
+      done();
+      return;
+    }
+    void notFound(reply);
+  });
+  // The builds name no map in their files (hidden source maps): with the maps on, each script's
+  // is named in its answer's SourceMap header, beside it, for the browser's developer tools.
+  if (publicSourceMaps) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const path = pathOf(request.url);
+      if (reply.statusCode === 200 && SCRIPT_FILE.test(path)) {
+        void reply.header('sourcemap', `${path.slice(path.lastIndexOf('/') + 1)}.map`);
+      }
+      done(null, payload);
+    });
+  }
+}
+
+/**
+ * Each visitor's remotes: the live ones, a canary's for a browser in its share or that chose it
+ * by a canary link, a preview's for the browser that opened its link (rollout.ts); with the
+ * routes of those links, and /remotes.json as this visitor's.
+ */
+function registerVisitorRemotes(app: FastifyInstance, readManifest: ManifestReader) {
+  const { config } = app;
   const visitors = createVisitorRemotes(
     config.remotes,
     config.rollout,
@@ -162,15 +195,18 @@ export async function page(app: FastifyInstance): Promise<void> {
     const { remotes } = visitors.forRequest(request, reply, false);
     void reply.header('Cache-Control', REVALIDATE).send(remotes);
   });
+  return visitors;
+}
+
+/**
+ * What a page reads to be served: WordPress through the proxy's cache (the JSON of an answer
+ * they share read once), the page's head and the site's logo from it, and the reads and the
+ * render of its first screen.
+ */
+function createPageReads(app: FastifyInstance, template: string) {
+  const { config } = app;
+  const { contract, publicUrl } = config;
   const warn = warnings(app.log);
-  // The shell's own pages are drawn by the renderers of the shell's build, which this gateway
-  // serves; a remote's by those deployed beside its manifest.
-  const renderers = createServerRenderers(
-    (build) => (build === SHELL_BUILD ? shellDir : folderOf(build)),
-    warn,
-  );
-  // A page's head and its server render read WordPress through the proxy's cache, and read the
-  // JSON of an answer they share once.
   const wordpress = createWordPressReads({
     cache: app.readCache,
     wordpressUrl: config.upstreams.wordpress,
@@ -186,7 +222,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     wordpress,
     json,
     publicUrl: publicUrl,
-    budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
+    budgetMs: config.headReadBudgetMs,
     defaults: templateHead(template),
     warn,
   });
@@ -195,7 +231,7 @@ export async function page(app: FastifyInstance): Promise<void> {
     wordpress,
     json,
     publicUrl,
-    budgetMs: config.headReadBudgetMs ?? HEAD_READ_BUDGET_MS,
+    budgetMs: config.headReadBudgetMs,
   });
   // A page's server render is handed the shop's prices its first screen shows, read as the
   // commerce API reads them for any visitor (one read a product a minute, in the read cache the
@@ -210,11 +246,17 @@ export async function page(app: FastifyInstance): Promise<void> {
     wordpress,
     json,
     ownReads: shopReads.publicRead,
-    budgetMs: serverRenderBudgetMs,
+    budgetMs: config.serverRenderBudgetMs,
     warn,
   });
-  app.addHook('onClose', () => renderers.close());
-  // What crawlers read: robots.txt, and the sitemap from the reads the pages make.
+  return { wordpress, json, heads, headerLogo, routeRenders };
+}
+
+type PageReads = ReturnType<typeof createPageReads>;
+
+/** What crawlers read: robots.txt, and the sitemap from the reads the pages make. */
+function registerCrawlers(app: FastifyInstance, { wordpress, json }: PageReads): void {
+  const { contract, publicUrl, wordpressOrigin } = app.config;
   const disallowed = disallowedPaths(contract);
   registerCrawlerFiles(app, {
     robots: robotsTxt(disallowed, publicUrl),
@@ -223,66 +265,121 @@ export async function page(app: FastifyInstance): Promise<void> {
       wordpress,
       json,
       publicUrl,
-      wordpressOrigin: config.wordpressOrigin,
+      wordpressOrigin,
       disallowed: (asked) => isDisallowed(asked, disallowed),
-      warn,
+      warn: warnings(app.log),
     }),
   });
-  // The build whose renderers draw a route's first screen (the contract's `serverRender`): the
-  // shell's for its own pages, else its remote's, by the manifest the remotes configuration names.
-  const renderingBuildOf = (route: PageRoute | undefined, remotes: RemotesConfig) => {
-    if (route?.serverRender === undefined) return undefined;
-    if (route.page) return SHELL_BUILD;
-    const name = route.remote?.split('/')[0];
-    return name ? remotes[name] : undefined;
+}
+
+/**
+ * The build whose renderers draw a route's first screen (the contract's `serverRender`): the
+ * shell's for its own pages, else its remote's, by the manifest the remotes configuration names.
+ */
+function renderingBuildOf(route: PageRoute | undefined, remotes: RemotesConfig) {
+  if (route?.serverRender === undefined) return undefined;
+  if (route.page) return SHELL_BUILD;
+  const name = route.remote?.split('/')[0];
+  return name ? remotes[name] : undefined;
+}
+
+/** Settings the page may know (never secrets): the container, loaded once a choice allows it. */
+function publicConfigOf(config: GatewayConfig) {
+  return {
+    portalUrl: config.portalUrl,
+    wordpressUrl: config.wordpressOrigin,
+    ...(config.gtmId === undefined ? {} : { tagManager: config.gtmId }),
   };
-  // The renderers are loaded at start, not by the first visitor; a new release's are loaded by
-  // the first page that asks, which goes without them meanwhile.
-  if (serverRenderBudgetMs > 0) {
-    const builds = contract.routes.map((route) => renderingBuildOf(route, config.remotes.get()));
-    for (const build of new Set(builds)) {
-      if (build) await renderers.load(build);
-    }
-  }
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+}
+
+/** The page's Content-Security-Policy, allowing the style sheets and scripts it carries inline. */
+function pagePolicy(
+  config: GatewayConfig,
+  remotes: RemotesConfig,
+  styleHashes: string[],
+  scriptHashes: string[],
+): string {
+  return contentSecurityPolicy(originsOf(Object.values(remotes)), config.frameAncestors, {
+    styleHashes,
+    scriptHashes,
+    tagManager: config.gtmId === undefined ? undefined : TAG_MANAGER_ORIGIN,
+  });
+}
+
+/**
+ * Whether a style sheet the page hints is linked (the first paint waits for it) rather than
+ * preloaded: when the page carries it, or it styles markup the page already holds: the shell
+ * page's own sheets, or those of the remote that drew its first screen.
+ */
+function linkedSheets(
+  readSheet: (href: string) => string | undefined,
+  drawn: { build: string; pageCode: PageCode } | undefined,
+) {
+  const stylesServerRender = (url: string) => {
+    if (!drawn) return false;
+    return drawn.build === SHELL_BUILD
+      ? drawn.pageCode.styles.includes(url)
+      : url.startsWith(remoteBase(drawn.build));
+  };
+  return (url: string) => stylesServerRender(url) || sheetToCarry(url, readSheet) !== undefined;
+}
+
+/** What the shell's page is assembled from, made once at start. */
+interface IndexParts {
+  template: string;
+  shellPageCode: (page: PageRequest) => PageCode;
+  visitors: ReturnType<typeof createVisitorRemotes>;
+  readManifest: ManifestReader;
+  renderers: ReturnType<typeof createServerRenderers>;
+  reads: PageReads;
+  assets: AssetCache;
+}
+
+/**
+ * Serves the shell's page for a request: this visitor's remotes, the route's head, the hints for
+ * its code and data, its first screen drawn on the server within the budget, the site's logo, the
+ * style sheets inline, and the policy that allows what it carries.
+ */
+function createIndexSender(app: FastifyInstance, parts: IndexParts) {
+  const { config } = app;
+  const { contract } = config;
+  const { template, visitors, renderers, reads } = parts;
+  const publicConfig = publicConfigOf(config);
+  return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const { remotes, preview } = visitors.forRequest(request, reply, true);
     const pageAsked = pageRequest(contract, request.url);
     // Counted by its route's pattern, never by the address asked.
     const route = pageAsked.shows?.path ?? UNKNOWN_ROUTE;
     app.metrics.servedPage(request, route);
-    const code = remoteCodeFor(contract, remotes, pageAsked, readManifest);
+    const code = remoteCodeFor(contract, remotes, pageAsked, parts.readManifest);
     const renderingBuild = renderingBuildOf(pageAsked.shows, remotes);
-    const pageCode = shellPageCode(pageAsked);
+    const pageCode = parts.shellPageCode(pageAsked);
     const renderer =
       !pageAsked.bare &&
       renderingBuild &&
-      serverRenderBudgetMs > 0 &&
+      config.serverRenderBudgetMs > 0 &&
       canHoldServerRender(template, contract.markup)
         ? { ready: renderers.readyFor(renderingBuild) }
         : undefined;
     // What the page is about, its first screen and the site's logo are read from WordPress at
     // the same time (a bare page shows no header).
     const [served, serverRender, logo] = await Promise.all([
-      heads.headFor(pageAsked),
-      renderer ? routeRenders.renderFor(pageAsked, renderer.ready, request.cookies) : undefined,
-      pageAsked.bare ? undefined : headerLogo(),
+      reads.heads.headFor(pageAsked),
+      renderer
+        ? reads.routeRenders.renderFor(pageAsked, renderer.ready, request.cookies)
+        : undefined,
+      pageAsked.bare ? undefined : reads.headerLogo(),
     ]);
     if (renderer && !serverRender) {
       app.metrics.renderFellBack(route, renderer.ready ? 'failed' : 'unavailable');
     }
     // The page carries the styles of what it shows, so its first paint needs no other response
-    // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked
-    // (the first paint waits for it) when it styles markup the page already holds: the shell
-    // page's own sheets, or those of the remote that drew it.
-    const readSheet = (href: string) => assets.lookup(href, '')?.body.toString('utf8');
-    const stylesServerRender = (url: string) => {
-      if (!serverRender || !renderingBuild) return false;
-      return renderingBuild === SHELL_BUILD
-        ? pageCode.styles.includes(url)
-        : url.startsWith(remoteBase(renderingBuild));
-    };
-    const linked = (url: string) =>
-      stylesServerRender(url) || sheetToCarry(url, readSheet) !== undefined;
+    // and the remotes find their sheets in place. A sheet it cannot carry is preloaded, or linked.
+    const readSheet = (href: string) => parts.assets.lookup(href, '')?.body.toString('utf8');
+    const linked = linkedSheets(
+      readSheet,
+      serverRender && renderingBuild ? { build: renderingBuild, pageCode } : undefined,
+    );
     const consent = parseConsent(request.cookies[CONSENT_COOKIE]);
     const page = renderIndex(template, contract.markup, remotes, publicConfig, {
       carried: code.carried,
@@ -310,12 +407,21 @@ export async function page(app: FastifyInstance): Promise<void> {
       .header('Cache-Control', REVALIDATE)
       .header(
         'Content-Security-Policy',
-        pagePolicy(remotes, inlined.hashes, inlineScriptSources(inlined.page)),
+        pagePolicy(config, remotes, inlined.hashes, inlineScriptSources(inlined.page)),
       )
       .type('text/html; charset=utf-8')
       .send(inlined.page);
   };
+}
 
+/**
+ * The addresses the shell's page answers: the home page, the shell's pages under an upstream's
+ * prefix, and any other page address a client that does not want JSON alone asks for.
+ */
+function registerPageRoutes(
+  app: FastifyInstance,
+  sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
   // Browsers ask for /favicon.ico on every document; the shell's icon is an SVG.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/', (request, reply) => sendIndex(request, reply));
@@ -334,7 +440,7 @@ export async function page(app: FastifyInstance): Promise<void> {
       const keyless = keepConfirmationKey(request, reply, {
         orderId: Number(orderId),
         path,
-        secure: config.secureCookies,
+        secure: app.config.secureCookies,
       });
       return keyless === undefined ? sendIndex(request, reply) : reply.redirect(keyless, 303);
     };

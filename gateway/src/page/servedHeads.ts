@@ -25,9 +25,6 @@ import { cacheTtlOf } from '../proxy/routeTable';
 import type { WordPressReads } from '../proxy/wordpressReads';
 import { type AnswerJson, within } from './wordpressAnswers';
 
-/** How long a page waits for WordPress to say what it is about, by default. */
-export const HEAD_READ_BUDGET_MS = 300;
-
 const WP = '/wp-json/wp/v2';
 
 /** The WordPress page that holds the home page's SEO title and description. */

@@ -42,12 +42,6 @@ export interface ServerRender {
 }
 
 /**
- * How long a page waits, by default, for its rendered reads and its server render before it is
- * served without it.
- */
-export const SERVER_RENDER_BUDGET_MS = 300;
-
-/**
  * The most a page carries of its rendered reads' answers, together (their bytes as WordPress sent
  * them, sanitized). The sample's course list is 3.2 KB, its events 2.2 KB, a location 0.4 KB, the
  * banner 0.8 KB; a catalogue ten times the sample's fits with room. Past it the page is served as
@@ -60,7 +54,7 @@ export const MAX_CARRIED_READS_BYTES = 128 * 1024;
  * How long a remote's server code may take before it is stopped: loading it (its process
  * started, about 0.1 s), and one render (1-3 ms, 10-20 ms the first time; the limit is wall
  * time, so it leaves room for a busy machine). A page waits for its render no longer than its
- * budget (SERVER_RENDER_BUDGET_MS) in any case.
+ * budget (the setting SERVER_RENDER_BUDGET_MS) in any case.
  */
 const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
 

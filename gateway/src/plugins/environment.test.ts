@@ -33,13 +33,18 @@ describe('gateway configuration', () => {
     expect(config.WORDPRESS_URL).toBeUndefined();
   });
 
-  it('with nothing set: port 8080 on loopback, log level info, no source maps, the apps beside the gateway, and nothing else', () => {
+  it('with nothing set: port 8080 on loopback, log level info, no source maps, no trusted proxy, other origin or framer, 300 ms for the server render and the head, the apps beside the gateway, and nothing else', () => {
     expect(readConfig({})).toEqual({
       PORT: 8080,
       HOST: '127.0.0.1',
       APPS_ROOT: path.resolve(__dirname, '..', '..', '..'),
       PUBLIC_SOURCE_MAPS: false,
       LOG_LEVEL: 'info',
+      TRUSTED_PROXIES: [],
+      ALLOWED_ORIGINS: [],
+      FRAME_ANCESTORS: [],
+      SERVER_RENDER_BUDGET_MS: 300,
+      HEAD_READ_BUDGET_MS: 300,
       WORDPRESS_PUBLIC_URL: 'https://www.example-academy.test',
       upstreams: undefined,
     });
@@ -123,7 +128,7 @@ describe('gateway configuration', () => {
   });
 
   it('takes how long the home page may wait for its banner, 0 turning the server render off', () => {
-    expect(readConfig({}).SERVER_RENDER_BUDGET_MS).toBeUndefined();
+    expect(readConfig({}).SERVER_RENDER_BUDGET_MS).toBe(300);
     expect(readConfig({ SERVER_RENDER_BUDGET_MS: '0' }).SERVER_RENDER_BUDGET_MS).toBe(0);
     expect(readConfig({ SERVER_RENDER_BUDGET_MS: '150' }).SERVER_RENDER_BUDGET_MS).toBe(150);
   });
@@ -145,7 +150,7 @@ describe('gateway configuration', () => {
   });
 
   it('takes how long a page may wait for WordPress to say what it is about, 0 never asking', () => {
-    expect(readConfig({}).HEAD_READ_BUDGET_MS).toBeUndefined();
+    expect(readConfig({}).HEAD_READ_BUDGET_MS).toBe(300);
     expect(readConfig({ HEAD_READ_BUDGET_MS: '0' }).HEAD_READ_BUDGET_MS).toBe(0);
     expect(readConfig({ HEAD_READ_BUDGET_MS: '250' }).HEAD_READ_BUDGET_MS).toBe(250);
     expect(() => readConfig({ HEAD_READ_BUDGET_MS: '-1' })).toThrow(/HEAD_READ_BUDGET_MS/);
@@ -222,7 +227,7 @@ describe('gateway configuration', () => {
       'https://admin.example.com:8443',
       'capacitor://localhost',
     ]);
-    expect(readConfig({}).FRAME_ANCESTORS).toBeUndefined();
+    expect(readConfig({}).FRAME_ANCESTORS).toEqual([]);
     for (const bad of [
       'https://app.example.com; script-src *',
       'https://app.example.com;script-src',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { TAG_MANAGER_ID } from 'shared-store/server';
 import * as v from 'valibot';
 import { coercedNumber, problemsOf, validate } from '../validation';
+import { GATEWAY_DEFAULTS, LOG_LEVELS } from './defaults';
 
 /** A setting's value, trimmed, of `min` characters or more. */
 const text = (min = 1) => v.pipe(v.string(), v.trim(), v.minLength(min));
@@ -30,8 +31,11 @@ const optionalUrl = v.optional(
   ),
 );
 
-/** A setting listing entries, separated by commas or spaces, each `entry`. */
-const listOf = <T extends v.GenericSchema<string>>(entry: T) =>
+/**
+ * A setting listing entries, separated by commas or spaces, each `entry`; unset, `fallback` (read
+ * as the variable would be written).
+ */
+const listOf = <T extends v.GenericSchema<string>>(entry: T, fallback: string[]) =>
   v.optional(
     v.pipe(
       v.string(),
@@ -39,6 +43,7 @@ const listOf = <T extends v.GenericSchema<string>>(entry: T) =>
       v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
       v.array(entry),
     ),
+    fallback.join(' '),
   );
 
 /** An IPv4 address: four numbers of 0 to 255, dotted, none with a leading zero. */
@@ -58,8 +63,9 @@ function isAddressOrRange(entry: string): boolean {
   return IPV4.test(address) ? bits <= 32 : bits <= 128 && isIPv6(address);
 }
 
-const addressList = listOf(
-  v.pipe(v.string(), v.check(isAddressOrRange, 'each entry must be an IP address or a CIDR range')),
+const address = v.pipe(
+  v.string(),
+  v.check(isAddressOrRange, 'each entry must be an IP address or a CIDR range'),
 );
 
 /**
@@ -69,14 +75,12 @@ const addressList = listOf(
 const ORIGIN_SOURCE =
   /^[a-z][a-z\d+.-]*:\/\/[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*(?::\d{1,5})?$/i;
 
-const originList = listOf(
-  v.pipe(
-    v.string(),
-    v.regex(
-      ORIGIN_SOURCE,
-      (issue) =>
-        `each entry must be an origin, scheme://host[:port] with no path, wildcard, quote or semicolon: ${JSON.stringify(issue.input)} is not`,
-    ),
+const originSource = v.pipe(
+  v.string(),
+  v.regex(
+    ORIGIN_SOURCE,
+    (issue) =>
+      `each entry must be an origin, scheme://host[:port] with no path, wildcard, quote or semicolon: ${JSON.stringify(issue.input)} is not`,
   ),
 );
 
@@ -183,13 +187,14 @@ const schema = v.object({
    * or space-separated. Only a request from one of them has its X-Forwarded-For believed; default
    * none, so rate limits count the connection's own address.
    */
-  TRUSTED_PROXIES: addressList,
+  TRUSTED_PROXIES: listOf(address, GATEWAY_DEFAULTS.trustedProxies),
   /** Space-separated origins allowed to call the API from their pages (CORS); default none. */
   ALLOWED_ORIGINS: listOf(
     v.pipe(
       httpUrl,
       v.transform((url) => new URL(url).origin),
     ),
+    GATEWAY_DEFAULTS.allowedOrigins,
   ),
   /** Signs the sample backend's login tokens (embedded sample only); random per start when unset. */
   SAMPLE_JWT_SECRET: v.optional(text(32)),
@@ -197,22 +202,22 @@ const schema = v.object({
    * Serves the builds' source maps (`true`), for an operator debugging production; by default
    * they are not found. The federation's stats files are never served.
    */
-  PUBLIC_SOURCE_MAPS: v.optional(yesOrNo, 'false'),
+  PUBLIC_SOURCE_MAPS: v.optional(yesOrNo, String(GATEWAY_DEFAULTS.publicSourceMaps)),
   /**
    * Origins allowed to frame the storefront (the company's app), space- or comma-separated, each
    * scheme://host[:port]: they go into every page's Content-Security-Policy.
    */
-  FRAME_ANCESTORS: originList,
+  FRAME_ANCESTORS: listOf(originSource, GATEWAY_DEFAULTS.frameAncestors),
   /**
    * How long (ms) a page waits for the reads and the render of its first screen on the server
    * (its route's `serverRender`); 0: never.
    */
-  SERVER_RENDER_BUDGET_MS: v.optional(count(0, 5000)),
+  SERVER_RENDER_BUDGET_MS: v.optional(count(0, 5000), GATEWAY_DEFAULTS.serverRenderBudgetMs),
   /**
    * How long (ms) a page waits for WordPress to say what it is about (a course's title, price and
    * image for its head); 0: never asks, every page has its route's default head.
    */
-  HEAD_READ_BUDGET_MS: v.optional(count(0, 5000)),
+  HEAD_READ_BUDGET_MS: v.optional(count(0, 5000), GATEWAY_DEFAULTS.headReadBudgetMs),
   /**
    * The Google Tag Manager container (GTM-…) the pages load, after the visitor's cookie choice is
    * told to Consent Mode; unset: no tag manager, and the policy allows none.
@@ -224,10 +229,7 @@ const schema = v.object({
       v.regex(TAG_MANAGER_ID, 'a Tag Manager container id, GTM- then 4 to 12 letters or digits'),
     ),
   ),
-  LOG_LEVEL: v.optional(
-    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    'info',
-  ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS), GATEWAY_DEFAULTS.logLevel),
 });
 
 /** The upstreams and WooCommerce's keys: all of them, or none (the embedded sample backend). */
@@ -300,7 +302,7 @@ function productionGaps(config: v.InferOutput<typeof schema>): string[] {
       : [
           'COOKIE_SECRET (32 characters or more, the same on every instance: it signs the order and canary cookies)',
         ],
-    isLoopback(config.HOST) || (config.TRUSTED_PROXIES?.length ?? 0) > 0
+    isLoopback(config.HOST) || config.TRUSTED_PROXIES.length > 0
       ? []
       : [
           `TRUSTED_PROXIES (HOST ${config.HOST} is not loopback: the addresses of the load balancer or proxies in front, whose X-Forwarded-For is believed)`,
@@ -345,3 +347,34 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
     config.WORDPRESS_PUBLIC_URL ?? config.WORDPRESS_URL ?? SAMPLE_WORDPRESS_PUBLIC_URL;
   return { ...config, WORDPRESS_PUBLIC_URL: new URL(wordpressSite).origin, upstreams };
 }
+
+/**
+ * The environment's settings as the gateway's options name them (buildGateway): the one place a
+ * variable meets its option. A variable left unset has the schema's default (GATEWAY_DEFAULTS), or
+ * one derived here from another setting.
+ */
+export function settingsOf(config: GatewayEnv) {
+  const deployDir = config.DEPLOY_DIR ?? path.join(config.APPS_ROOT, 'deploy');
+  return {
+    appsRoot: config.APPS_ROOT,
+    deployDir,
+    remotesConfigFile: config.REMOTES_CONFIG ?? path.join(deployDir, 'remotes.json'),
+    // Only the sample or a developer's start goes without it: readConfig refuses a production one.
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`,
+    wordpressPublicUrl: config.WORDPRESS_PUBLIC_URL,
+    trustedProxies: config.TRUSTED_PROXIES,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    cookieSecret: config.COOKIE_SECRET,
+    releaseLinkSecret: config.RELEASE_LINK_SECRET,
+    redis: config.REDIS_URL,
+    frameAncestors: config.FRAME_ANCESTORS,
+    publicSourceMaps: config.PUBLIC_SOURCE_MAPS,
+    gtmId: config.GTM_ID,
+    logLevel: config.LOG_LEVEL,
+    serverRenderBudgetMs: config.SERVER_RENDER_BUDGET_MS,
+    headReadBudgetMs: config.HEAD_READ_BUDGET_MS,
+  };
+}
+
+/** The gateway's settings, as the environment gives them (settingsOf). */
+export type GatewaySettings = ReturnType<typeof settingsOf>;

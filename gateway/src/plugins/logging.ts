@@ -79,9 +79,9 @@ export function atMostEvery(intervalMs: number, now: () => number = Date.now) {
 }
 
 /** The server's logger: pino at `logLevel`, requests and upstream URLs without their secrets. */
-export function loggerOptions(options: { logLevel?: string; logStream?: NodeJS.WritableStream }) {
+export function loggerOptions(options: { logLevel: string; logStream?: NodeJS.WritableStream }) {
   return {
-    level: options.logLevel ?? 'info',
+    level: options.logLevel,
     serializers: { req: requestForLog },
     // The proxy logs the upstream URL it fetches as `source`.
     redact: {

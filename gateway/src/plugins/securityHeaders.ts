@@ -169,7 +169,7 @@ export const securityHeaders = fp(
       remoteOrigins: () => originsOf(Object.values(remotes.get())),
       frameAncestors,
     });
-    registerCors(app, allowedOrigins ?? []);
+    registerCors(app, allowedOrigins);
     loaded();
   },
   { name: 'security-headers', dependencies: ['configuration'] },
