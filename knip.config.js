@@ -13,9 +13,8 @@
  * path; shared-store's package exports (judged too: `includeEntryExports`) and its tests; the
  * root's scripts; the bench's scripts and its single bundle's config.
  *
- * Here shared-store's tests are users of its inner modules; that they are no users of its public
- * entry (every export of shared-store/src/index.ts is imported by another package) is the other
- * half of the check, knip.public-entry.config.js, which reads the same workspaces without them.
+ * Here shared-store's tests are users of its inner modules. That each export of its entries is
+ * imported by two other packages, tests aside, is tooling/sharedEntryUsers.test.mjs's.
  */
 const { appModules } = require('./tooling/appModules');
 const { remoteNames } = require('./tooling/pageContract');
@@ -37,7 +36,7 @@ module.exports = {
   workspaces: {
     '.': {
       // The scripts `npm run` starts, and the public entry's check (read by knip, not imported).
-      entry: ['scripts/*.mjs', 'knip.public-entry.config.js'],
+      entry: ['scripts/*.mjs'],
       project: ['scripts/**/*.{js,mjs,cjs}', '*.{js,mjs}'],
     },
     tooling: {

@@ -23,9 +23,9 @@ const checksAndBuild = [
   { name: 'type-check', cmd: 'npm', args: ['run', 'type-check'] },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
   {
-    // knip.public-entry.config.js: each export of shared-store's public entry is imported by
-    // another package; knip.config.js: no file, dependency, export or exported type of any
-    // package goes unused, and no package uses a dependency it does not list. Each finding is one
+    // knip.config.js: no file, dependency, export or exported type of any package goes unused,
+    // and no package uses a dependency it does not list (that each export of shared-store's
+    // entries has two users is tooling/sharedEntryUsers.test.mjs's, below). Each finding is one
     // failure, counted from the headings of knip's report ("Unused exports (3)").
     name: 'unused files, dependencies and exports, repo-wide',
     cmd: 'npm',
