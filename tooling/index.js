@@ -627,21 +627,17 @@ function minimizers() {
  */
 function appOptimization(build) {
   const { dir, name, exposes, pages, isHost, dev } = build;
+  // A remote's exposed modules share one file of its own code and one of its styles: the
+  // header's three slots cost two requests, not six. Its pages are one file more (their own
+  // code, loaded when one is shown). Code an exposed module loads on demand stays apart.
+  const remoteChunks = () => ({
+    chunks: /** @type {const} */ ('async'),
+    cacheGroups: ownCodeGroups(dir, name, exposes, pages),
+  });
   return {
     moduleIds: 'deterministic',
     chunkIds: 'deterministic',
-    ...(isHost && !dev ? { splitChunks: hostSplitChunks(build) } : {}),
-    // A remote's exposed modules share one file of its own code and one of its styles: the
-    // header's three slots cost two requests, not six. Its pages are one file more (their own
-    // code, loaded when one is shown). Code an exposed module loads on demand stays apart.
-    ...(!isHost && !dev
-      ? {
-          splitChunks: {
-            chunks: 'async',
-            cacheGroups: ownCodeGroups(dir, name, exposes, pages),
-          },
-        }
-      : {}),
+    ...(dev ? {} : { splitChunks: isHost ? hostSplitChunks(build) : remoteChunks() }),
     minimizer: minimizers(),
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Identity } from '../identity/identity';
 import type { ResponseCache } from '../proxy/responseCache';
 import type { SharedState } from '../plugins/sharedState';
@@ -173,13 +173,16 @@ function registerCouponRoute(app: FastifyInstance, deps: ShopRoutesDeps): void {
 /** What is the logged-in learner's own: their reward points, and their receipt's address. */
 function registerLearnerRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void {
   const { wc, identity } = deps;
+  /** The logged-in learner, else a 401 saying what logging in would show. */
+  const learner = async (request: FastifyRequest, reply: FastifyReply, toSee: string) => {
+    const user = await identity.userOf(request, reply);
+    if (user === null) throw new ShopError(401, 'unauthorized', `Please log in to see ${toSee}.`);
+    return user;
+  };
   app.get(
     `${SHOP_PREFIX}/rewards`,
     handled(async (request, reply) => {
-      const user = await identity.userOf(request, reply);
-      if (user === null) {
-        throw new ShopError(401, 'unauthorized', 'Please log in to see your reward points.');
-      }
+      const user = await learner(request, reply, 'your reward points');
       const balance = await rewardBalance(wc, user);
       return {
         points: balance.points,
@@ -193,10 +196,7 @@ function registerLearnerRoutes(app: FastifyInstance, deps: ShopRoutesDeps): void
   app.get(
     `${SHOP_PREFIX}/customer`,
     handled(async (request, reply) => {
-      const user = await identity.userOf(request, reply);
-      if (user === null) {
-        throw new ShopError(401, 'unauthorized', 'Please log in to see your details.');
-      }
+      const user = await learner(request, reply, 'your details');
       const customer = await wc.get(`wc/v3/customers/${encodeURIComponent(user)}`, wcCustomer);
       return { email: customer.billing.email || customer.email };
     }),
