@@ -7,7 +7,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../scripts/serve-build.mjs';
 
-export { ROOT, ensureBuilt, startGateway, track, waitFor } from '../scripts/serve-build.mjs';
+export { ROOT, ensureBuilt, startGateway, track } from '../scripts/serve-build.mjs';
+export { waitFor } from '../scripts/processes.mjs';
 
 const started = Date.now();
 

@@ -21,7 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, processes } from './processes.mjs';
+import { freePort, processes, waitFor } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -132,20 +132,6 @@ async function redisAnswers(socket) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Redis did not answer on ${socket}`);
-}
-
-/** Resolves once `url` answers 200. */
-async function answers(url) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 const redisSocket = path.join(dir, 'redis.sock');
@@ -313,7 +299,7 @@ async function up() {
   const errorLog = path.join(dir, 'nginx-error.log');
   await start('nginx', NGINX, ['-p', dir, '-c', nginxConf, '-e', errorLog]);
   await Promise.race([
-    answers(`http://127.0.0.1:${String(port)}/healthz`),
+    waitFor(`http://127.0.0.1:${String(port)}/healthz`, START_TIMEOUT_MS),
     running.get('nginx').exited.then(() => {
       throw new Error(`nginx stopped: ${fs.readFileSync(errorLog, 'utf8').trim()}`);
     }),

@@ -79,3 +79,17 @@ export function freePort() {
     });
   });
 }
+
+/** Resolves once `url` answers 2xx; rejects after `timeoutMs` without one. */
+export async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${String(timeoutMs / 1000)} s`);
+}

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './processes.mjs';
+import { freePort, waitFor } from './processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const children = new Set();
@@ -26,19 +26,6 @@ export function track(child) {
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
-}
-
-export async function waitFor(url, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${String(timeoutMs / 1000)} s`);
 }
 
 /** Builds everything in production mode unless it is there already (or `force`). */
