@@ -62,7 +62,6 @@ const NOT_YET_MOVED = [
   'EventBus',
   'askToOpenCart',
   'BusEventOf',
-  'EXAMS',
   'examOf',
   'ItemList',
   'captureCampaignIds',

@@ -11,6 +11,9 @@ import { expectNothingShifted, pageTakenOver, watchShifts } from '../support/sto
 const COURSE = '/courses/plab-1-online-course';
 /** PLAB 1's month buttons, each with the price paid (3 Months is on sale). */
 const PLAB_1_MONTHS = ['1 Month £49.99', '3 Months £119.99', '6 Months £179.99'];
+/** What PLAB 1's card says it is (its excerpt). */
+const PLAB_1_SUMMARY =
+  'Lectures, notes and 3,500 questions for PLAB 1, now mapped to the MLA content map.';
 const DESCRIPTION = 'The complete PLAB 1 package for international medical graduates';
 const INCLUDED = [
   '3,500 questions with explanations',
@@ -57,14 +60,18 @@ for (const screen of SCREENS) {
         await expect(main.getByText('Loading prices…')).toHaveCount(0);
       });
 
-      test('/courses shows the price of every course', async ({ page }) => {
+      test('/courses shows the price of every course and what each course is', async ({ page }) => {
         await page.goto('/courses');
         const cards = page.locator('main article.home-card');
         await expect(cards).toHaveCount(8);
         for (const price of await cards.locator('.home-card__price').allTextContents()) {
           expect(price).toMatch(PRICE);
         }
+        const summaries = cards.locator('.home-card__summary');
+        await expect(summaries).toHaveCount(8);
+        for (const summary of await summaries.all()) await expect(summary).toBeVisible();
         const plab1 = cards.filter({ hasText: 'PLAB 1 Online Course' });
+        await expect(plab1.locator('.home-card__summary')).toHaveText(PLAB_1_SUMMARY);
         await expect(plab1.locator('.home-picker label')).toHaveText(PLAB_1_MONTHS);
         await expect(page.locator('main').getByText('Loading prices…')).toHaveCount(0);
       });

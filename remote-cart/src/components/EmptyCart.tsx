@@ -1,9 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { COURSES_SECTION_ID } from 'shared-store';
-
-/** The exams the storefront prepares doctors for; each links to the site search for its courses. */
-const EXAMS = ['UKMLA', 'PLAB', 'MSRA', 'MRCGP'] as const;
+import { COURSES_SECTION_ID, EXAMS } from 'shared-store';
 
 /** A drawn, empty shopping cart: inline, so it costs no request and has its size from the start. */
 function EmptyCartIllustration() {

@@ -9,7 +9,8 @@ import { type Course } from '../data/shapes';
 import './cards.css';
 
 /**
- * One course: title (a link to its page), image, its month options with prices, and Add to cart.
+ * One course: title (a link to its page), image, what it is (its excerpt, at most three lines),
+ * its month options with prices, and Add to cart.
  * `priority`: the card is on the page's first screen, its image loaded at once and first.
  */
 export const CourseCard = memo(function CourseCard({
@@ -34,6 +35,10 @@ export const CourseCard = memo(function CourseCard({
           reads={courseDetailsPath(course.id)}
         />
       </h3>
+      {/* The excerpt is HTML the gateway sanitized when it served the list. */}
+      {course.excerpt.trim() && (
+        <div className="home-card__summary" dangerouslySetInnerHTML={{ __html: course.excerpt }} />
+      )}
       {view}
       <button
         type="button"

@@ -67,6 +67,30 @@ describe('course card', () => {
     expect(screen.getByText('£49.99', { selector: '.home-card__price' })).toBeVisible();
   });
 
+  it('says what the course is from its excerpt, as the gateway served it, between the title and the months', async () => {
+    mockFetch(variationsFor(3103, threeOptions));
+    const { container } = renderWithProviders(
+      <CourseCard
+        course={{ ...course, excerpt: '<p>Lectures and <strong>3,500 questions</strong>.</p>' }}
+      />,
+    );
+    await screen.findByRole('group', { name: 'Access' });
+    const summary = container.querySelector('.home-card__summary');
+    expect(summary).toHaveTextContent('Lectures and 3,500 questions.');
+    expect(within(summary as HTMLElement).getByText('3,500 questions').tagName).toBe('STRONG');
+    const order = [...container.querySelectorAll('h3, .home-card__summary, fieldset')].map(
+      (element) => element.tagName,
+    );
+    expect(order).toEqual(['H3', 'DIV', 'FIELDSET']);
+  });
+
+  it('a course without an excerpt has no empty summary line', async () => {
+    mockFetch(variationsFor(3103, threeOptions));
+    const { container } = renderWithProviders(<CourseCard course={{ ...course, excerpt: ' ' }} />);
+    await screen.findByRole('group', { name: 'Access' });
+    expect(container.querySelector('.home-card__summary')).toBeNull();
+  });
+
   it('the arrow keys move the month chosen, and the price follows', async () => {
     mockFetch(variationsFor(3103, threeOptions));
     const { user } = renderWithProviders(<CourseCard course={course} />);

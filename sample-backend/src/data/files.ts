@@ -56,7 +56,11 @@ const menuItem: Check<MenuItem> = (value, at) => {
 const digits = matching(/^\d+$/, 'a numeric id');
 const optionalMoney = matching(/^(\d{1,7}(\.\d{1,2})?)?$/, 'an amount like "119.99" or ""');
 const rendered = object({ rendered: str });
-const exam = oneOf('UKMLA', 'PLAB', 'MSRA', 'MRCGP');
+/**
+ * The exam a course prepares for: free text in WordPress, as here (the storefront reads the exam's
+ * name out of it, with its one list of exams).
+ */
+const exam = nonEmptyStr;
 const titledHtml = object({ title: nonEmptyStr, content: nonEmptyStr });
 
 const variation = object({
