@@ -8,10 +8,10 @@
 import { throttling } from 'lighthouse/core/config/constants.js';
 
 /**
- * A price as shoppers see it: a card's or a buying box's price, or a month option naming its
- * price (the memberships' pickers), whose text holds a pound amount.
+ * A price as shoppers see it: a card's or a buying box's price, a search result's, or a month
+ * option naming its price (the memberships' pickers), whose text holds a pound amount.
  */
-export const PRICE_SELECTOR = '.home-card__price, .home-picker';
+export const PRICE_SELECTOR = '.home-card__price, .shell-card__price, .home-picker';
 const PRICE_TEXT = /£\s?\d/;
 
 /** An Add to cart (or a package's Choose) that can be pressed. */

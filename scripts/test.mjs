@@ -46,6 +46,7 @@ const checksAndBuild = [
       '--test-reporter=tap',
       'scripts/releases.test.mjs',
       'scripts/health.test.mjs',
+      'bench/machineShare.test.mjs',
       'tooling/federation/borrowBundlerRuntime.test.mjs',
       'tooling/federation/remoteBuild.test.mjs',
       'tooling/sharedConfig.test.mjs',
