@@ -9,6 +9,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const TRUST_STRIP = path.join(ROOT, 'remote-header', 'src', 'TrustStrip.tsx');
 const PROMO_BANNER = path.join(ROOT, 'remote-header', 'src', 'PromoBanner.tsx');
 const CART_QUANTITY = path.join(ROOT, 'remote-cart', 'src', 'model', 'quantity.ts');
+const HOME_SHAPES = path.join(ROOT, 'remote-home', 'src', 'data', 'shapes.ts');
+const COURSE_PAGE = path.join(ROOT, 'remote-home', 'src', 'pages', 'CoursePage.tsx');
 /** The shared-store this build's shell provides, and the contract of the next major version. */
 const SHARED_STORE_VERSION = (
   JSON.parse(fs.readFileSync(path.join(ROOT, 'shared-store', 'package.json'), 'utf8')) as {
@@ -77,19 +79,36 @@ function releaseHeaderForContract(range: string): () => void {
   };
 }
 
+/** One change to a source file: `from` replaced by `to`. */
+interface Change {
+  file: string;
+  from: string;
+  to: string;
+}
+
 /**
- * Releases `remote` built from `file` with `from` replaced by `to` (the file is put back at once):
- * a team's change shipped by the team's own release.
+ * Releases `remote` built with these changes to its files (each put back at once): a team's
+ * change shipped by the team's own release.
  */
-function releaseChanged(remote: string, file: string, from: string, to: string): void {
-  const source = fs.readFileSync(file, 'utf8');
-  expect(source).toContain(from);
+function releaseChanges(remote: string, changes: Change[]): void {
+  const sources = changes.map(({ file }) => fs.readFileSync(file, 'utf8'));
   try {
-    fs.writeFileSync(file, source.replace(from, to));
+    changes.forEach(({ file, from, to }, index) => {
+      const source = sources[index] ?? '';
+      expect(source).toContain(from);
+      fs.writeFileSync(file, source.replace(from, to));
+    });
     run('release', remote);
   } finally {
-    fs.writeFileSync(file, source);
+    changes.forEach(({ file }, index) => {
+      fs.writeFileSync(file, sources[index] ?? '');
+    });
   }
+}
+
+/** Releases `remote` built from `file` with `from` replaced by `to` (the file is put back at once). */
+function releaseChanged(remote: string, file: string, from: string, to: string): void {
+  releaseChanges(remote, [{ file, from, to }]);
 }
 
 /** A hash of every file the shell and the given remotes serve. */
@@ -192,6 +211,61 @@ test('the banner’s pause cap is the header’s: a new cap ships with the heade
   await expect(banner).toHaveAttribute('data-paused', 'true');
   await page.clock.runFor(7_000);
   await expect(banner).toHaveAttribute('data-paused', 'false');
+});
+
+test('a field added to WordPress’s course ships with the home release alone: the shell byte-identical', async ({
+  page,
+  request,
+}) => {
+  // WordPress's course says when it last changed (`modified_gmt`, as every post type does), which
+  // the course page does not show today.
+  const [course] = (await (await request.get('/wp-json/wp/v2/courseList')).json()) as {
+    slug: string;
+    modified_gmt: string;
+  }[];
+  if (!course) throw new Error('WordPress has no course');
+  const updated = `Updated ${course.modified_gmt.slice(0, 10)}`;
+  const coursePage = `/courses/${course.slug}`;
+  /** The course page as the gateway serves it, before any script runs. */
+  const served = async () =>
+    (await request.get(coursePage, { headers: { accept: 'text/html' } })).text();
+  expect(await served()).not.toContain(updated);
+
+  const addToCart = page.getByRole('button', { name: /^Add .* to cart$/ }).first();
+  const others = ['shell', 'remote-header', 'remote-footer', 'remote-cart'];
+  const shellAndOthers = hashOf(others);
+  // The home remote as it is, released first: the rollback goes back to it.
+  run('release', 'home');
+  try {
+    // The field in the home remote's course shape, and its course page showing it: nothing else.
+    releaseChanges('home', [
+      {
+        file: HOME_SHAPES,
+        from: 'excerpt: text, exam: text });',
+        to: 'excerpt: text, exam: text, modified_gmt: text });',
+      },
+      {
+        file: COURSE_PAGE,
+        from: '<CourseBuy course={course} title={title} />',
+        to: '<CourseBuy course={course} title={title} /><p>{`Updated ${course.modified_gmt.slice(0, 10)}`}</p>',
+      },
+    ]);
+    expect(hashOf(others)).toBe(shellAndOthers);
+    // Served in the page's first screen, drawn by the new release's server renderer (its process
+    // loaded by the first page that asks for it), with no gateway restart.
+    await expect.poll(served).toContain(updated);
+    // And after the page's code ran: its buttons are drawn again with their handlers.
+    await page.goto(coursePage);
+    await expect(addToCart).toBeEnabled();
+    await expect(page.getByText(updated)).toHaveCount(1);
+    await expect(page.getByText(updated)).toBeVisible();
+  } finally {
+    run('rollback', 'home');
+  }
+  await expect.poll(served).not.toContain(updated);
+  await page.reload();
+  await expect(addToCart).toBeEnabled();
+  await expect(page.getByText(updated)).toHaveCount(0);
 });
 
 test('the quantity floor is the cart’s rule: a new floor ships with the cart alone, and rolls back', async ({

@@ -6,10 +6,9 @@ import {
   toPrice,
   trackEvent,
   type AnalyticsItem,
-  type EventItem,
   type ItemList,
 } from 'shared-store';
-import { type Course } from './data/shapes';
+import type { Course, EventItem } from './data/shapes';
 
 /**
  * What analytics is told of the courses and events the shop's pages show: the lists (view_item_list,

@@ -24,11 +24,17 @@ export {
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
 export { pageReadUrl } from './page/pageReads';
 export { routeOf } from './page/routeOf';
-export type { ServerDrawing, ServerRenderInput, ServerRenderer } from './page/serverRender';
+export type {
+  HeadInput,
+  HeadOutcome,
+  ServerDrawing,
+  ServerRenderInput,
+  ServerRenderer,
+} from './page/serverRender';
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 
 // Backend data as the pages read it.
-export type { WpImage, EventItem, Partner, HomePage } from './api/types';
+export type { HomePage } from './api/types';
 export { ApiError, apiClient } from './api/client';
 export {
   answerOf,
@@ -43,20 +49,7 @@ export {
   serveAnswers,
   type ReadState,
 } from './api/read';
-export {
-  listOf,
-  anyList,
-  anyRecord,
-  course,
-  courseDetails as courseDetailsShape,
-  eventItem,
-  locationPage,
-  partner,
-  text,
-  ticketEvent,
-  wpPreview,
-  wpRendered,
-} from './api/schemas';
+export { listOf, anyList, anyRecord, text, wpImage, wpPreview, wpRendered } from './api/schemas';
 export { takePreloadedStamp } from './api/preloaded';
 export { contentReads } from './api/content';
 export { priceIds, shopReads } from './api/commerce';

@@ -4,20 +4,14 @@
  * through the same shapes as in the browser, and the shell's page contract through its one
  * declaration. The page's code uses the package's main entry, never this one.
  *
- * The home remote's shapes the gateway reads a page's head or a server render's answers with
- * (course, courseDetails, homePage, locationPage, ticketEvent, wpPreview) stay here, not in
- * remote-home: the gateway never runs a remote's code in its own process (a remote's renderers
- * run sandboxed, gateway/src/page/serverRender.ts), so it cannot import them from the remote.
+ * What a course, an event or a centre is about (a page's head) is read by the home remote's own
+ * code from its own shapes (remote-home/src/data/shapes.ts): its `heads`, which its server entry
+ * (dist/server/pages.js) exports beside its `renderers`, run in the renderers' sandboxed process
+ * (gateway/src/page/serverRender.ts), never in the gateway's: a field added to a course ships with
+ * the home remote alone. The shapes here are those of the pages the gateway reads itself: the
+ * home page (its SEO fields, the site's logo) and a post's or a page's preview.
  */
-export {
-  course,
-  courseDetails,
-  HOME_PAGE_ID,
-  homePage,
-  locationPage,
-  ticketEvent,
-  wpPreview,
-} from './api/schemas';
+export { HOME_PAGE_ID, homePage, wpPreview } from './api/schemas';
 export {
   parsePageContract,
   remoteNamesOf,
@@ -31,7 +25,15 @@ export { PAGE_CONTRACT_FILE, readPageContract } from './page/contractFile';
 export { createHtmlSanitizer, type HtmlSanitizer, type SanitizerOrigins } from './lib/sanitize';
 export { pageReadUrl } from './page/pageReads';
 export { servedKey } from './page/servedKey';
-export type { ServerDrawing, ServerRenderInput, ServerRenderer } from './page/serverRender';
+export type {
+  HeadAnswer,
+  HeadInput,
+  HeadOutcome,
+  PageSubject,
+  ServerDrawing,
+  ServerRenderInput,
+  ServerRenderer,
+} from './page/serverRender';
 export {
   allowsTagManager,
   CONSENT_COOKIE,

@@ -3,6 +3,7 @@ import { JSDOM } from 'jsdom';
 import { buildGateway } from '../app';
 import { makeAppsRoot, testGatewayOptions } from '../test-support/contract';
 import { PLAB_1_COURSE, logInto, metaOf } from '../test-support/pageHeads';
+import { writeHomeHeads } from '../test-support/remoteHeads';
 import {
   startRecordingWordPress,
   type RecordingWordPress,
@@ -158,8 +159,11 @@ describe('crawlers and link previews', () => {
     logged = [];
     answers = usual();
     wordpress.hits.length = 0;
+    // The home remote's head readers say what a course is about (test-support/remoteHeads.ts).
+    const appsRoot = makeAppsRoot();
+    writeHomeHeads(appsRoot);
     gateway = await buildGateway({
-      ...testGatewayOptions(makeAppsRoot(), wordpress.url),
+      ...testGatewayOptions(appsRoot, wordpress.url),
       serverRenderBudgetMs: 0,
       logLevel: 'warn',
       logStream: logInto(logged),

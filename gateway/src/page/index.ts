@@ -33,6 +33,7 @@ import {
   parseConsent,
   remoteNamesOf,
   TAG_MANAGER_ORIGIN,
+  type PageContract,
   type PageMarkup,
   type PageRoute,
 } from 'shared-store/server';
@@ -47,7 +48,7 @@ import type { AssetCache } from './assetCache';
 import { disallowedPaths, isDisallowed, registerCrawlerFiles, robotsTxt } from './crawlers';
 import { templateHead } from './headMarkup';
 import { createHeaderLogo } from './headerLogo';
-import { createPageHeads } from './servedHeads';
+import { createPageHeads, isOwnHeadRead } from './servedHeads';
 import { varyOn } from '../varyOn';
 import { acceptsPage, isPageAddress } from './pageAddresses';
 import { createRouteRenders, createServerRenderers } from './serverRender';
@@ -129,13 +130,14 @@ export async function page(app: FastifyInstance): Promise<void> {
   const reads = createPageReads(app, template);
   app.addHook('onClose', () => renderers.close());
   registerCrawlers(app, reads);
-  // The renderers are loaded at start, not by the first visitor; a new release's are loaded by
-  // the first page that asks, which goes without them meanwhile.
-  if (config.serverRenderBudgetMs > 0) {
-    const builds = contract.routes.map((route) => renderingBuildOf(route, config.remotes.get()));
-    for (const build of new Set(builds)) {
-      if (build) await renderers.load(build);
-    }
+  // The renderers and head readers are loaded at start, not by the first visitor; a new
+  // release's are loaded by the first page that asks, which goes without them meanwhile.
+  const builds = contract.routes.flatMap((route) => [
+    config.serverRenderBudgetMs > 0 ? renderingBuildOf(route, config.remotes.get()) : undefined,
+    config.headReadBudgetMs > 0 ? headBuildOf(contract, route, config.remotes.get()) : undefined,
+  ]);
+  for (const build of new Set(builds)) {
+    if (build) await renderers.load(build);
   }
   const sendIndex = createIndexSender(app, {
     template,
@@ -272,15 +274,28 @@ function registerCrawlers(app: FastifyInstance, { wordpress, json }: PageReads):
   });
 }
 
+/** The build of the remote that shows a route, by the manifest the remotes configuration names. */
+function remoteBuildOf(route: PageRoute | undefined, remotes: RemotesConfig) {
+  const name = route?.remote?.split('/')[0];
+  return name ? remotes[name] : undefined;
+}
+
 /**
  * The build whose renderers draw a route's first screen (the contract's `serverRender`): the
- * shell's for its own pages, else its remote's, by the manifest the remotes configuration names.
+ * shell's for its own pages, else its remote's.
  */
 function renderingBuildOf(route: PageRoute | undefined, remotes: RemotesConfig) {
   if (route?.serverRender === undefined) return undefined;
-  if (route.page) return SHELL_BUILD;
-  const name = route.remote?.split('/')[0];
-  return name ? remotes[name] : undefined;
+  return route.page ? SHELL_BUILD : remoteBuildOf(route, remotes);
+}
+
+/**
+ * The build whose head readers say what a route's page is about (a course's, an event's, a
+ * centre's: its `heads[path].read` is one the gateway does not read itself): its remote's.
+ */
+function headBuildOf(contract: PageContract, route: PageRoute | undefined, remotes: RemotesConfig) {
+  const read = route && contract.heads[route.path]?.read;
+  return read === undefined || isOwnHeadRead(read) ? undefined : remoteBuildOf(route, remotes);
 }
 
 /** Settings the page may know (never secrets): the container, loaded once a choice allows it. */
@@ -353,6 +368,7 @@ function createIndexSender(app: FastifyInstance, parts: IndexParts) {
     app.metrics.servedPage(request, route);
     const code = remoteCodeFor(contract, remotes, pageAsked, parts.readManifest);
     const renderingBuild = renderingBuildOf(pageAsked.shows, remotes);
+    const headBuild = headBuildOf(contract, pageAsked.shows, remotes);
     const pageCode = parts.shellPageCode(pageAsked);
     const renderer =
       !pageAsked.bare &&
@@ -364,7 +380,10 @@ function createIndexSender(app: FastifyInstance, parts: IndexParts) {
     // What the page is about, its first screen and the site's logo are read from WordPress at
     // the same time (a bare page shows no header).
     const [served, serverRender, logo] = await Promise.all([
-      reads.heads.headFor(pageAsked),
+      reads.heads.headFor(
+        pageAsked,
+        headBuild === undefined ? undefined : () => renderers.load(headBuild),
+      ),
       renderer
         ? reads.routeRenders.renderFor(pageAsked, renderer.ready, request.cookies)
         : undefined,

@@ -1,5 +1,6 @@
-// A remote's server renderers (its dist/server/pages.js) in a process of their own (serverRender.ts
-// starts it, one per file version): a renderer that loops or runs out of memory is killed with its
+// A remote's server renderers and head readers (its dist/server/pages.js: `renderers`, and `heads`
+// where it has them) in a process of their own (serverRender.ts starts it, one per file version):
+// a renderer that loops or runs out of memory is killed with its
 // process, and the gateway's own thread, which serves every visitor, never waits on it. The process
 // holds no secret: it starts with an empty environment, under Node's permission model, reading only
 // this file (serverRender.ts, rendererExecArgv); the gateway sends the renderers' text, which this
@@ -27,6 +28,8 @@ process.on('disconnect', () => {
 
 /** The file's renderers by name, once it is loaded and valid. */
 let renderers;
+/** Its head readers by name: none for a file without valid `heads` (a release from before them). */
+let heads;
 
 /** An error as the gateway reports it; a permission refusal names what it refused. */
 function describe(error) {
@@ -52,30 +55,44 @@ function load({ file, source }) {
   vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {
     filename: file,
   })(loaded.exports, nodeRequire, loaded, file, path.dirname(file));
-  return loaded.exports.renderers;
+  return loaded.exports;
 }
 
 /**
- * The renderers a file exports: an object whose every value is a function, taken by name as they
- * are at load; undefined for anything else.
+ * The functions a file exports under one name (its renderers, its head readers): an object whose
+ * every value is a function, taken by name as they are at load; undefined for anything else.
  */
-function renderersOf(exported) {
+function functionsOf(exported) {
   if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
     return undefined;
   }
   const entries = Object.entries(exported);
-  return entries.every(([, render]) => typeof render === 'function') ? new Map(entries) : undefined;
+  return entries.every(([, value]) => typeof value === 'function') ? new Map(entries) : undefined;
 }
 
 process.on('message', (message) => {
   if (message.type === 'load') {
     try {
-      renderers = renderersOf(load(message));
+      const exported = load(message);
+      renderers = functionsOf(exported.renderers);
+      heads = functionsOf(exported.heads);
     } catch (error) {
       process.send({ type: 'failed', error: describe(error) });
       return;
     }
-    process.send({ type: renderers ? 'ready' : 'invalid' });
+    process.send(renderers ? { type: 'ready', heads: heads !== undefined } : { type: 'invalid' });
+    return;
+  }
+  if (message.type === 'head') {
+    const { id, reader, input } = message;
+    try {
+      const read = heads?.get(String(reader));
+      if (!read) throw new Error(`The file has no head reader named ${String(reader)}.`);
+      // Checked by the gateway, which takes nothing from this process on trust.
+      process.send({ id, head: read(input) });
+    } catch (error) {
+      process.send({ id, error: describe(error) });
+    }
     return;
   }
   const { id, renderer, input } = message;

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import {
-  course,
-  courseDetails,
   HOME_PAGE_ID,
   homePage,
-  locationPage,
-  ticketEvent,
   wpPreview,
+  type HeadAnswer,
+  type HeadInput,
+  type HeadOutcome,
   type HeadRead,
   type PageContract,
+  type PageSubject,
 } from 'shared-store/server';
 import { pathOf } from '../plugins/canonicalPaths';
 import { plainText } from './htmlText';
@@ -21,6 +21,7 @@ import {
   type TemplateHead,
 } from './headMarkup';
 import type { PageRequest } from './remoteHints';
+import { isOpenWordPressRead, type RouteRenderer } from './serverRender';
 import { cacheTtlOf } from '../proxy/routeTable';
 import type { WordPressReads } from '../proxy/wordpressReads';
 import { type AnswerJson, within } from './wordpressAnswers';
@@ -56,65 +57,98 @@ type Outcome = About | 'absent' | undefined;
 type Answer = { json: unknown } | 'absent' | undefined;
 
 /*
- * What a page's head reads of WordPress's answers: their fields, declared once for the browser and
- * the gateway (shared-store api/schemas.ts). A field that is missing or malformed reads as absent
- * (an empty text, no image); an entry without its title is malformed.
+ * What the gateway's own heads read of WordPress's answers (the home page's, a post's, a page's):
+ * their fields, declared once for the browser and the gateway (shared-store api/schemas.ts). A
+ * field that is missing or malformed reads as absent; an entry without its title is malformed.
  */
-const courseAbout = v.pick(course, ['id', 'title', 'excerpt', 'image', 'price']);
-const courseOffers = v.pick(courseDetails, ['month_options']);
-const eventAbout = v.pick(ticketEvent, [
-  'title',
-  'date',
-  'start_time',
-  'end_time',
-  'venue',
-  'location',
-  'price',
-  'tickets_available',
-  'image',
-]);
-const locationAbout = v.pick(locationPage, ['title', 'content', 'address', 'image']);
 const homeAbout = v.pick(homePage, ['rank_math_meta']);
+
+/**
+ * What the gateway takes of what a remote's head reader says (shared-store `HeadOutcome`): texts
+ * and URLs of a bounded length, a bounded number of wanted reads and of schema.org objects; the
+ * texts are made plain text and cut to the head's limits after. The worker's process sends JSON
+ * only (serverRender.ts): what it says is JSON, of any depth and size until checked.
+ */
+const MAX_TOLD_TEXT_CHARS = 10_000;
+const MAX_TOLD_URL_CHARS = 2048;
+const MAX_TOLD_WANTED = 16;
+const MAX_STRUCTURED_OBJECTS = 4;
+/** The most the schema.org data of one page may hold (its JSON), and how deep. */
+const MAX_STRUCTURED_DATA_CHARS = 16 * 1024;
+const MAX_STRUCTURED_DEPTH = 8;
+/** The longest text in the schema.org data (a URL of the page is one). */
+const MAX_STRUCTURED_TEXT_CHARS = MAX_TOLD_URL_CHARS;
+
+/** Whether a value is a JSON object (not a list, not null). */
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const toldText = v.pipe(v.string(), v.maxLength(MAX_TOLD_TEXT_CHARS));
+const toldUrl = v.pipe(v.string(), v.maxLength(MAX_TOLD_URL_CHARS));
+const toldOutcome: v.GenericSchema<unknown, HeadOutcome> = v.union([
+  v.picklist(['absent', 'malformed', 'unanswered']),
+  v.object({ wanted: v.pipe(v.array(toldUrl), v.maxLength(MAX_TOLD_WANTED)) }),
+  v.object({
+    about: v.object({
+      name: toldText,
+      description: v.optional(toldText),
+      image: v.optional(toldUrl),
+      structuredData: v.optional(
+        v.pipe(
+          v.array(v.custom<Record<string, unknown>>(isJsonObject)),
+          v.maxLength(MAX_STRUCTURED_OBJECTS),
+        ),
+      ),
+    }),
+  }),
+]);
+
+/**
+ * How far a remote's head reader may look: at most `rounds` rounds of the WordPress reads it
+ * wants (a course's: the course list, then the course's months), each of at most `readsPerRound`.
+ */
+const HEAD_READ_LIMITS = { rounds: 2, readsPerRound: 4 };
+
+/** The fields of a schema.org object that are the page's own: the gateway writes them. */
+const PAGE_FIELDS = new Set(['name', 'description', 'url', 'image']);
+
+/**
+ * Plain JSON with every text in it plain text (at most MAX_STRUCTURED_TEXT_CHARS), at most
+ * MAX_STRUCTURED_DEPTH deep; undefined for anything else.
+ */
+function plainJson(value: unknown, depth = 0): unknown {
+  if (depth > MAX_STRUCTURED_DEPTH) return undefined;
+  if (typeof value === 'string') return plainText(value, MAX_STRUCTURED_TEXT_CHARS);
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => plainJson(item, depth + 1));
+    return items.includes(undefined) ? undefined : items;
+  }
+  if (!isJsonObject(value)) return undefined;
+  const entries = Object.entries(value).map(([key, item]): [string, unknown] => [
+    key,
+    plainJson(item, depth + 1),
+  ]);
+  return entries.some(([, item]) => item === undefined) ? undefined : Object.fromEntries(entries);
+}
+
+/**
+ * The heads the gateway reads itself: the home page's, a blog post's, a WordPress page's (the
+ * shell's routes, and the home page's SEO fields, which four teams read). Any other is read by
+ * the remote that shows the page.
+ */
+const OWN_READS = ['home', 'post', 'page'] as const satisfies readonly HeadRead[];
+type OwnRead = (typeof OWN_READS)[number];
+
+/** Whether the gateway reads this head itself. */
+export const isOwnHeadRead = (read: HeadRead): read is OwnRead =>
+  (OWN_READS as readonly HeadRead[]).includes(read);
 
 /** What `schema` reads of an answer; undefined when it is malformed. */
 function readAbout<T>(schema: v.GenericSchema<unknown, T>, answer: unknown): T | undefined {
   const result = v.safeParse(schema, answer);
   return result.success ? result.output : undefined;
-}
-
-/** A calendar day and a time of day as the event's schema.org data writes them. */
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_TIME = /^\d{2}:\d{2}$/;
-
-/** The text if it has the form, else undefined. */
-const ofForm = (form: RegExp, text: string) => (form.test(text) ? text : undefined);
-
-/** A price as WordPress writes it ("49.00", 49), to the penny; undefined for anything else. */
-function priceOf(value: unknown): string | undefined {
-  const text = typeof value === 'number' ? String(value) : value;
-  return typeof text === 'string' && /^\d{1,9}(?:\.\d{1,2})?$/.test(text.trim())
-    ? Number(text).toFixed(2)
-    : undefined;
-}
-
-/** The UTC offset of London on a day at a time (summer time or not): "+01:00". */
-function londonOffset(date: string, time: string): string {
-  const zone = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    timeZoneName: 'longOffset',
-  })
-    .formatToParts(new Date(`${date}T${time}:00Z`))
-    .find((part) => part.type === 'timeZoneName')?.value;
-  return /^GMT[+-]\d{2}:\d{2}$/.test(zone ?? '') ? (zone ?? '').slice(3) : '+00:00';
-}
-
-/** "Saturday 16 January 2027"; undefined for a day that is not in the calendar. */
-function dayOf(date: string): string | undefined {
-  const day = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return undefined;
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(day);
-  return `${format({ weekday: 'long' })} ${format({ day: 'numeric', month: 'long', year: 'numeric' })}`;
 }
 
 /** Whether a text can be a WordPress slug the storefront names a page by (decoded). */
@@ -167,20 +201,25 @@ export interface PageHeadDeps {
  * Each page's head (headMarkup.ts): the route's title and description from the page contract
  * (`title`, `heads`), and for a page about something (`heads[route].read`) what WordPress says
  * of it (name, description, image, schema.org data), read within a budget through the proxy's
- * cache; a page without an image of its own shares the template's (the brand's). A page naming
- * something WordPress does not have is a 404 with the not-found head; a WordPress that fails,
- * answers malformed or takes longer than the budget leaves the page its default head (the page
- * itself says what happened).
+ * cache; a page without an image of its own shares the template's (the brand's). The home page's,
+ * a post's and a WordPress page's the gateway reads itself; any other (a course's, an event's, a
+ * centre's) the head reader of the remote that shows the page, in its sandboxed process, from the
+ * answers the gateway reads for it (remoteAbout). A page naming something WordPress does not have
+ * is a 404 with the not-found head; a WordPress that fails, answers malformed or takes longer than
+ * the budget, or a remote's reader that is missing, fails or says what is not a head, leaves the
+ * page its default head (the page itself says what happened).
  */
 export function createPageHeads(deps: PageHeadDeps) {
   const now = deps.now ?? Date.now;
   const defaultTitle = deps.defaults.title ?? SITE_NAME;
-  const organization = {
-    '@type': 'Organization',
-    name: SITE_NAME,
-    url: new URL('/', deps.publicUrl).href,
-  };
-  const warned = new Set<HeadRead>();
+  const { stampParameter } = deps.contract.markup;
+  /** What was warned of: each once, until the gateway restarts. */
+  const warned = new Set<string>();
+  function warnOnce(message: string) {
+    if (warned.has(message)) return;
+    warned.add(message);
+    deps.warn(message);
+  }
 
   /** An http(s) URL made absolute against the public address; undefined for anything else. */
   function absoluteUrl(value: string | undefined): string | undefined {
@@ -197,10 +236,15 @@ export function createPageHeads(deps: PageHeadDeps) {
   const defaultImage = absoluteUrl(deps.defaults.image);
 
   function malformed(read: HeadRead): Outcome {
-    if (!warned.has(read)) {
-      warned.add(read);
-      deps.warn(`WordPress answered a ${read} page's read malformed: it has its default head.`);
-    }
+    warnOnce(`WordPress answered a ${read} page's read malformed: it has its default head.`);
+    return undefined;
+  }
+
+  /** A remote's head reader that says what is not a page's head, or asks without end. */
+  function untrusted(read: HeadRead, what: string): Outcome {
+    warnOnce(
+      `The ${read} head reader of the remote that shows it ${what}: it has its default head.`,
+    );
     return undefined;
   }
 
@@ -247,10 +291,96 @@ export function createPageHeads(deps: PageHeadDeps) {
     };
   }
 
-  const readers: Record<
-    HeadRead,
-    (route: string, deadline: number, url: string) => Promise<Outcome>
-  > = {
+  /**
+   * What the page a remote's head reader (`read`) is about says: its texts plain text within the
+   * head's limits (a nameless page is malformed), its image an http(s) URL on the public origin,
+   * its schema.org data plain JSON whose every text is plain text, within bounds, each object with
+   * the page's own name, description, address and image.
+   */
+  function subjectOf(read: HeadRead, about: PageSubject, url: string): Outcome {
+    const name = plainText(about.name, MAX_TITLE_CHARS);
+    if (!name) return malformed(read);
+    const description = plainText(about.description, MAX_DESCRIPTION_CHARS);
+    const image = absoluteUrl(about.image);
+    const told = about.structuredData ?? [];
+    const structured = told.map((data) => plainJson(data)).filter(isJsonObject);
+    // Measured once it is known to be plain JSON of a bounded depth.
+    if (
+      structured.length !== told.length ||
+      JSON.stringify(structured).length > MAX_STRUCTURED_DATA_CHARS
+    ) {
+      return untrusted(read, 'said schema.org data that is not plain JSON objects within bounds');
+    }
+    const own = { name, ...(description ? { description } : {}), url, ...(image ? { image } : {}) };
+    return {
+      name,
+      description,
+      image,
+      structuredData: structured.map((data) => {
+        const entries = Object.entries(data).filter(([key]) => !PAGE_FIELDS.has(key));
+        return Object.fromEntries([
+          ...entries.filter(([key]) => key.startsWith('@')),
+          ...Object.entries(own),
+          ...entries.filter(([key]) => !key.startsWith('@')),
+        ]);
+      }),
+    };
+  }
+
+  /**
+   * What the remote that shows the page says it is about (its head reader `read`, run in its
+   * process: `remote` loads it), asked again with the answers of the WordPress reads it wants, in
+   * rounds (HEAD_READ_LIMITS), each read one the proxy opens to any visitor (another is handed as
+   * failed), all within the deadline. No reader running in time (a release without `heads`, a
+   * process that failed or was stopped) leaves the page its default head.
+   */
+  async function remoteAbout(
+    read: HeadRead,
+    page: PageRequest,
+    url: string,
+    remote: () => Promise<RouteRenderer | undefined>,
+    deadline: number,
+  ): Promise<Outcome> {
+    const code = await within(remote(), deadline - now());
+    if (!code) return undefined;
+    const { head } = code;
+    if (!head) return untrusted(read, 'is not in its release (no `heads`)');
+    const answers = new Map<string, HeadAnswer>();
+    const input = (): HeadInput => ({
+      path: page.route,
+      pattern: page.shows?.path ?? '',
+      url,
+      reads: Object.fromEntries(answers),
+    });
+    for (let round = 0; ; round += 1) {
+      const said: unknown = await within(head(read, input()), deadline - now());
+      // Too late, or its process ended first.
+      if (said === undefined) return undefined;
+      const told = v.safeParse(toldOutcome, said);
+      if (!told.success) return untrusted(read, 'said what is not a page’s head');
+      const outcome = told.output;
+      if (outcome === 'absent') return 'absent';
+      if (outcome === 'malformed') return malformed(read);
+      if (outcome === 'unanswered') return undefined;
+      if ('about' in outcome) return subjectOf(read, outcome.about, url);
+      const urls = [...new Set(outcome.wanted)]
+        .filter((wanted) => !answers.has(wanted))
+        .slice(0, HEAD_READ_LIMITS.readsPerRound);
+      if (round === HEAD_READ_LIMITS.rounds || urls.length === 0) {
+        return untrusted(read, 'wanted more reads than a page’s head may make');
+      }
+      const got = await Promise.all(
+        urls.map(async (wanted): Promise<HeadAnswer> =>
+          isOpenWordPressRead(wanted, stampParameter)
+            ? ((await readJson(wanted, deadline)) ?? 'failed')
+            : 'failed',
+        ),
+      );
+      urls.forEach((wanted, index) => answers.set(wanted, got[index] ?? 'failed'));
+    }
+  }
+
+  const ownReaders: Record<OwnRead, (route: string, deadline: number) => Promise<Outcome>> = {
     async home(_route, deadline) {
       const answer = await readJson(HOME_PAGE, deadline);
       if (answer === undefined || answer === 'absent') return undefined;
@@ -260,155 +390,6 @@ export function createPageHeads(deps: PageHeadDeps) {
         name: title,
         title,
         description: plainText(meta?.meta_description, MAX_DESCRIPTION_CHARS),
-      };
-    },
-
-    async course(route, deadline, url) {
-      const slug = lastSegment(route);
-      if (slug === undefined) return 'absent';
-      const entry = await listEntry(`${WP}/courseList`, slug, deadline);
-      if (entry === undefined || entry === 'absent') return entry;
-      const about = readAbout(courseAbout, entry);
-      const name = plainText(about?.title, MAX_TITLE_CHARS);
-      // Its id names its details: a WordPress id, a whole number from 1.
-      if (!about || !name || !Number.isInteger(about.id) || about.id < 1) {
-        return malformed('course');
-      }
-      const detail = await readJson(`${WP}/course/${String(about.id)}`, deadline);
-      const options =
-        detail === undefined || detail === 'absent'
-          ? []
-          : (readAbout(courseOffers, detail.json)?.month_options ?? []);
-      const offer = (price: string, option?: string) => ({
-        '@type': 'Offer',
-        ...(option ? { name: option } : {}),
-        category: Number(price) > 0 ? 'Paid' : 'Free',
-        price,
-        priceCurrency: 'GBP',
-        availability: 'https://schema.org/InStock',
-        url,
-      });
-      const byMonth = options.flatMap(({ month, price }) => {
-        const amount = priceOf(price);
-        return amount === undefined ? [] : [offer(amount, plainText(month, 60))];
-      });
-      const listPrice = priceOf(about.price);
-      const offers =
-        byMonth.length > 0 ? byMonth : listPrice === undefined ? [] : [offer(listPrice)];
-      const description = plainText(about.excerpt, MAX_DESCRIPTION_CHARS);
-      const picture = absoluteUrl(about.image.url);
-      return {
-        name,
-        description,
-        image: picture,
-        structuredData: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Course',
-            name,
-            ...(description ? { description } : {}),
-            url,
-            ...(picture ? { image: picture } : {}),
-            provider: organization,
-            ...(offers.length > 0 ? { offers } : {}),
-            hasCourseInstance: [{ '@type': 'CourseInstance', courseMode: 'online' }],
-          },
-        ],
-      };
-    },
-
-    async event(route, deadline, url) {
-      const slug = lastSegment(route);
-      if (slug === undefined) return 'absent';
-      const entry = await listEntry(`${WP}/products-with-ticket`, slug, deadline);
-      if (entry === undefined || entry === 'absent') return entry;
-      const event = readAbout(eventAbout, entry);
-      const name = plainText(event?.title, MAX_TITLE_CHARS);
-      if (!event || !name) return malformed('event');
-      const date = ofForm(ISO_DAY, event.date);
-      const start = ofForm(ISO_TIME, event.start_time);
-      const end = ofForm(ISO_TIME, event.end_time);
-      const left = event.tickets_available;
-      const venue = plainText(event.venue, 200);
-      const city = plainText(event.location, 100);
-      const day = date === undefined ? undefined : dayOf(date);
-      const hours = start && end ? `${start} to ${end}` : start ? `from ${start}` : undefined;
-      const summary = [[day, hours].filter(Boolean).join(', '), venue || city]
-        .filter(Boolean)
-        .join(', at ');
-      const description = summary ? plainText(`${summary}.`, MAX_DESCRIPTION_CHARS) : '';
-      const price = priceOf(event.price);
-      const picture = absoluteUrl(event.image.url);
-      const at = (time: string | undefined) =>
-        date && time ? `${date}T${time}:00${londonOffset(date, time)}` : date;
-      const [place, ...street] = venue.split(', ');
-      return {
-        name,
-        description,
-        image: picture,
-        structuredData:
-          day === undefined
-            ? []
-            : [
-                {
-                  '@context': 'https://schema.org',
-                  '@type': 'Event',
-                  name,
-                  ...(description ? { description } : {}),
-                  url,
-                  ...(picture ? { image: picture } : {}),
-                  startDate: at(start),
-                  ...(end ? { endDate: at(end) } : {}),
-                  eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-                  eventStatus: 'https://schema.org/EventScheduled',
-                  location: {
-                    '@type': 'Place',
-                    name: place || city || SITE_NAME,
-                    address: {
-                      '@type': 'PostalAddress',
-                      ...(street.length > 0 ? { streetAddress: street.join(', ') } : {}),
-                      ...(city ? { addressLocality: city } : {}),
-                      addressCountry: 'GB',
-                    },
-                  },
-                  ...(price === undefined
-                    ? {}
-                    : {
-                        offers: {
-                          '@type': 'Offer',
-                          price,
-                          priceCurrency: 'GBP',
-                          url,
-                          ...(left === undefined
-                            ? {}
-                            : {
-                                availability:
-                                  left > 0
-                                    ? 'https://schema.org/InStock'
-                                    : 'https://schema.org/SoldOut',
-                              }),
-                        },
-                      }),
-                  organizer: organization,
-                },
-              ],
-      };
-    },
-
-    async location(route, deadline) {
-      const id = lastSegment(route);
-      if (id === undefined || !isWordPressId(id)) return 'absent';
-      const answer = await readJson(`${WP}/page-details/location-${id}`, deadline);
-      if (answer === undefined || answer === 'absent') return answer;
-      const place = readAbout(locationAbout, answer.json);
-      const name = plainText(place?.title, MAX_TITLE_CHARS);
-      if (!place || !name) return malformed('location');
-      return {
-        name,
-        description:
-          plainText(place.content, MAX_DESCRIPTION_CHARS) ||
-          plainText(place.address, MAX_DESCRIPTION_CHARS),
-        image: absoluteUrl(place.image.url),
       };
     },
 
@@ -440,8 +421,15 @@ export function createPageHeads(deps: PageHeadDeps) {
     },
   };
 
-  /** The head a page is served with, and its status. */
-  async function headFor(page: PageRequest): Promise<ServedHead> {
+  /**
+   * The head a page is served with, and its status. `remote` loads the server code of the remote
+   * that shows the page (this visitor's release of it), which reads any head the gateway does not
+   * read itself (a course's, an event's, a centre's).
+   */
+  async function headFor(
+    page: PageRequest,
+    remote?: () => Promise<RouteRenderer | undefined>,
+  ): Promise<ServedHead> {
     const route = page.shows;
     if (!route) return notFound;
     const rule = deps.contract.heads[route.path] ?? {};
@@ -456,9 +444,12 @@ export function createPageHeads(deps: PageHeadDeps) {
       structuredData: [],
     };
     if (!rule.read || deps.budgetMs <= 0) return { status: 200, head };
+    const deadline = now() + deps.budgetMs;
     let about: Outcome;
     try {
-      about = await readers[rule.read](page.route, now() + deps.budgetMs, url);
+      about = isOwnHeadRead(rule.read)
+        ? await ownReaders[rule.read](page.route, deadline)
+        : remote && (await remoteAbout(rule.read, page, url, remote, deadline));
     } catch (error) {
       // Never a failed page for its head.
       deps.warn(`A ${rule.read} page's head could not be read: ${String(error)}`);

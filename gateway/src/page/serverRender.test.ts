@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
-import type { ServerDrawing, ServerRenderInput } from 'shared-store/server';
+import type { HeadInput, ServerDrawing, ServerRenderInput } from 'shared-store/server';
 import { createBackendHtml } from '../plugins/backendHtml';
 import { pathOf } from '../plugins/canonicalPaths';
 import { createResponseCache } from '../proxy/responseCache';
@@ -122,6 +122,75 @@ describe('a remote’s server renderers, in their own process', () => {
     }
     await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBe('<h1>Hi</h1>');
     expect(warnings).toEqual([]);
+  });
+
+  it('runs a head reader the file exports beside its renderers, and passes on what it says as it says it, for the caller to check', async () => {
+    const folder = folderWith({
+      'server/pages.js':
+        'exports.renderers = { hero: () => "<h1>Hi</h1>" };\n' +
+        'exports.heads = {\n' +
+        '  course: ({ path, url, reads }) => ({ about: { name: path, description: url, reads } }),\n' +
+        '  event: () => ({ wanted: 7 }),\n' +
+        '  location: () => { throw new Error("no centre"); },\n' +
+        '};',
+    });
+    const renderer = await renderersFor(() => folder).load('/m.json');
+    const head = renderer?.head;
+    const reads: HeadInput['reads'] = {
+      '/wp-json/wp/v2/courseList': { json: [] },
+      '/wp-json/wp/v2/course/1': 'absent',
+    };
+    await expect(
+      head?.('course', { path: '/courses/a', pattern: '/courses/:slug', url: 'https://x/', reads }),
+    ).resolves.toEqual({ about: { name: '/courses/a', description: 'https://x/', reads } });
+    await expect(
+      head?.('event', {
+        path: '/events/a',
+        pattern: '/events/:slug',
+        url: 'https://x/',
+        reads: {},
+      }),
+    ).resolves.toEqual({ wanted: 7 });
+    await expect(
+      head?.('location', { path: '/locations/1', pattern: '/locations/:id', url: '', reads: {} }),
+    ).rejects.toThrow('no centre');
+    await expect(
+      head?.('post', { path: '/blogs/a', pattern: '/blogs/:slug', url: '', reads: {} }),
+    ).rejects.toThrow('The file has no head reader named post.');
+    await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBe('<h1>Hi</h1>');
+  });
+
+  it.each([
+    ['no head readers (a release from before them)', ''],
+    ['head readers that are not functions', 'exports.heads = { course: "x" };'],
+  ])('a file with %s has its renderers, and no head reader', async (_what, heads) => {
+    const folder = folderWith({
+      'server/pages.js': `exports.renderers = { hero: () => "<h1>Hi</h1>" };\n${heads}`,
+    });
+    const renderer = await renderersFor(() => folder).load('/m.json');
+    expect(renderer?.head).toBeUndefined();
+    await expect(htmlOf(renderer?.render('hero', input()))).resolves.toBe('<h1>Hi</h1>');
+    expect(warnings).toEqual([]);
+  });
+
+  it('a head reader that runs past its time is stopped with its process, as a renderer is', async () => {
+    const folder = folderWith({
+      'server/pages.js':
+        'exports.renderers = { hero: () => "<h1>Hi</h1>" };\n' +
+        'exports.heads = { course: () => { for (;;) {} } };',
+    });
+    const renderers = renderersFor(() => folder, { limitsMs: { load: 5000, render: 300 } });
+    const renderer = await renderers.load('/m.json');
+    await expect(
+      renderer?.head?.('course', {
+        path: '/courses/a',
+        pattern: '/courses/:slug',
+        url: '',
+        reads: {},
+      }),
+    ).resolves.toBeUndefined();
+    expect(warnings.some((warning) => warning.includes('ran past its time limit'))).toBe(true);
+    expect(renderers.readyFor('/m.json')).toBeUndefined();
   });
 
   it('is not ready until its process has loaded it; loads a new version of the file once, when it changes', async () => {

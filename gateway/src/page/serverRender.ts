@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   pageReadUrl,
   servedKey,
+  type HeadInput,
   type PageContract,
   type ServerDrawing,
   type ServerRenderInput,
@@ -18,7 +19,8 @@ import { type AnswerJson, within } from './wordpressAnswers';
 
 /**
  * A build's server renderers (a remote's or the shell's src/server/pages.tsx, built to
- * dist/server/pages.js, exporting `renderers`), running in their process.
+ * dist/server/pages.js, exporting `renderers`, and `heads` where it reads pages' heads), running
+ * in their process.
  */
 export interface RouteRenderer {
   /**
@@ -27,6 +29,13 @@ export interface RouteRenderer {
    * rejects when it throws or the file has no renderer by that name.
    */
   render(renderer: string, input: ServerRenderInput): Promise<ServerDrawing | undefined>;
+  /**
+   * What the head reader named `reader` (a route's `heads[path].read`) says of one page, exactly
+   * as the process sent it: untrusted, for the caller to check (shared-store `HeadOutcome`);
+   * rejects when it throws or the file has no reader by that name. Absent when the file exports
+   * no `heads` (a release from before them).
+   */
+  head?: (reader: string, input: HeadInput) => Promise<unknown>;
 }
 
 /** What the page gets from a server render: the markup, and the answers it was drawn from. */
@@ -52,8 +61,8 @@ export const MAX_CARRIED_READS_BYTES = 128 * 1024;
 
 /**
  * How long a remote's server code may take before it is stopped: loading it (its process
- * started, about 0.1 s), and one render (1-3 ms, 10-20 ms the first time; the limit is wall
- * time, so it leaves room for a busy machine). A page waits for its render no longer than its
+ * started, about 0.1 s), and one render or one head read (1-3 ms, 10-20 ms the first time; the
+ * limit is wall time, so it leaves room for a busy machine). A page waits for its render no longer than its
  * budget (the setting SERVER_RENDER_BUDGET_MS) in any case.
  */
 const RENDERER_TIME_LIMITS_MS = { load: 5000, render: 1000 };
@@ -132,14 +141,17 @@ function killAllRunning() {
 }
 
 /**
- * What the renderer's process says: { type: 'ready' | 'invalid' }, { type: 'failed', error }, or
- * { id, html?, error? } for a render. Its code may send anything, so every field is checked.
+ * What the renderer's process says: { type: 'ready', heads } | { type: 'invalid' },
+ * { type: 'failed', error }, { id, html?, wanted?, error? } for a render, or { id, head?, error? }
+ * for a head. Its code may send anything, so every field is checked.
  */
 interface WorkerMessage {
   type?: unknown;
+  heads?: unknown;
   id?: unknown;
   html?: unknown;
   wanted?: unknown;
+  head?: unknown;
   error?: unknown;
 }
 
@@ -251,7 +263,8 @@ export function createServerRenderers(
         errorOutput = (errorOutput + text).slice(-ERROR_OUTPUT_KEPT);
       });
     }
-    const pending = new Map<number, (drawn: ServerDrawing | undefined, error?: string) => void>();
+    /** Each request's reply by id: the process's message, or none when it ended first. */
+    const pending = new Map<number, (message: WorkerMessage | undefined) => void>();
     let sent = 0;
     let settleLoad: (renderer: RouteRenderer | undefined) => void = () => undefined;
     const version: Version = {
@@ -296,45 +309,55 @@ export function createServerRenderers(
     function send(message: object) {
       if (child.connected) child.send(message, () => undefined);
     }
-    const renderer: RouteRenderer = {
-      render(name, input) {
-        return new Promise((resolve, reject) => {
-          if (!version.child) {
-            resolve(undefined);
-            return;
-          }
-          const id = (sent += 1);
-          const timer = setTimeout(() => {
-            stop('ran past its time limit');
-          }, limitsMs.render);
-          pending.set(id, (drawn, error) => {
-            clearTimeout(timer);
-            pending.delete(id);
-            if (error === undefined) resolve(drawn);
-            else reject(new Error(error));
-          });
-          send({ id, renderer: name, input });
+    /**
+     * Sends one request and waits for its reply, within the time limit (past it the process is
+     * stopped): what `answer` takes of the reply, or undefined when the process ended first;
+     * rejects with the error the process reported.
+     */
+    function ask<T>(
+      request: object,
+      answer: (message: WorkerMessage) => T | undefined,
+    ): Promise<T | undefined> {
+      return new Promise((resolve, reject) => {
+        if (!version.child) {
+          resolve(undefined);
+          return;
+        }
+        const id = (sent += 1);
+        const timer = setTimeout(() => {
+          stop('ran past its time limit');
+        }, limitsMs.render);
+        pending.set(id, (message) => {
+          clearTimeout(timer);
+          pending.delete(id);
+          if (typeof message?.error === 'string') reject(new Error(message.error));
+          else resolve(message === undefined ? undefined : answer(message));
         });
-      },
-    };
+        send({ id, ...request });
+      });
+    }
+    const render: RouteRenderer['render'] = (name, input) =>
+      ask({ renderer: name, input }, (message) =>
+        typeof message.html === 'string'
+          ? { html: message.html, wanted: wantedOf(message.wanted) }
+          : undefined,
+      );
+    const head: NonNullable<RouteRenderer['head']> = (reader, input) =>
+      ask({ type: 'head', reader, input }, (message) => message.head);
     child.on('message', (message: WorkerMessage | null) => {
       if (typeof message !== 'object' || message === null) return;
-      const error = typeof message.error === 'string' ? message.error : undefined;
       if (typeof message.id === 'number') {
-        const drawn =
-          typeof message.html === 'string'
-            ? { html: message.html, wanted: wantedOf(message.wanted) }
-            : undefined;
-        pending.get(message.id)?.(drawn, error);
+        pending.get(message.id)?.(message);
         return;
       }
       if (version.renderer || !version.child) return;
       if (message.type === 'ready') {
         clearTimeout(loadTimer);
+        const renderer: RouteRenderer = message.heads === true ? { render, head } : { render };
         version.renderer = renderer;
         settleLoad(renderer);
       } else if (message.type === 'failed') {
-        failed(new Error(error));
+        failed(new Error(typeof message.error === 'string' ? message.error : undefined));
       } else if (message.type === 'invalid') {
         warn(`${file} exports no renderers (an object of functions): ${WITHOUT_RENDER}.`);
         void end();
@@ -469,6 +492,15 @@ function onlyOwnParameters(url: string): boolean {
   const names = [...new URLSearchParams(url.slice(pathOf(url).length)).keys()];
   const listed = paramsOf('GET', pathOf(url)) ?? [];
   return new Set(names).size === names.length && names.every((name) => listed.includes(name));
+}
+
+/**
+ * Whether the gateway may read this WordPress URL for a remote's code that asked for it (a
+ * render's wanted read, a head reader's): written as a page's read writes it, a read the proxy
+ * opens to any visitor, with only its route's parameters.
+ */
+export function isOpenWordPressRead(url: string, stampParameter: string): boolean {
+  return writtenAsRead(url, stampParameter) && openToVisitors(url) && onlyOwnParameters(url);
 }
 
 export interface RouteRenderDeps {

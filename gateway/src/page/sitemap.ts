@@ -1,11 +1,4 @@
-import * as v from 'valibot';
-import {
-  HOME_PAGE_ID,
-  locationPage,
-  routeOf,
-  type HeadRead,
-  type PageContract,
-} from 'shared-store/server';
+import { HOME_PAGE_ID, routeOf, type HeadRead, type PageContract } from 'shared-store/server';
 import { pathOf } from '../plugins/canonicalPaths';
 import { cacheTtlOf } from '../proxy/routeTable';
 import type { WordPressReads } from '../proxy/wordpressReads';
@@ -205,11 +198,14 @@ export function createSitemap(deps: SitemapDeps) {
     return [...ids].slice(0, MAX_CENTRES);
   }
 
-  /** The addresses of the centres that exist: each read as its page reads it. */
+  /**
+   * The addresses of the centres that exist: each read as its page reads it, there when WordPress
+   * answers with an entry (an object with its id; what the page shows of it is the page's).
+   */
   async function centres(ids: readonly string[]): Promise<string[]> {
     const found = await Promise.all(
       ids.map(async (id) =>
-        (await read('a centre', centre(id), (json) => v.is(locationPage, json)))
+        (await read('a centre', centre(id), (json) => typeof fieldsOf(json).id === 'number'))
           ? addressAbout('location', id)
           : undefined,
       ),

@@ -1,4 +1,5 @@
 import type { WithSlice } from '@reduxjs/toolkit';
+import type * as v from 'valibot';
 import {
   contentReads,
   createListSlice,
@@ -6,7 +7,7 @@ import {
   read,
   storedList,
   type AppDispatch,
-  type WpImage,
+  type wpImage,
 } from 'shared-store';
 import { cleanMenu, menuRead } from './menu';
 import { type MenuItem } from './shapes';
@@ -15,7 +16,7 @@ import { type MenuItem } from './shapes';
 export type HeaderMenuEntry = MenuItem & { id: number };
 
 /** The site's logo, from the home page's fields. */
-export interface HeaderLogoEntry extends WpImage {
+export interface HeaderLogoEntry extends v.InferOutput<typeof wpImage> {
   id: string;
 }
 

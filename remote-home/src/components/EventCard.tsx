@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { formatPrice, toPrice, type EventItem, useShownText } from 'shared-store';
+import { formatPrice, toPrice, useShownText } from 'shared-store';
+import type { EventItem } from '../data/shapes';
 import { CardImage } from './SafeImage';
 import { AddEventButton, eventPath, TitleLink } from './shopLines';
 import './cards.css';

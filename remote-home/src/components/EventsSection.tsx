@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { EventItem } from 'shared-store';
+import type { EventItem } from '../data/shapes';
 import { eventItem, TrackedList } from '../analytics';
 import { EventCard } from './EventCard';
 

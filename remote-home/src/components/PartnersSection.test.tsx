@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { Partner } from 'shared-store';
+import type { Partner } from '../data/shapes';
 import { renderWithProviders } from 'shared-store/testing';
 import { PartnersSection } from './PartnersSection';
 

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { linkTarget, type Partner } from 'shared-store';
+import { linkTarget } from 'shared-store';
+import type { Partner } from '../data/shapes';
 import { SafeImage } from './SafeImage';
 
 /** A partner's logo, a link to the partner's own site when it has one (another site only). */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { safeUrl, type WpImage } from 'shared-store';
+import { safeUrl } from 'shared-store';
+import type { WpImage } from '../data/shapes';
 
 const PLACEHOLDER =
   'data:image/svg+xml,' +

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { provideModel, type EventItem } from 'shared-store';
+import { provideModel } from 'shared-store';
+import type { Course, EventItem, SubscriptionPackage } from '../data/shapes';
 import {
   GOLD_3_MONTHS,
   cartModelStandIn,
@@ -10,7 +11,6 @@ import { ADD_COOLDOWN_MS } from '../hooks/useAddToCart';
 import { CourseCard } from './CourseCard';
 import { EventCard, formatEventDate } from './EventCard';
 import { PackageCard } from './PackageCard';
-import { type Course, type SubscriptionPackage } from '../data/shapes';
 
 const course: Course = {
   id: 2103,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { coursePath, eventPath, PAGE_CONTRACT, type EventItem } from 'shared-store';
+import { coursePath, eventPath, PAGE_CONTRACT } from 'shared-store';
+import type { Course, EventItem } from '../data/shapes';
 import { useSelectItem } from '../analytics';
 import { useAddToCart, type CartRequest } from '../hooks/useAddToCart';
-import { type Course } from '../data/shapes';
 
 // The storefront's page of a course or an event: shared-store's, as the cart's lines link there too.
 export { coursePath, eventPath };

@@ -2,19 +2,22 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import {
   answerOf,
   contentReads,
-  course,
   createListSlice,
-  eventItem,
   injectSlice,
   listOf,
-  partner,
   storedList,
-  type EventItem,
   type HomePage,
-  type Partner,
 } from 'shared-store';
+import {
+  course,
+  eventItem,
+  partner,
+  type Course,
+  type EventItem,
+  type HomeBanner,
+  type Partner,
+} from './shapes';
 import { bannerSlides } from './banner';
-import { type Course, type HomeBanner } from './shapes';
 
 /** homePageData entries: the page id and the page's data. */
 export interface HomePageEntry {

@@ -1,13 +1,5 @@
-import {
-  anyList,
-  course,
-  createQuery,
-  eventItem,
-  listOf,
-  listRead,
-  partner,
-  takePreloadedStamp,
-} from 'shared-store';
+import { anyList, createQuery, listOf, listRead, takePreloadedStamp } from 'shared-store';
+import { course, eventItem, partner } from './shapes';
 
 const WP = '/wp-json/wp/v2';
 

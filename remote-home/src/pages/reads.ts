@@ -1,16 +1,14 @@
 import * as v from 'valibot';
 import {
   ApiError,
-  courseDetailsShape,
   listOf,
   listRead,
-  locationPage,
   oneRead,
   rejecting,
-  ticketEvent,
   wpPreview,
   type ReadState,
 } from 'shared-store';
+import { courseDetails as courseDetailsShape, locationPage, ticketEvent } from '../data/shapes';
 import { courseDetailsPath, homeReads } from '../data/reads';
 
 /**

@@ -32,7 +32,8 @@ import { courseList, locationDetails, ticketEvents } from '../pages/reads';
  * exactly as the page's first render in the browser draws it when the page carries the same
  * answers (its reads take them instead of asking), so the browser paints it before any script
  * runs and React replaces it without moving a pixel. Nothing here touches a document: the process
- * that runs it has none, and effects do not run in a server render.
+ * that runs it has none, and effects do not run in a server render. Beside them, `heads`: what a
+ * course, an event and a centre are about, for their page's head (heads.ts).
  */
 
 type Reads = ServerRenderInput['reads'];
@@ -87,6 +88,8 @@ function drawn(
   }
   return html && text.exact() ? { html, wanted } : undefined;
 }
+
+export { heads } from './heads';
 
 export const renderers: Record<string, ServerRenderer> = {
   /**

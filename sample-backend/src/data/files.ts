@@ -54,6 +54,11 @@ const menuItem: Check<MenuItem> = (value, at) => {
 };
 
 const digits = matching(/^\d+$/, 'a numeric id');
+/** A WordPress date as its REST API writes one (`modified_gmt`: UTC, to the second). */
+const wordpressDate = matching(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+  'a WordPress date like "2025-03-01T10:20:30"',
+);
 const optionalMoney = matching(/^(\d{1,7}(\.\d{1,2})?)?$/, 'an amount like "119.99" or ""');
 const rendered = object({ rendered: str });
 /**
@@ -142,6 +147,7 @@ export const DATA_FILES = {
         excerpt: str,
         image: wpImage,
         product_id: positiveInt,
+        modified_gmt: wordpressDate,
         content: nonEmptyStr,
         highlights: arrayOf(nonEmptyStr),
       }),

@@ -148,6 +148,7 @@ describe('home content', () => {
         'excerpt',
         'id',
         'image',
+        'modified_gmt',
         'price',
         'product_id',
         'slug',

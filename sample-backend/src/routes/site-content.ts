@@ -43,7 +43,10 @@ export function registerSiteContentRoutes(app: FastifyInstance, context: Backend
     return product;
   };
 
-  /** A course as `courseList` gives it: exactly the storefront's `Course` shape. */
+  /**
+   * A course as `courseList` gives it: the storefront's `Course` shape, and WordPress's date of
+   * its last change (`modified_gmt`, which every post type has; the sitemap dates a course by it).
+   */
   const courseCard = (course: Course): JsonObject => ({
     id: course.id,
     title: course.title,
@@ -53,6 +56,7 @@ export function registerSiteContentRoutes(app: FastifyInstance, context: Backend
     product_id: course.product_id,
     price: formatPounds(productPricePence(productOf(course.product_id))),
     exam: course.exam,
+    modified_gmt: course.modified_gmt,
   });
 
   /** An event as `events` gives it: exactly the storefront's `EventItem` shape. */

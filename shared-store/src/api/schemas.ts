@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 
 /**
- * The shapes of the backend's answers, declared once: the pages check an answer where it enters
- * (api/read.ts), and the gateway reads a page's head (what a course, an event or a post is about)
- * through the same shapes. What makes an entry (an id, a title) is required; any other field that
+ * The shapes of the backend's answers more than one team reads, declared once: the pages check an
+ * answer where it enters (api/read.ts), and the gateway reads a page's head (what a post or a page
+ * is about, the home page's SEO fields and logo) through the same shapes. A team's own shapes are
+ * its remote's (the home remote's course, event, centre and partner: remote-home/src/data/shapes.ts),
+ * built from the pieces here. What makes an entry (an id, a title) is required; any other field that
  * is missing or malformed reads as empty or absent, so one odd field never drops a card or a head.
  * The types the pages use are these shapes' outputs (api/types.ts).
  */
@@ -36,18 +38,6 @@ const maybe = <T>(schema: v.GenericSchema<unknown, T>) => v.fallback(v.optional(
 /** Text that reads as empty when it is missing or not text. */
 export const text = v.fallback(v.optional(v.string(), ''), '');
 
-/**
- * A price as WordPress writes it: decimal text ("49.00"), or a number read as its text; anything
- * else reads as empty.
- */
-const decimalText = v.fallback(
-  v.optional(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), ''),
-  '',
-);
-
-/** A whole number, where the answer has one. */
-const count = maybe(v.pipe(v.number(), v.integer()));
-
 /** A `{ rendered }` WordPress field. */
 export const wpRendered = v.looseObject({ rendered: v.string() });
 
@@ -58,9 +48,6 @@ export const wpImage = v.looseObject({
   width: maybe(v.number()),
   height: maybe(v.number()),
 });
-
-/** An image that is missing or malformed reads as none (the placeholder shows; `url` is ''). */
-const image = v.fallback(v.optional(wpImage, { url: '' }), { url: '' });
 
 /** Rank Math's fields of a page or post: the title and description a search result shows. */
 const rankMathMeta = maybe(
@@ -84,64 +71,6 @@ const preview = {
     }),
   ),
 };
-
-/** A course or event card: an id and a title make it; anything else missing reads as empty. */
-const productCard = {
-  id: v.number(),
-  title: v.string(),
-  slug: text,
-  image,
-  /** The WooCommerce product (for a course, a variable one: its variations are the months). */
-  product_id: v.fallback(v.optional(v.number(), 0), 0),
-  /** The "from" price. */
-  price: decimalText,
-};
-
-/** GET wp/v2/courseList: a course; `excerpt` is HTML. */
-export const course = v.looseObject({ ...productCard, excerpt: text, exam: text });
-
-/** GET wp/v2/course/{id}: a course's description (HTML), what it includes and its month options. */
-export const courseDetails = v.looseObject({
-  content: text,
-  highlights: v.fallback(listOf(v.string()), []),
-  month_options: v.fallback(listOf(v.looseObject({ month: text, price: decimalText })), []),
-});
-
-/** GET wp/v2/events: an event; `date` is an ISO day (2026-12-05). */
-export const eventItem = v.looseObject({ ...productCard, date: text, location: text });
-
-/**
- * GET wp/v2/products-with-ticket: an event as wp/v2/events gives it, with its venue, times
- * ("08:30"), places left and location, where known.
- */
-export const ticketEvent = v.looseObject({
-  ...eventItem.entries,
-  venue: text,
-  start_time: text,
-  end_time: text,
-  tickets_available: count,
-  location_id: count,
-});
-
-/** GET wp/v2/page-details/location-{id}: one of the company's centres; `content` is HTML. */
-export const locationPage = v.looseObject({
-  id: v.number(),
-  title: v.string(),
-  city: text,
-  address: text,
-  content: text,
-  next_dates: v.fallback(listOf(v.string()), []),
-  price: text,
-  image,
-});
-
-/** GET wp/v2/our_partner */
-export const partner = v.looseObject({
-  id: v.number(),
-  name: v.string(),
-  logo: image,
-  url: text,
-});
 
 /**
  * GET wp/v2/pages/{HOME_PAGE_ID}: a WordPress page with the site's ACF groups and Rank Math's

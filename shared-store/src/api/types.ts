@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { eventItem, homePage, partner, wpImage } from './schemas';
+import type { homePage } from './schemas';
 
 /**
  * Shapes of the backend responses the storefront reads. WordPress core routes follow a real
@@ -16,15 +16,6 @@ export interface WpError {
   message: string;
   data?: { status?: number } | null;
 }
-
-/** An image as the site's own routes return it. */
-export type WpImage = v.InferOutput<typeof wpImage>;
-
-/** GET wp/v2/events */
-export type EventItem = v.InferOutput<typeof eventItem>;
-
-/** GET wp/v2/our_partner */
-export type Partner = v.InferOutput<typeof partner>;
 
 /** GET wp/v2/pages/{HOME_PAGE_ID}: a WordPress page plus the ACF and Rank Math fields. */
 export type HomePage = v.InferOutput<typeof homePage>;
