@@ -121,8 +121,8 @@ describe('operators’ metrics', () => {
   it('requests are counted by route table rule, page route and gateway route, with their status and latency', async () => {
     expect((await gateway.inject({ url: '/wp-json/wp/v2/courseList' })).statusCode).toBe(200);
     expect((await page('/courses')).statusCode).toBe(200);
-    // A course WordPress does not know: its page's 404, counted under the route's pattern.
-    expect((await page('/courses/no-such-course')).statusCode).toBe(404);
+    // A post WordPress does not know: its page's 404, counted under the route's pattern.
+    expect((await page('/blogs/no-such-post')).statusCode).toBe(404);
     expect((await gateway.inject({ url: '/wp-json/wp/v2/users' })).statusCode).toBe(404);
     expect((await gateway.inject({ url: '/healthz' })).statusCode).toBe(200);
     const text = await scrape();
@@ -133,10 +133,7 @@ describe('operators’ metrics', () => {
       valueOf(text, 'gateway_http_requests_total{route="/courses",method="GET",status="200"}'),
     ).toBe(1);
     expect(
-      valueOf(
-        text,
-        'gateway_http_requests_total{route="/courses/:slug",method="GET",status="404"}',
-      ),
+      valueOf(text, 'gateway_http_requests_total{route="/blogs/:slug",method="GET",status="404"}'),
     ).toBe(1);
     expect(
       valueOf(text, 'gateway_http_requests_total{route="no-route",method="GET",status="404"}'),
@@ -144,9 +141,9 @@ describe('operators’ metrics', () => {
     expect(
       valueOf(text, 'gateway_http_requests_total{route="/healthz",method="GET",status="200"}'),
     ).toBe(1);
-    expect(
-      valueOf(text, 'gateway_http_request_duration_seconds_count{route="/courses/:slug"}'),
-    ).toBe(1);
+    expect(valueOf(text, 'gateway_http_request_duration_seconds_count{route="/blogs/:slug"}')).toBe(
+      1,
+    );
     expect(
       valueOf(text, 'gateway_http_request_duration_seconds_bucket{le="+Inf",route="courses"}'),
     ).toBe(1);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { appsRootWithHomeHeads } from '../test-support/remoteHeads';
 import { MAX_SANITIZED_BYTES } from '../plugins/backendHtml';
 import {
   HOSTILE_HTML,
@@ -132,7 +133,7 @@ describe('WordPress’s HTML reaches the browser sanitized, however it travels',
         data: { status: 400 },
       }),
     );
-  });
+  }, appsRootWithHomeHeads);
   afterEach(() => {
     raw.clear();
   });

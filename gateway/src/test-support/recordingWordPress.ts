@@ -42,10 +42,13 @@ export type RecordingWordPress = Awaited<ReturnType<typeof startRecordingWordPre
 
 /**
  * For a describe block: a recording WordPress with `routes`, started once, and before each test
- * a gateway in front of it (so each test has its own rate-limit allowance) with nothing recorded
- * yet; the gateway is closed after its test.
+ * a gateway in front of it (so each test has its own rate-limit allowance), serving the apps
+ * `appsRoot` makes, with nothing recorded yet; the gateway is closed after its test.
  */
-export function recordingWordPressPerTest(routes: (server: FastifyInstance) => void) {
+export function recordingWordPressPerTest(
+  routes: (server: FastifyInstance) => void,
+  appsRoot: () => string = makeAppsRoot,
+) {
   let wordpress!: RecordingWordPress;
   let gateway!: FastifyInstance;
   beforeAll(async () => {
@@ -53,7 +56,7 @@ export function recordingWordPressPerTest(routes: (server: FastifyInstance) => v
   });
   beforeEach(async () => {
     wordpress.hits.length = 0;
-    gateway = await buildGateway(testGatewayOptions(makeAppsRoot(), wordpress.url));
+    gateway = await buildGateway(testGatewayOptions(appsRoot(), wordpress.url));
   });
   afterEach(() => gateway.close());
   afterAll(() => wordpress.close());

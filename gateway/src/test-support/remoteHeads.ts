@@ -1,4 +1,4 @@
-import { writeIn } from './contract';
+import { makeAppsRoot, writeIn } from './contract';
 
 /**
  * A home remote's dist/server/pages.js for the gateway's tests: no renderers, and head readers
@@ -76,4 +76,11 @@ const HOME_HEADS = [
  */
 export function writeHomeHeads(appsRoot: string, source = HOME_HEADS): void {
   writeIn(appsRoot, 'remote-home/dist/server/pages.js', source);
+}
+
+/** A test's apps root whose home remote reads its pages' heads (these head readers, unless told). */
+export function appsRootWithHomeHeads(source = HOME_HEADS): string {
+  const appsRoot = makeAppsRoot();
+  writeHomeHeads(appsRoot, source);
+  return appsRoot;
 }
