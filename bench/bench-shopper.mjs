@@ -32,17 +32,27 @@ const PHONE = {
   hasTouch: true,
 };
 
-/** Applies Lighthouse's slow 4G and CPU slowdown to the page, through Chromium itself. */
-async function slowPhone(context, page) {
-  const slow4G = throttling.mobileSlow4G;
+/** Applies a line's latency and throughput, and a CPU slowdown, to the page, through Chromium. */
+export async function emulateLine(context, page, { latencyMs, downloadKbps, uploadKbps, cpu }) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: slow4G.rttMs,
-    downloadThroughput: (slow4G.throughputKbps * 1024) / 8,
-    uploadThroughput: (slow4G.uploadThroughputKbps * 1024) / 8,
+    latency: latencyMs,
+    downloadThroughput: (downloadKbps * 1024) / 8,
+    uploadThroughput: (uploadKbps * 1024) / 8,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow4G.cpuSlowdownMultiplier });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+}
+
+/** Applies Lighthouse's slow 4G and CPU slowdown to the page, through Chromium itself. */
+function slowPhone(context, page) {
+  const slow4G = throttling.mobileSlow4G;
+  return emulateLine(context, page, {
+    latencyMs: slow4G.rttMs,
+    downloadKbps: slow4G.throughputKbps,
+    uploadKbps: slow4G.uploadThroughputKbps,
+    cpu: slow4G.cpuSlowdownMultiplier,
+  });
 }
 
 /**

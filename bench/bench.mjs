@@ -42,7 +42,13 @@ import {
   track,
   writeSection,
 } from './bench-support.mjs';
-import { PRICE_SELECTOR, cardToCourse, shopperLoad, unusedJs } from './bench-shopper.mjs';
+import {
+  PRICE_SELECTOR,
+  cardToCourse,
+  emulateLine,
+  shopperLoad,
+  unusedJs,
+} from './bench-shopper.mjs';
 import { openLighthouse } from './lighthouse.mjs';
 import { startMachineShare, ticksOf } from './machineShare.mjs';
 import { MONOLITH_ROOT, buildMonolith, monolithGatewayEnv } from './monolith.mjs';
@@ -234,14 +240,12 @@ async function throttledLcp(browser, url) {
   const slow4G = throttling.mobileSlow4G;
   const context = await browser.newContext(SCREENS.mobile);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: slow4G.requestLatencyMs,
-    downloadThroughput: (slow4G.downloadThroughputKbps * 1024) / 8,
-    uploadThroughput: (slow4G.uploadThroughputKbps * 1024) / 8,
+  await emulateLine(context, page, {
+    latencyMs: slow4G.requestLatencyMs,
+    downloadKbps: slow4G.downloadThroughputKbps,
+    uploadKbps: slow4G.uploadThroughputKbps,
+    cpu: slow4G.cpuSlowdownMultiplier,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow4G.cpuSlowdownMultiplier });
   await page.goto(url, { waitUntil: 'networkidle' });
   const lcp = await page.evaluate(
     () =>

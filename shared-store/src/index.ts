@@ -24,12 +24,13 @@ export {
 export { PAGE_CONTRACT, BARE_IN_APP_ROUTES } from './page/contract';
 export { pageReadUrl } from './page/pageReads';
 export { routeOf } from './page/routeOf';
-export type {
-  HeadInput,
-  HeadOutcome,
-  ServerDrawing,
-  ServerRenderInput,
-  ServerRenderer,
+export {
+  entryBySlug,
+  type HeadInput,
+  type HeadOutcome,
+  type ServerDrawing,
+  type ServerRenderInput,
+  type ServerRenderer,
 } from './page/serverRender';
 export type { PageRoute, LayoutSlot, PageRead } from './page/contract';
 

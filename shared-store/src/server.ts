@@ -25,14 +25,15 @@ export { PAGE_CONTRACT_FILE, readPageContract } from './page/contractFile';
 export { createHtmlSanitizer, type HtmlSanitizer, type SanitizerOrigins } from './lib/sanitize';
 export { pageReadUrl } from './page/pageReads';
 export { servedKey } from './page/servedKey';
-export type {
-  HeadAnswer,
-  HeadInput,
-  HeadOutcome,
-  PageSubject,
-  ServerDrawing,
-  ServerRenderInput,
-  ServerRenderer,
+export {
+  entryBySlug,
+  type HeadAnswer,
+  type HeadInput,
+  type HeadOutcome,
+  type PageSubject,
+  type ServerDrawing,
+  type ServerRenderInput,
+  type ServerRenderer,
 } from './page/serverRender';
 export {
   allowsTagManager,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  entryBySlug,
   HOME_PAGE_ID,
   homePage,
   wpPreview,
@@ -170,16 +171,6 @@ function lastSegment(route: string): string | undefined {
     return undefined;
   }
   return isSlug(segment) ? segment : undefined;
-}
-
-/** The first entry of a list whose `slug` is this one: absent when none, undefined for no list. */
-function entryBySlug(list: unknown, slug: string): unknown {
-  if (!Array.isArray(list)) return undefined;
-  const entry: unknown = list.find(
-    (item: unknown) =>
-      typeof item === 'object' && item !== null && (item as { slug?: unknown }).slug === slug,
-  );
-  return entry ?? 'absent';
 }
 
 export interface PageHeadDeps {

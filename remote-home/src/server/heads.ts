@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SITE_NAME, type HeadInput, type HeadOutcome } from 'shared-store';
+import { entryBySlug, SITE_NAME, type HeadInput, type HeadOutcome } from 'shared-store';
 import { course, courseDetails, locationPage, ticketEvent } from '../data/shapes';
 import { courseDetailsPath } from '../data/reads';
 import { courseList, locationDetails, ticketEvents } from '../pages/reads';
@@ -39,16 +39,6 @@ function lastSegment(path: string): string | undefined {
   }
 }
 
-/** The entry of a list whose `slug` is this one: `absent` when none, `malformed` for no list. */
-function entryBySlug(list: unknown, slug: string): unknown {
-  if (!Array.isArray(list)) return 'malformed';
-  const entry: unknown = list.find(
-    (item: unknown) =>
-      typeof item === 'object' && item !== null && (item as { slug?: unknown }).slug === slug,
-  );
-  return entry ?? 'absent';
-}
-
 /**
  * The entry (as its JSON) of a list read that the page names by its slug, or what to say
  * without it: a list that cannot be read, or is not a list, leaves the page its default head.
@@ -59,7 +49,7 @@ function listEntry(reads: Reads, url: string, path: string): Answered {
   const answer = answered(reads, url);
   if (!isJson(answer)) return answer === 'absent' ? 'unanswered' : answer;
   const entry = entryBySlug(answer.json, slug);
-  return entry === 'malformed' ? 'unanswered' : entry === 'absent' ? 'absent' : { json: entry };
+  return entry === undefined ? 'unanswered' : entry === 'absent' ? 'absent' : { json: entry };
 }
 
 /** What `schema` reads of an entry; undefined when it is malformed. */

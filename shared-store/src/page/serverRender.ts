@@ -82,3 +82,17 @@ export interface PageSubject {
  */
 export type HeadOutcome =
   { about: PageSubject } | { wanted: string[] } | 'absent' | 'malformed' | 'unanswered';
+
+/**
+ * The first entry of a WordPress list whose `slug` is this one, as a page's head finds what it is
+ * about (the gateway's heads and a remote's head readers alike): `absent` when none has it,
+ * undefined when the answer is not a list.
+ */
+export function entryBySlug(list: unknown, slug: string): unknown {
+  if (!Array.isArray(list)) return undefined;
+  const entry: unknown = list.find(
+    (item: unknown) =>
+      typeof item === 'object' && item !== null && (item as { slug?: unknown }).slug === slug,
+  );
+  return entry ?? 'absent';
+}
