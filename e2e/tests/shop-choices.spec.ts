@@ -14,6 +14,9 @@ const COURSE = { slug: 'plab-1-online-course', title: 'PLAB 1 Online Course' };
 /** The sample shop's PLAB courses, cheapest "from" price first. */
 const PLAB_BY_PRICE = ['PLAB 1 Question Bank', 'PLAB 1 Online Course', 'PLAB 2 Online Course'];
 
+/** The sample shop's PLAB courses in the shop's own order (Featured). */
+const PLAB_FEATURED = ['PLAB 1 Online Course', 'PLAB 2 Online Course', 'PLAB 1 Question Bank'];
+
 /** The titles of the list's cards, in the order shown. */
 const cardTitles = (page: Page) => page.getByRole('main').getByRole('heading', { level: 3 });
 
@@ -78,6 +81,19 @@ async function toPlabByPrice(page: Page): Promise<void> {
   await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
 }
 
+/**
+ * Whether the page on screen was served for its own address. A back from a reloaded page to an
+ * entry the page added before its reload is one of two things in Chrome, which chooses by its own
+ * timing: a move within the reloaded page (the served page then shows another address's list), or
+ * the entry loaded afresh, served for its address by the gateway.
+ */
+async function servedForItsAddress(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation');
+    return navigation?.name === window.location.href;
+  });
+}
+
 /** /courses filtered by exam and sorted by price, by their links: the address keeps both. */
 async function filterAndSort(page: Page): Promise<void> {
   await toPlabByPrice(page);
@@ -120,9 +136,14 @@ for (const { name, viewport } of SCREENS) {
       await expect(cardTitles(page)).toHaveText(PLAB_BY_PRICE);
       await page.goBack();
       await expect(page).toHaveURL(/\/courses\?exam=plab$/);
-      // The served list was of another address: the page waits for its own.
-      await home.asked();
-      await expect(cardTitles(page)).toHaveCount(0);
+      if (await servedForItsAddress(page)) {
+        // Loaded afresh: the list is the one served for this address.
+        await expect(cardTitles(page)).toHaveText(PLAB_FEATURED);
+      } else {
+        // The served list was of another address: the page waits for its own.
+        await home.asked();
+        await expect(cardTitles(page)).toHaveCount(0);
+      }
       await home.release();
       await expect(filter(page, 'Sort by').getByRole('link', { name: 'Featured' })).toHaveAttribute(
         'aria-current',
@@ -147,9 +168,14 @@ for (const { name, viewport } of SCREENS) {
       await page.goBack({ waitUntil: 'commit' });
       await expect(page).toHaveURL(/\/courses\?exam=plab$/);
       await shell.release();
-      // The page's code starts at an address it was not served for: the served list goes.
-      await expect(page.locator('main .shell-skeleton')).toBeAttached();
-      await expect(cardTitles(page)).toHaveCount(0);
+      if (await servedForItsAddress(page)) {
+        // Loaded afresh: the list is the one served for this address, kept as its code starts.
+        await expect(cardTitles(page)).toHaveText(PLAB_FEATURED);
+      } else {
+        // The page's code starts at an address it was not served for: the served list goes.
+        await expect(page.locator('main .shell-skeleton')).toBeAttached();
+        await expect(cardTitles(page)).toHaveCount(0);
+      }
       await home.release();
       await expect(filter(page, 'Sort by').getByRole('link', { name: 'Featured' })).toHaveAttribute(
         'aria-current',
