@@ -8,11 +8,13 @@ import {
   linkTarget,
   safeUrl,
   useRead,
-  type FooterLink,
 } from 'shared-store';
 import './footer.css';
 
 const COURSES_HREF = `/#${COURSES_SECTION_ID}`;
+
+/** A link of the footer's menus, as the footer's read gives it. */
+type FooterLink = (typeof contentReads.footer.empty)['menu_footer_1'][number];
 
 /** The copyright line: the backend's text where present, always with the current year. */
 export function copyrightLine(text: string | undefined, year: number): string {

@@ -54,7 +54,6 @@ export { listOf, anyList, anyRecord, text, wpImage, wpPreview, wpRendered } from
 export { takePreloadedStamp } from './api/preloaded';
 export { contentReads } from './api/content';
 export { priceIds, shopReads } from './api/commerce';
-export type { FooterLink } from './api/footer';
 
 // Money, HTML and small helpers.
 export {

@@ -1,7 +1,7 @@
 import { safeUrl } from '../lib/url';
 
 /** A footer menu entry parsed from the footer HTML. */
-export interface FooterLink {
+interface FooterLink {
   id: string;
   text: string;
   href: string;
