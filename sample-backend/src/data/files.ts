@@ -1,4 +1,4 @@
-import type { Check, Checked } from './schema';
+import * as v from 'valibot';
 import {
   arrayOf,
   bool,
@@ -7,10 +7,8 @@ import {
   moneyString,
   nonEmptyStr,
   nonNegativeInt,
-  nullable,
   object,
   oneOf,
-  optional,
   positiveInt,
   recordOf,
   str,
@@ -27,7 +25,7 @@ import {
 export const HOME_PAGE_ID = 96030;
 
 /**
- * The shape of every content file in `data/`. The loader validates each file against its check
+ * The shape of every content file in `data/`. The loader validates each file against its schema
  * once at start-up; routes then trust the types.
  */
 
@@ -40,18 +38,17 @@ export interface MenuItem {
   items?: MenuItem[];
 }
 
-const menuItem: Check<MenuItem> = (value, at) => {
-  const item = object({
+// A missing `target` or `items` stays out of the item rather than reaching the serializer as
+// `"target": undefined` noise (valibot leaves out optional keys that are missing).
+const menuItem: v.GenericSchema<unknown, MenuItem> = v.lazy(() =>
+  object({
     ID: positiveInt,
     title: nonEmptyStr,
     url: nonEmptyStr,
-    target: optional(oneOf('_blank', '_self')),
-    items: optional(arrayOf(menuItem, 1)),
-  })(value, at);
-  // Leave optional keys out rather than sending `"target": undefined` noise to the serializer.
-  const { target, items, ...rest } = item;
-  return { ...rest, ...(target === undefined ? {} : { target }), ...(items ? { items } : {}) };
-};
+    target: v.optional(oneOf('_blank', '_self')),
+    items: v.optional(arrayOf(menuItem, 1)),
+  }),
+);
 
 const digits = matching(/^\d+$/, 'a numeric id');
 /** A WordPress date as its REST API writes one (`modified_gmt`: UTC, to the second). */
@@ -85,28 +82,26 @@ const product = object({
   short_description: str,
   categories: arrayOf(object({ id: positiveInt, name: nonEmptyStr, slug: nonEmptyStr })),
   images: arrayOf(object({ id: positiveInt, src: nonEmptyStr, name: nonEmptyStr, alt: str })),
-  variations: optional(arrayOf(variation, 1)),
-  regular_price: optional(moneyString),
-  sale_price: optional(optionalMoney),
+  variations: v.optional(arrayOf(variation, 1)),
+  regular_price: v.optional(moneyString),
+  sale_price: v.optional(optionalMoney),
   /** WooCommerce's "Limit purchases to 1 item per order" (courses and memberships). */
-  sold_individually: optional(bool),
+  sold_individually: v.optional(bool),
   /** Stock WooCommerce manages (an event's places left); none: not managed. */
-  stock_quantity: optional(nonNegativeInt),
+  stock_quantity: v.optional(nonNegativeInt),
 });
 
 const orderLine = object({
   product_id: positiveInt,
-  variation_id: optional(positiveInt),
+  variation_id: v.optional(positiveInt),
   quantity: positiveInt,
 });
 
-const billingCheck = object({
+const billing = object({
   email: nonEmptyStr,
-  first_name: optional(str),
-  last_name: optional(str),
+  first_name: v.optional(str),
+  last_name: v.optional(str),
 });
-
-/** Every data file and its check, by file name. */
 
 /** The fields WordPress gives posts and pages alike. */
 const wpDocument = {
@@ -121,11 +116,12 @@ const wpDocument = {
   featured_media: nonNegativeInt,
 };
 
+/** Every data file and its schema, by file name. */
 export const DATA_FILES = {
-  menu: { file: 'menu.json', check: arrayOf(menuItem, 1) },
+  menu: { file: 'menu.json', schema: arrayOf(menuItem, 1) },
   banners: {
     file: 'home-banners.json',
-    check: arrayOf(
+    schema: arrayOf(
       object({
         id: positiveInt,
         title: nonEmptyStr,
@@ -138,7 +134,7 @@ export const DATA_FILES = {
   },
   courses: {
     file: 'courses.json',
-    check: arrayOf(
+    schema: arrayOf(
       object({
         id: positiveInt,
         title: nonEmptyStr,
@@ -154,10 +150,10 @@ export const DATA_FILES = {
       1,
     ),
   },
-  products: { file: 'products.json', check: arrayOf(product, 1) },
+  products: { file: 'products.json', schema: arrayOf(product, 1) },
   events: {
     file: 'events.json',
-    check: arrayOf(
+    schema: arrayOf(
       object({
         id: positiveInt,
         title: nonEmptyStr,
@@ -176,12 +172,12 @@ export const DATA_FILES = {
   partners: {
     file: 'partners.json',
     // `url` is the partner's website, "" for none (as ACF gives an empty URL field).
-    check: arrayOf(object({ id: positiveInt, name: nonEmptyStr, logo: wpImage, url: str })),
+    schema: arrayOf(object({ id: positiveInt, name: nonEmptyStr, logo: wpImage, url: str })),
   },
-  footer: { file: 'footer.json', check: object({ html: nonEmptyStr }) },
+  footer: { file: 'footer.json', schema: object({ html: nonEmptyStr }) },
   posts: {
     file: 'wp-posts.json',
-    check: arrayOf(
+    schema: arrayOf(
       withBody({
         ...wpDocument,
         categories: arrayOf(positiveInt),
@@ -191,7 +187,7 @@ export const DATA_FILES = {
   },
   pages: {
     file: 'wp-pages.json',
-    check: arrayOf(
+    schema: arrayOf(
       withBody({
         ...wpDocument,
         parent: nonNegativeInt,
@@ -200,7 +196,7 @@ export const DATA_FILES = {
   },
   categories: {
     file: 'wp-categories.json',
-    check: arrayOf(
+    schema: arrayOf(
       withBody({
         id: positiveInt,
         name: nonEmptyStr,
@@ -212,7 +208,7 @@ export const DATA_FILES = {
   },
   tags: {
     file: 'wp-tags.json',
-    check: arrayOf(
+    schema: arrayOf(
       withBody({
         id: positiveInt,
         name: nonEmptyStr,
@@ -224,32 +220,32 @@ export const DATA_FILES = {
   },
   users: {
     file: 'wp-users.json',
-    check: arrayOf(withBody({ id: positiveInt, name: nonEmptyStr, slug: nonEmptyStr })),
+    schema: arrayOf(withBody({ id: positiveInt, name: nonEmptyStr, slug: nonEmptyStr })),
   },
-  media: { file: 'wp-media.json', check: arrayOf(withBody({ id: positiveInt })) },
+  media: { file: 'wp-media.json', schema: arrayOf(withBody({ id: positiveInt })) },
   coupons: {
     file: 'coupons.json',
-    check: arrayOf(
+    schema: arrayOf(
       object({
         code: matching(/^[A-Za-z0-9_-]+$/, 'a coupon code of letters, digits, _ and -'),
         discount_type: oneOf('fixed_cart', 'percent'),
         amount: moneyString,
         description: str,
-        expires: nullable(isoDate),
+        expires: v.nullable(isoDate),
       }),
     ),
   },
   promotionalBanner: {
     file: 'promotional-banner.json',
-    check: object({
+    schema: object({
       promotional_text: nonEmptyStr,
-      promotional_link: object({ title: nonEmptyStr, url: nonEmptyStr, target: optional(str) }),
+      promotional_link: object({ title: nonEmptyStr, url: nonEmptyStr, target: v.optional(str) }),
       promotional_speed: positiveInt,
     }),
   },
   productAttributes: {
     file: 'product-attributes.json',
-    check: arrayOf(
+    schema: arrayOf(
       object({
         id: positiveInt,
         name: nonEmptyStr,
@@ -264,11 +260,11 @@ export const DATA_FILES = {
   },
   infoPages: {
     file: 'info-pages.json',
-    check: object({ 'not-found': titledHtml, 'acceptable-use-policy': titledHtml }),
+    schema: object({ 'not-found': titledHtml, 'acceptable-use-policy': titledHtml }),
   },
   locations: {
     file: 'locations.json',
-    check: arrayOf(
+    schema: arrayOf(
       object({
         id: positiveInt,
         slug: nonEmptyStr,
@@ -281,10 +277,10 @@ export const DATA_FILES = {
       }),
     ),
   },
-  newsletterForm: { file: 'newsletter-form.json', check: object({ html: nonEmptyStr }) },
+  newsletterForm: { file: 'newsletter-form.json', schema: object({ html: nonEmptyStr }) },
   imageSections: {
     file: 'image-sections.json',
-    check: recordOf(
+    schema: recordOf(
       digits,
       arrayOf(
         object({
@@ -299,7 +295,7 @@ export const DATA_FILES = {
   },
   learnerCourses: {
     file: 'learner-courses.json',
-    check: recordOf(
+    schema: recordOf(
       digits,
       object({
         courses: arrayOf(
@@ -331,14 +327,14 @@ export const DATA_FILES = {
   },
   orders: {
     file: 'orders.json',
-    check: arrayOf(
+    schema: arrayOf(
       object({
         id: positiveInt,
         order_key: matching(/^wc_order_[A-Za-z0-9]+$/, 'an order key like wc_order_Ab12'),
         status: oneOf('pending', 'processing', 'completed', 'on-hold', 'cancelled'),
         date_created: nonEmptyStr,
         customer_id: nonNegativeInt,
-        billing: billingCheck,
+        billing,
         line_items: arrayOf(orderLine, 1),
       }),
     ),
@@ -348,7 +344,7 @@ export const DATA_FILES = {
 type Files = typeof DATA_FILES;
 
 /** The validated content of every data file. */
-export type RawData = { [K in keyof Files]: Checked<Files[K]['check']> };
+export type RawData = { [K in keyof Files]: v.InferOutput<Files[K]['schema']> };
 
 /* One record of a data file, by the name the routes use. */
 export type Course = RawData['courses'][number];
@@ -359,4 +355,4 @@ export type WpPostRecord = RawData['posts'][number];
 export type WpPageRecord = RawData['pages'][number];
 export type WpTermRecord = RawData['categories'][number] | RawData['tags'][number];
 export type Coupon = RawData['coupons'][number];
-export type OrderLineInput = Checked<typeof orderLine>;
+export type OrderLineInput = v.InferOutput<typeof orderLine>;

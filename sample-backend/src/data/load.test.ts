@@ -43,6 +43,42 @@ describe('data loader', () => {
     );
   });
 
+  it('names a required field that is missing', async () => {
+    await edit('courses.json', (value) => {
+      delete (value as Record<string, unknown>[])[0]?.title;
+      return value;
+    });
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      /courses\.json: \[0\]\.title must be a non-empty string \(found nothing\)/,
+    );
+  });
+
+  it('names a nested entry that is not an object', async () => {
+    await edit('menu.json', (value) => {
+      const [first] = value as { items: unknown[] }[];
+      if (first) first.items[1] = ['Courses'];
+      return value;
+    });
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      /menu\.json: \[0\]\.items\[1\] must be an object \(found \["Courses"\]\)/,
+    );
+  });
+
+  it('names a key of a record that is not valid', async () => {
+    await edit('image-sections.json', (value) => ({ ...(value as object), home: [] }));
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      /image-sections\.json: +key must be a numeric id \(found "home"\)/,
+    );
+  });
+
+  it('refuses a WordPress body that is not JSON through and through', async () => {
+    const file = path.join(dir, 'wp-media.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('{', '{"ratio": 1e999,'));
+    await expect(loadSampleData(dir)).rejects.toThrow(
+      /wp-media\.json: \[0\] must be a JSON object \(found \{"ratio":null,/,
+    );
+  });
+
   it('names the file of a missing file', async () => {
     await removeDir(path.join(dir, 'coupons.json'));
     await expect(loadSampleData(dir)).rejects.toThrow(/coupons\.json: cannot be read/);

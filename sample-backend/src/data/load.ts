@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Check } from './schema';
-import { DataError } from './schema';
+import * as v from 'valibot';
+import { DataError, describeIssue } from './schema';
 import { checkConsistency } from './consistency';
 import type { Product, RawData, WpPageRecord, WpPostRecord, WpTermRecord } from './files';
 import { DATA_FILES } from './files';
@@ -17,7 +17,11 @@ export interface SampleData extends RawData {
   mediaById: ReadonlyMap<number, { id: number; body: JsonObject }>;
 }
 
-async function readDataFile<T>(dataDir: string, file: string, check: Check<T>): Promise<T> {
+async function readDataFile(
+  dataDir: string,
+  file: string,
+  schema: v.GenericSchema,
+): Promise<unknown> {
   const fullPath = path.join(dataDir, file);
   let text: string;
   try {
@@ -31,23 +35,21 @@ async function readDataFile<T>(dataDir: string, file: string, check: Check<T>): 
   } catch (error) {
     throw new DataError(`${fullPath}: is not valid JSON (${String(error)})`);
   }
-  try {
-    return check(parsed, '');
-  } catch (error) {
-    if (error instanceof DataError) throw new DataError(`${fullPath}: ${error.message}`);
-    throw error;
-  }
+  // The first problem is enough to name, as a person fixing the file reads one at a time.
+  const result = v.safeParse(schema, parsed, { abortEarly: true });
+  if (!result.success) throw new DataError(`${fullPath}: ${describeIssue(result.issues[0])}`);
+  return result.output;
 }
 
 /** Reads and validates every data file, then checks the references between them. */
 export async function loadSampleData(dataDir: string): Promise<SampleData> {
   const entries = await Promise.all(
-    Object.entries(DATA_FILES).map(async ([name, { file, check }]) => {
-      const value: unknown = await readDataFile(dataDir, file, check as Check<unknown>);
+    Object.entries(DATA_FILES).map(async ([name, { file, schema }]) => {
+      const value = await readDataFile(dataDir, file, schema);
       return [name, value] as const;
     }),
   );
-  // Each value was produced by the check declared for its key in DATA_FILES.
+  // Each value was produced by the schema declared for its key in DATA_FILES.
   const raw = Object.fromEntries(entries) as RawData;
   return withIndexes(raw, dataDir);
 }

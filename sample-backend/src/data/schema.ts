@@ -1,15 +1,12 @@
+import * as v from 'valibot';
 import type { JsonObject, JsonValue } from '../json';
 import { isRecord } from '../json';
 
 /**
- * A tiny validator for the content files: each check returns the typed value or throws a
- * {@link DataError} naming where in the file the problem is. Kept in-house because the package
- * depends only on fastify and jsonwebtoken.
+ * The valibot schemas the content files and the stored orders are checked with. Each check's
+ * message says what was expected ("a positive integer"): {@link describeIssue} makes it a sentence
+ * naming where in the file the problem is.
  */
-export type Check<T> = (value: unknown, at: string) => T;
-
-/** The value a check produces. */
-export type Checked<C> = C extends Check<infer T> ? T : never;
 
 /** A content file does not have the expected shape. */
 export class DataError extends Error {
@@ -25,105 +22,103 @@ function describe(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function fail(at: string, expected: string, value: unknown): never {
-  throw new DataError(`${at || 'the file'} must be ${expected} (found ${describe(value)})`);
+/**
+ * Where in the file `issue` is, as `[1].image.url`; '' for the file itself. valibot's path gives a
+ * missing field and a record's wrong key the same origin ("key"): the missing field (an issue of
+ * the object) is named as its place, the wrong key as the record's `key`.
+ */
+function where(issue: v.BaseIssue<unknown>): string {
+  let at = '';
+  for (const item of issue.path ?? []) {
+    if (item.origin === 'key' && issue.type !== 'object') at += ' key';
+    else if (typeof item.key === 'number') at += `[${String(item.key)}]`;
+    else at += at === '' ? String(item.key) : `.${String(item.key)}`;
+  }
+  return at;
+}
+
+/**
+ * An issue of the schemas below as a sentence naming where it is, what was expected and what was
+ * found: `[1].product_id must be a positive integer (found "abc")`.
+ */
+export function describeIssue(issue: v.BaseIssue<unknown>): string {
+  return `${where(issue) || 'the file'} must be ${issue.message} (found ${describe(issue.input)})`;
 }
 
 /** Any string. */
-export const str: Check<string> = (value, at) =>
-  typeof value === 'string' ? value : fail(at, 'a string', value);
+export const str = v.string('a string');
 
 /** A string with something besides spaces. */
-export const nonEmptyStr: Check<string> = (value, at) =>
-  typeof value === 'string' && value.trim() !== '' ? value : fail(at, 'a non-empty string', value);
+export const nonEmptyStr = v.pipe(
+  v.string('a non-empty string'),
+  v.check((value) => value.trim() !== '', 'a non-empty string'),
+);
 
 /** true or false. */
-export const bool: Check<boolean> = (value, at) =>
-  typeof value === 'boolean' ? value : fail(at, 'true or false', value);
+export const bool = v.boolean('true or false');
 
 /** A whole number above zero (ids, quantities). */
-export const positiveInt: Check<number> = (value, at) =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0
-    ? value
-    : fail(at, 'a positive integer', value);
+export const positiveInt = v.pipe(
+  v.number('a positive integer'),
+  v.safeInteger('a positive integer'),
+  v.minValue(1, 'a positive integer'),
+);
 
 /** A whole number, zero allowed (counts, amounts in pence). */
-export const nonNegativeInt: Check<number> = (value, at) =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-    ? value
-    : fail(at, 'an integer >= 0', value);
+export const nonNegativeInt = v.pipe(
+  v.number('an integer >= 0'),
+  v.safeInteger('an integer >= 0'),
+  v.minValue(0, 'an integer >= 0'),
+);
 
 /** Any whole number, negative allowed (a discount fee in pence). */
-export const int: Check<number> = (value, at) =>
-  typeof value === 'number' && Number.isSafeInteger(value) ? value : fail(at, 'an integer', value);
+export const int = v.pipe(v.number('an integer'), v.safeInteger('an integer'));
 
 /** A string matching `pattern`, described as `expected` in errors. */
-export function matching(pattern: RegExp, expected: string): Check<string> {
-  return (value, at) =>
-    typeof value === 'string' && pattern.test(value) ? value : fail(at, expected, value);
+export function matching(pattern: RegExp, expected: string) {
+  return v.pipe(v.string(expected), v.regex(pattern, expected));
 }
 
 /** One of the listed literal strings. */
-export function oneOf<T extends string>(...allowed: T[]): Check<T> {
-  return (value, at) =>
-    allowed.includes(value as T) ? (value as T) : fail(at, `one of ${allowed.join(', ')}`, value);
-}
-
-/** `null`, or a value passing `check`. */
-export function nullable<T>(check: Check<T>): Check<T | null> {
-  return (value, at) => (value === null ? null : check(value, at));
-}
-
-/** A missing value, or a value passing `check`. */
-export function optional<T>(check: Check<T>): Check<T | undefined> {
-  return (value, at) => (value === undefined ? undefined : check(value, at));
+export function oneOf<const T extends readonly string[]>(...allowed: T) {
+  return v.picklist(allowed, `one of ${allowed.join(', ')}`);
 }
 
 /** An array of at least `minLength` items, each passing `item`. */
-export function arrayOf<T>(item: Check<T>, minLength = 0): Check<T[]> {
-  return (value, at) => {
-    if (!Array.isArray(value)) return fail(at, 'an array', value);
-    if (value.length < minLength)
-      fail(at, `an array of at least ${String(minLength)} items`, value);
-    return value.map((entry, index) => item(entry, `${at}[${String(index)}]`));
-  };
+export function arrayOf<S extends v.GenericSchema>(item: S, minLength = 0) {
+  return v.pipe(
+    v.array(item, 'an array'),
+    v.minLength(minLength, `an array of at least ${String(minLength)} items`),
+  );
 }
 
-type Shape = Record<string, Check<unknown>>;
-type OptionalKeys<S extends Shape> = {
-  [K in keyof S]: undefined extends Checked<S[K]> ? K : never;
-}[keyof S];
-type Simplify<T> = { [K in keyof T]: T[K] };
-/** Fields whose check accepts `undefined` become optional properties. */
-type FromShape<S extends Shape> = Simplify<
-  { [K in Exclude<keyof S, OptionalKeys<S>>]: Checked<S[K]> } & {
-    [K in OptionalKeys<S>]?: Checked<S[K]>;
-  }
->;
-
-/** An object with (at least) the listed fields; other fields are ignored. */
-export function object<S extends Shape>(shape: S): Check<FromShape<S>> {
-  return (value, at) => {
-    if (!isRecord(value)) return fail(at, 'an object', value);
-    const result: Record<string, unknown> = {};
-    for (const [key, check] of Object.entries(shape)) {
-      result[key] = check(value[key], at === '' ? key : `${at}.${key}`);
-    }
-    return result as FromShape<S>;
-  };
+/**
+ * An object (not an array, which valibot's `object` takes too) with (at least) the listed fields;
+ * other fields are dropped, and so are optional ones that are missing (no `"target": undefined`
+ * keys for the serializer). A required field that is missing is reported with the message its own
+ * schema gives for nothing, as any wrong value of it is.
+ */
+export function object<E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isRecord, 'an object'),
+    v.object(entries, (issue) => {
+      const field = issue.path?.at(-1)?.key;
+      const schema = typeof field === 'string' ? entries[field] : undefined;
+      const missing = schema && v.safeParse(schema, undefined, { abortEarly: true }).issues?.[0];
+      return missing ? missing.message : 'an object';
+    }),
+  );
 }
 
-/** An object whose keys are all valid per `key` and values per `item`. */
-export function recordOf<T>(key: Check<string>, item: Check<T>): Check<Record<string, T>> {
-  return (value, at) => {
-    if (!isRecord(value)) return fail(at, 'an object', value);
-    const result: Record<string, T> = {};
-    for (const [name, entry] of Object.entries(value)) {
-      key(name, `${at} key`);
-      result[name] = item(entry, at === '' ? name : `${at}.${name}`);
-    }
-    return result;
-  };
+/** An object (not an array) whose keys are all valid per `key` and values per `item`. */
+export function recordOf<K extends v.GenericSchema<string>, S extends v.GenericSchema>(
+  key: K,
+  item: S,
+) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isRecord, 'an object'),
+    v.record(key, item, 'an object'),
+  );
 }
 
 function isJsonValue(value: unknown): value is JsonValue {
@@ -134,17 +129,23 @@ function isJsonValue(value: unknown): value is JsonValue {
 }
 
 /** Any JSON value, kept whole (WooCommerce meta values). */
-export const jsonValue: Check<JsonValue> = (value, at) =>
-  isJsonValue(value) ? value : fail(at, 'a JSON value', value);
+export const jsonValue = v.custom<JsonValue>(isJsonValue, 'a JSON value');
 
 /** Any JSON object, kept whole: used for WordPress bodies that are served as stored. */
-const jsonObject: Check<JsonObject> = (value, at) =>
-  isRecord(value) && isJsonValue(value) ? value : fail(at, 'a JSON object', value);
+const jsonObject = v.custom<JsonObject>(
+  (value) => isRecord(value) && isJsonValue(value),
+  'a JSON object',
+);
 
-/** Validates `value` with `fields` and also keeps the whole object as `body`. */
-export function withBody<S extends Shape>(shape: S): Check<FromShape<S> & { body: JsonObject }> {
-  const fields = object(shape);
-  return (value, at) => ({ ...fields(value, at), body: jsonObject(value, at) });
+/** Validates the listed fields (as {@link object}) and also keeps the whole object as `body`. */
+export function withBody<E extends v.ObjectEntries>(entries: E) {
+  return v.intersect([
+    object(entries),
+    v.pipe(
+      jsonObject,
+      v.transform((body) => ({ body })),
+    ),
+  ]);
 }
 
 /** A money amount as WooCommerce writes it: digits with up to two decimals, e.g. "119.99". */

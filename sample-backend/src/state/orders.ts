@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Checked } from '../data/schema';
+import * as v from 'valibot';
 import {
   arrayOf,
   bool,
@@ -9,16 +9,13 @@ import {
   matching,
   nonEmptyStr,
   nonNegativeInt,
-  nullable,
   object,
   oneOf,
-  optional,
   positiveInt,
   str,
 } from '../data/schema';
 import type { FeeLine, PricedLine } from '../domain/orders';
 import type { JsonValue } from '../json';
-import { isRecord } from '../json';
 import type { StateLogger } from './json-file';
 import { JsonFile } from './json-file';
 
@@ -98,21 +95,21 @@ const storedOrder = object({
   order_key: matching(/^wc_order_[A-Za-z0-9]+$/, 'an order key'),
   status: oneOf(...ORDER_STATUSES),
   date_created: nonEmptyStr,
-  date_modified: optional(nonEmptyStr),
-  date_paid: optional(nullable(nonEmptyStr)),
+  date_modified: v.optional(nonEmptyStr),
+  date_paid: v.optional(v.nullable(nonEmptyStr)),
   customer_id: nonNegativeInt,
   billing: object({
     first_name: str,
     last_name: str,
-    company: optional(str),
-    address_1: optional(str),
-    address_2: optional(str),
-    city: optional(str),
-    state: optional(str),
-    postcode: optional(str),
-    country: optional(str),
+    company: v.optional(str),
+    address_1: v.optional(str),
+    address_2: v.optional(str),
+    city: v.optional(str),
+    state: v.optional(str),
+    postcode: v.optional(str),
+    country: v.optional(str),
     email: str,
-    phone: optional(str),
+    phone: v.optional(str),
   }),
   lines: arrayOf(
     object({
@@ -120,7 +117,7 @@ const storedOrder = object({
       variation_id: nonNegativeInt,
       name: nonEmptyStr,
       sku: str,
-      month: optional(str),
+      month: v.optional(str),
       quantity: positiveInt,
       unitPence: nonNegativeInt,
       subtotalPence: nonNegativeInt,
@@ -129,18 +126,20 @@ const storedOrder = object({
     1,
   ),
   coupons: arrayOf(object({ code: nonEmptyStr, discountPence: nonNegativeInt })),
-  fees: optional(arrayOf(object({ id: positiveInt, name: str, totalPence: int, tax_status: str }))),
-  meta_data: optional(arrayOf(object({ id: positiveInt, key: str, value: jsonValue }))),
+  fees: v.optional(
+    arrayOf(object({ id: positiveInt, name: str, totalPence: int, tax_status: str })),
+  ),
+  meta_data: v.optional(arrayOf(object({ id: positiveInt, key: str, value: jsonValue }))),
   subtotalPence: nonNegativeInt,
   discountPence: nonNegativeInt,
   totalPence: nonNegativeInt,
-  points: optional(
-    nullable(object({ customer_id: positiveInt, points: nonNegativeInt, returned: bool })),
+  points: v.optional(
+    v.nullable(object({ customer_id: positiveInt, points: nonNegativeInt, returned: bool })),
   ),
-  stockReduced: optional(bool),
+  stockReduced: v.optional(bool),
 });
 
-type StoredOrder = Checked<typeof storedOrder>;
+type StoredOrder = v.InferOutput<typeof storedOrder>;
 
 /** A billing address with every field present. */
 export function fullBilling(given: Partial<Billing>): Billing {
@@ -155,12 +154,8 @@ function fromStored(order: StoredOrder): OrderRecord {
     if (value !== undefined) billing[field] = value;
   }
   return {
+    // `month` stays absent for simple products (valibot leaves out optional keys that are missing).
     ...order,
-    // `month` stays absent for simple products rather than present and undefined.
-    lines: order.lines.map(({ month, ...line }) => ({
-      ...line,
-      ...(month === undefined ? {} : { month }),
-    })),
     billing: fullBilling(billing),
     date_modified: order.date_modified ?? order.date_created,
     date_paid: order.date_paid ?? null,
@@ -177,18 +172,14 @@ interface OrdersDocument {
   deleted: number[];
 }
 
+const storedDocument = object({ orders: arrayOf(storedOrder), deleted: arrayOf(positiveInt) });
+
 const parseDocument = (value: unknown): OrdersDocument | undefined => {
-  try {
-    // The first release stored a bare array of the orders it created.
-    const document = Array.isArray(value) ? { orders: value, deleted: [] } : value;
-    if (!isRecord(document)) return undefined;
-    return {
-      orders: arrayOf(storedOrder)(document.orders, 'orders').map(fromStored),
-      deleted: arrayOf(positiveInt)(document.deleted, 'deleted'),
-    };
-  } catch {
-    return undefined;
-  }
+  // The first release stored a bare array of the orders it created.
+  const document = Array.isArray(value) ? { orders: value, deleted: [] } : value;
+  const result = v.safeParse(storedDocument, document, { abortEarly: true });
+  if (!result.success) return undefined;
+  return { orders: result.output.orders.map(fromStored), deleted: result.output.deleted };
 };
 
 function newOrderKey(): string {
