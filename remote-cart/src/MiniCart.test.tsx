@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { askToOpenCart, useAppDispatch } from 'shared-store';
 import { renderWithProviders } from 'shared-store/testing';
@@ -160,6 +160,31 @@ describe('the cart drawer', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(add(PLAB_1)).toHaveFocus();
+  });
+
+  it('comes on screen with the focus in it: a key pressed the moment it shows is the drawer’s', async () => {
+    // What has the focus each time the page's commit that put the drawer on screen is done, before
+    // the browser may paint it or hand it a key.
+    const focusedAsShown: (Element | null)[] = [];
+    const { user } = renderWithProviders(
+      <>
+        <AddButton line={PLAB_1} />
+        <Profiler
+          id="drawer"
+          onRender={() => {
+            if (document.querySelector('[role="dialog"]')) {
+              focusedAsShown.push(document.activeElement);
+            }
+          }}
+        >
+          <MiniCart />
+        </Profiler>
+      </>,
+      { prepare: (store) => cartModel.connect(store) },
+    );
+    await user.click(screen.getByRole('button', { name: `Add ${PLAB_1.title} to cart` }));
+    const heading = await screen.findByRole('heading', { name: 'Added to your cart' });
+    expect(focusedAsShown[0]).toBe(heading);
   });
 
   it('Escape during the button’s cooldown puts the focus back on it once it can be pressed', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 
 export interface ConfirmDialogProps {
   /** The question, which also names the dialog: "Remove PLAB 1 from your cart?" */
@@ -23,7 +23,9 @@ export function ConfirmDialog({
   const messageId = useId();
   const cancelButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // The focus is on the safe choice as the question is put on screen: a key pressed the moment it
+  // shows (Escape) is the question's.
+  useLayoutEffect(() => {
     cancelButton.current?.focus();
   }, []);
 

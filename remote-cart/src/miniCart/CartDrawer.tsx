@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FocusEvent,
@@ -137,8 +138,9 @@ export default function CartDrawer({ opening, cart, onClose }: CartDrawerProps) 
     close(false);
   }, [close]);
 
-  // Each opening takes the focus to the heading.
-  useEffect(() => {
+  // Each opening takes the focus to the heading as the drawer is put on screen, not after it has
+  // been painted: a key pressed the moment it shows (Escape) is the drawer's.
+  useLayoutEffect(() => {
     heading.current?.focus();
   }, [opening]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 export interface PopupDialogProps {
@@ -25,7 +25,8 @@ export default function PopupDialog({
   // Decided once, as it opens: the props of later renders change nothing.
   const opening = useRef({ mayTakeFocus, onOpenedQuietly });
 
-  useEffect(() => {
+  // As it is put on screen, not after a paint: a key pressed the moment it shows is the popup's.
+  useLayoutEffect(() => {
     if (opening.current.mayTakeFocus()) closeButton.current?.focus();
     else opening.current.onOpenedQuietly();
   }, []);

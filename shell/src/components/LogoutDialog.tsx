@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepTabWithin, selectLogoutStatus, useAppSelector, useSession } from 'shared-store';
 
 export const LOGOUT_PROMPT_TITLE = 'Your cart could not be saved';
@@ -21,8 +21,10 @@ export default function LogoutDialog() {
   if (status === 'failed' && !open) setOpen(true);
   if (status === 'idle' && open) setOpen(false);
 
-  // Focus goes back where it was when the question closes, or when the logout ends it.
-  useEffect(() => {
+  // Focus goes back where it was when the question closes, or when the logout ends it. Both moves
+  // happen as the question is put on screen or taken off, not after a paint: a key pressed the
+  // moment it shows (Escape) is the question's.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const previous = document.activeElement;
     return () => {
@@ -31,7 +33,7 @@ export default function LogoutDialog() {
   }, [open]);
 
   // Each time the question is asked (again after a retry that failed), "Try again" has the focus.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open && status === 'failed') retry.current?.focus();
   }, [open, status]);
 
