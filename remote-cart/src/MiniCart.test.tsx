@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Profiler, useState } from 'react';
+import { Profiler, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { askToOpenCart, useAppDispatch } from 'shared-store';
 import { renderWithProviders } from 'shared-store/testing';
@@ -77,14 +77,15 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderShop(route = '/') {
+/** The shop page with the drawer, which `around` may wrap (to watch its commits). */
+function renderShop(route = '/', around = (drawer: ReactNode) => drawer) {
   const rendered = renderWithProviders(
     <>
       <HeaderCart />
       <AddButton line={PLAB_1} />
       <AddButton line={MOCK_DAY} />
       <p>Elsewhere on the page</p>
-      <MiniCart />
+      {around(<MiniCart />)}
       <Where />
     </>,
     { prepare: (store) => cartModel.connect(store), route },
@@ -166,23 +167,19 @@ describe('the cart drawer', () => {
     // What has the focus each time the page's commit that put the drawer on screen is done, before
     // the browser may paint it or hand it a key.
     const focusedAsShown: (Element | null)[] = [];
-    const { user } = renderWithProviders(
-      <>
-        <AddButton line={PLAB_1} />
-        <Profiler
-          id="drawer"
-          onRender={() => {
-            if (document.querySelector('[role="dialog"]')) {
-              focusedAsShown.push(document.activeElement);
-            }
-          }}
-        >
-          <MiniCart />
-        </Profiler>
-      </>,
-      { prepare: (store) => cartModel.connect(store) },
-    );
-    await user.click(screen.getByRole('button', { name: `Add ${PLAB_1.title} to cart` }));
+    const { user, add } = renderShop('/', (drawer) => (
+      <Profiler
+        id="drawer"
+        onRender={() => {
+          if (document.querySelector('[role="dialog"]')) {
+            focusedAsShown.push(document.activeElement);
+          }
+        }}
+      >
+        {drawer}
+      </Profiler>
+    ));
+    await user.click(add(PLAB_1));
     const heading = await screen.findByRole('heading', { name: 'Added to your cart' });
     expect(focusedAsShown[0]).toBe(heading);
   });
